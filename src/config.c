@@ -1,0 +1,106 @@
+/* config.c - ALLOCSAMPLE_RATE and ALLOCSAMPLE_SEED, read once per process. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+
+bool as_config_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+	unsigned base = 10;
+	uint64_t value = 0;
+
+	if (!text)
+		return false;
+	if (text[0] == '0' && (text[1] == 'x' || text[1] == 'X') && text[2]) {
+		base = 16;
+		text += 2;
+	}
+	if (!*text)
+		return false;
+	for (; *text; text++) {
+		unsigned digit;
+
+		if (*text >= '0' && *text <= '9')
+			digit = (unsigned) (*text - '0');
+		else if (base == 16 && *text >= 'a' && *text <= 'f')
+			digit = (unsigned) (*text - 'a' + 10);
+		else if (base == 16 && *text >= 'A' && *text <= 'F')
+			digit = (unsigned) (*text - 'A' + 10);
+		else
+			return false;
+		if (__builtin_mul_overflow(value, base, &value) ||
+		    __builtin_add_overflow(value, digit, &value))
+			return false;
+	}
+	if (value < min || value > max)
+		return false;
+	*out = value;
+	return true;
+}
+
+/* stdio may allocate, and we can be inside malloc: write(2) pieces. */
+static void warn(const char *name, const char *value, const char *expected)
+{
+	const char *parts[] = { "allocsample: ignoring ", name, "='", value, "': ", expected, "\n" };
+	char line[320];
+	size_t len = 0;
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		/* Only the user's value can be long; show its first 64 bytes. */
+		size_t n = strnlen(parts[i], parts[i] == value ? 64 : 160);
+
+		memcpy(line + len, parts[i], n);
+		len += n;
+	}
+	if (write(STDERR_FILENO, line, len) < 0)
+		return; /* stderr is closed: there is nowhere to say it */
+}
+
+void as_config_parse(struct as_config *config, const char *rate_text, const char *seed_text)
+{
+	*config = (struct as_config) { .rate = AS_DEFAULT_RATE };
+	if (rate_text && !as_config_parse_u64(rate_text, 1, AS_MAX_RATE, &config->rate))
+		config->bad_rate = true;
+	if (seed_text) {
+		config->has_seed = as_config_parse_u64(seed_text, 0, UINT64_MAX, &config->seed);
+		config->bad_seed = !config->has_seed;
+	}
+}
+
+void as_config_warn(const struct as_config *config, const char *rate_text, const char *seed_text)
+{
+	if (config->bad_rate)
+		warn("ALLOCSAMPLE_RATE", rate_text,
+		     "expected the mean bytes between samples, an integer from 1 to 2^48; "
+		     "using the default 102400");
+	if (config->bad_seed)
+		warn("ALLOCSAMPLE_SEED", seed_text,
+		     "expected an unsigned 64-bit integer; seeding each thread from getrandom");
+}
+
+void as_config_get(struct as_config *out)
+{
+	enum { UNREAD, PUBLISHING, PUBLISHED };
+	static struct as_config published;
+	static int state = UNREAD;
+	int expected = UNREAD;
+	const char *rate_text, *seed_text;
+
+	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == PUBLISHED) {
+		*out = published;
+		return;
+	}
+	/* Racing threads each parse their own copy (the environment gives
+	 * them all the same answer); the one that publishes warns.  No thread
+	 * ever waits for another, so a signal handler cannot deadlock here. */
+	rate_text = getenv("ALLOCSAMPLE_RATE");
+	seed_text = getenv("ALLOCSAMPLE_SEED");
+	as_config_parse(out, rate_text, seed_text);
+	if (__atomic_compare_exchange_n(&state, &expected, PUBLISHING, false,
+					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+		published = *out;
+		__atomic_store_n(&state, PUBLISHED, __ATOMIC_RELEASE);
+		as_config_warn(out, rate_text, seed_text);
+	}
+}

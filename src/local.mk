@@ -1,0 +1,38 @@
+# The sampler: no LTTng, no allocation, unit-testable on its own.
+noinst_LTLIBRARIES += src/libassampler.la
+src_libassampler_la_SOURCES = \
+	src/config.c src/config.h \
+	src/rng.c src/rng.h \
+	src/sampler.c src/sampler.h \
+	src/thread_seed.c src/thread_seed.h
+src_libassampler_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden
+src_libassampler_la_LIBADD = -lm
+
+# liballocsample.so: the thread's sampler, the tracepoint provider and the
+# typed API of allocsample.h.  Loaded into traced programs: LGPL-2.1+.
+lib_LTLIBRARIES += src/liballocsample.la
+src_liballocsample_la_SOURCES = \
+	src/api.c \
+	src/report.c src/report.h \
+	src/scope.c src/scope.h \
+	src/thread_state.c src/thread_state.h \
+	tp/allocsample-tp.c tp/allocsample-tp.h
+# -fexceptions: a C++ operator new may throw through allocsample_allocate_typed.
+src_liballocsample_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
+	-fexceptions $(LTTNG_UST_CFLAGS)
+src_liballocsample_la_LIBADD = src/libassampler.la $(LTTNG_UST_LIBS) -lm
+# -z now: no lazy symbol binding may ever run inside malloc.
+src_liballocsample_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-undefined -Wl,-z,now \
+	-version-info $(LIBALLOCSAMPLE_LT_VERSION)
+
+# liballocsample-preload.so: the malloc family and operator new/delete.
+lib_LTLIBRARIES += src/liballocsample-preload.la
+src_liballocsample_preload_la_SOURCES = \
+	src/preload/cxx.c \
+	src/preload/malloc.c \
+	src/preload/next.c src/preload/next.h \
+	src/preload/preload.h
+src_liballocsample_preload_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
+	-fexceptions $(LTTNG_UST_CFLAGS)
+src_liballocsample_preload_la_LIBADD = src/liballocsample.la $(DL_LIBS)
+src_liballocsample_preload_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-undefined -Wl,-z,now -avoid-version

@@ -1,0 +1,36 @@
+/* next.h - the allocator we chain to: the next definition after this shim. */
+#ifndef ALLOCSAMPLE_PRELOAD_NEXT_H
+#define ALLOCSAMPLE_PRELOAD_NEXT_H
+
+#include <stddef.h>
+
+/*
+ * Never NULL: every entry starts at a bootstrap function that resolves the
+ * whole table with dlsym(RTLD_NEXT, ...) on first use, so the wrappers' fast
+ * paths call through the table without testing anything.
+ */
+struct as_next {
+	void *(*malloc)(size_t);
+	void (*free)(void *);
+	void *(*calloc)(size_t, size_t);
+	void *(*realloc)(void *, size_t);
+	void *(*memalign)(size_t, size_t);
+	void *(*aligned_alloc)(size_t, size_t);
+	int (*posix_memalign)(void **, size_t, size_t);
+	void *(*valloc)(size_t);
+	void *(*pvalloc)(size_t);
+	size_t (*malloc_usable_size)(void *);
+};
+
+extern struct as_next as_next __attribute__((visibility("hidden")));
+
+/* Resolves the table now (idempotent, lock-free). */
+void as_next_resolve(void);
+
+/*
+ * Looks up `symbol` after this shim; failing that, in an already loaded
+ * `fallback_library` (may be NULL).  Returns NULL if neither has it.
+ */
+void *as_next_lookup(const char *symbol, const char *fallback_library);
+
+#endif

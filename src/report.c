@@ -1,0 +1,33 @@
+/* report.c - the one place that calls the tracepoint. */
+#include <errno.h>
+
+#include "allocsample-tp.h"
+#include "report.h"
+#include "scope.h"
+#include "thread_state.h"
+
+void as_report(const char *type, uint64_t size, uint64_t offset, const void *ptr, const void *ip)
+{
+	struct as_sampler *sampler = as_thread_sampler;
+	int saved_errno;
+
+	/* Asked only here, on the slow path: with no session recording the
+	 * event, a sample costs a draw and nothing else. */
+	if (!lttng_ust_tracepoint_enabled(allocsample, AllocationSampled))
+		return;
+	saved_errno = errno;
+	as_sampler_hold(sampler);
+	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
+				sampler->rate, ptr, ip);
+	as_sampler_release(sampler);
+	errno = saved_errno;
+}
+
+__attribute__((visibility("default")))
+void allocsample_internal_report_untyped(const char *entry, uint64_t size, uint64_t offset,
+					 const void *ptr, const void *ip)
+{
+	const char *scope = as_scope_current();
+
+	as_report(scope ? scope : entry, size, offset, ptr, ip);
+}

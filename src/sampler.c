@@ -1,0 +1,67 @@
+/* sampler.c - the slow path of the per-thread sampler (see sampler.h). */
+#include <math.h>
+
+#include "config.h"
+#include "sampler.h"
+#include "thread_seed.h"
+
+/*
+ * Failed trials before the next success, by inverse transform of the
+ * geometric distribution: r = floor(log(1 - U) / log(1 - p)), U uniform in
+ * [0, 1) with 53 bits.  log1p keeps precision when p is tiny.
+ */
+static int64_t draw(struct as_sampler *s)
+{
+	if (s->rate == 1)
+		return 0; /* p = 1: every trial succeeds */
+	return (int64_t) floor(log1p(-as_rng_uniform(&s->rng)) / s->log_q);
+}
+
+void as_sampler_seed(struct as_sampler *s, uint64_t rate, uint64_t seed)
+{
+	as_rng_seed(&s->rng, seed);
+	s->rate = rate;
+	s->log_q = log1p(-1.0 / (double) rate);
+	s->seeded = true;
+	s->bytes_until_sample = draw(s);
+}
+
+void as_sampler_forget(struct as_sampler *s)
+{
+	s->seeded = false;
+	/* Not ready again: the next allocation takes the slow path and draws a
+	 * new seed (or, if we are inside a hold, the release does). */
+	if (s->hold_depth == 0)
+		s->bytes_until_sample = 0;
+	else
+		s->held_bytes_until_sample = 0;
+}
+
+bool as_sampler_slow(struct as_sampler *s, size_t size, uint64_t *offset)
+{
+	uint64_t remaining;
+
+	if (s->hold_depth > 0) {
+		/* Only a request above INT64_MAX gets here while held. */
+		s->bytes_until_sample = INT64_MAX;
+		return false;
+	}
+	if (!s->seeded) {
+		/* A counter never drawn is not a counter at zero: draw it, then
+		 * apply this object to it like any other. */
+		as_thread_seed(s);
+	} else {
+		/* Undo the fast path's subtraction. */
+		s->bytes_until_sample = (int64_t) ((uint64_t) s->bytes_until_sample + size);
+	}
+	remaining = (uint64_t) s->bytes_until_sample;
+	if (remaining >= size) {
+		s->bytes_until_sample = (int64_t) (remaining - size);
+		return false;
+	}
+	/* Success at byte `remaining`: no more trials for this object, and the
+	 * next one starts with a fresh draw. */
+	*offset = remaining;
+	s->bytes_until_sample = draw(s);
+	return true;
+}

@@ -1,0 +1,61 @@
+/* thread_seed.c - where each thread's random stream comes from. */
+#include <errno.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "thread_seed.h"
+
+/* Threads seeded so far in this process, for ALLOCSAMPLE_SEED runs. */
+static uint64_t seeded_threads;
+/* Forks made by this process, and the generation mixed into every seed:
+ * each fork child takes a new generation, so its streams differ from the
+ * parent's and from its siblings' even with ALLOCSAMPLE_SEED. */
+static uint64_t forks;
+static uint64_t fork_generation;
+
+static uint64_t entropy(void)
+{
+	uint64_t seed;
+	struct timespec now;
+
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) == (ssize_t) sizeof(seed))
+		return seed;
+	/* No getrandom (old kernel, early boot): still distinct per thread. */
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return as_rng_mix((uint64_t) now.tv_nsec ^ ((uint64_t) now.tv_sec << 30)) ^
+	       as_rng_mix((uint64_t) gettid()) ^ (uint64_t) (uintptr_t) &seed;
+}
+
+void as_thread_seed(struct as_sampler *s)
+{
+	struct as_config config;
+	uint64_t seed;
+	int saved_errno = errno;
+
+	as_config_get(&config);
+	if (config.has_seed) {
+		uint64_t index = __atomic_fetch_add(&seeded_threads, 1, __ATOMIC_RELAXED);
+		uint64_t generation = __atomic_load_n(&fork_generation, __ATOMIC_RELAXED);
+
+		seed = as_rng_mix(config.seed ^ as_rng_mix(index ^ as_rng_mix(generation)));
+	} else {
+		seed = entropy();
+	}
+	as_sampler_seed(s, config.rate, seed);
+	errno = saved_errno;
+}
+
+void as_thread_seed_before_fork(void)
+{
+	__atomic_fetch_add(&forks, 1, __ATOMIC_RELAXED);
+}
+
+void as_thread_seed_after_fork_child(void)
+{
+	/* Single-threaded here: the child has only the forking thread. */
+	fork_generation = as_rng_mix(fork_generation ^ as_rng_mix(forks));
+	forks = 0;
+	seeded_threads = 0;
+}

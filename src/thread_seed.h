@@ -1,0 +1,20 @@
+/* thread_seed.h - independent seeds for every thread's sampler. */
+#ifndef ALLOCSAMPLE_THREAD_SEED_H
+#define ALLOCSAMPLE_THREAD_SEED_H
+
+#include "sampler.h"
+
+/*
+ * Seeds `s` for the calling thread with the process's rate: from getrandom(2),
+ * or, when ALLOCSAMPLE_SEED is set, from that seed mixed with a per-process
+ * thread counter, so that a run with the same threads created in the same
+ * order draws the same streams.  Preserves errno; never allocates.
+ */
+void as_thread_seed(struct as_sampler *s);
+
+/* pthread_atfork handlers: a child's threads must repeat neither the
+ * parent's seeds nor a sibling's. */
+void as_thread_seed_before_fork(void);
+void as_thread_seed_after_fork_child(void);
+
+#endif

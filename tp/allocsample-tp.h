@@ -1,0 +1,49 @@
+/*
+ * allocsample-tp.h - the LTTng-UST provider `allocsample` (DESIGN.md section 2).
+ *
+ * Every event takes the caller's instruction pointer as its last argument:
+ * allocsample-tp.c defines LTTNG_UST_TP_IP_PARAM so that `lttng add-context
+ * -u -t ip` records the allocating call site rather than our wrapper.
+ *
+ * The schema version travels in the trace's metadata as the event class's
+ * EMF URI (babeltrace2: bt_event_class_get_emf_uri()), at no cost per event.
+ * Extend the schema by adding fields or events and raising the version; never
+ * change the meaning of a field that exists.
+ */
+#undef LTTNG_UST_TRACEPOINT_PROVIDER
+#define LTTNG_UST_TRACEPOINT_PROVIDER allocsample
+
+#undef LTTNG_UST_TRACEPOINT_INCLUDE
+#define LTTNG_UST_TRACEPOINT_INCLUDE "allocsample-tp.h"
+
+#if !defined(ALLOCSAMPLE_TP_H) || defined(LTTNG_UST_TRACEPOINT_HEADER_MULTI_READ)
+#define ALLOCSAMPLE_TP_H
+
+#include <stdint.h>
+#include <lttng/tracepoint.h>
+
+#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:1"
+
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
+	LTTNG_UST_TP_ARGS(
+		const char *, type,
+		uint64_t, size,
+		uint64_t, offset,
+		uint64_t, rate,
+		const void *, ptr,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_string(type, type)
+		lttng_ust_field_integer(uint64_t, size, size)
+		lttng_ust_field_integer(uint64_t, offset, offset)
+		lttng_ust_field_integer(uint64_t, rate, rate)
+		lttng_ust_field_integer_hex(uint64_t, ptr, (uint64_t) (uintptr_t) ptr)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, AllocationSampled, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, AllocationSampled, ALLOCSAMPLE_SCHEMA_URI)
+
+#endif /* ALLOCSAMPLE_TP_H */
+
+#include <lttng/tracepoint-event.h>
