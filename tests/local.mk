@@ -1,0 +1,10 @@
+# Every test sees where the build and the sources are (tests/lib/lttng-harness.sh).
+AM_TESTS_ENVIRONMENT = \
+	AS_BUILDDIR='$(abs_top_builddir)'; AS_SRCDIR='$(abs_top_srcdir)'; \
+	export AS_BUILDDIR AS_SRCDIR;
+EXTRA_DIST += tests/lib/lttng-harness.sh
+
+include tests/unit/sampler.mk
+include tests/unit/estimate.mk
+include tests/integration/local.mk
+include tests/report/local.mk

@@ -1,0 +1,86 @@
+/*
+ * estimate.h - bytes allocated, estimated from AllocationSampled samples.
+ *
+ * The one home of the estimator maths (DESIGN.md section 3; the derivations
+ * for a user are in doc/estimation.md).  Used by the babeltrace2 report
+ * component and by the tests alike.  Analysis side: links GSL, GPL-3.0+.
+ *
+ * Vocabulary: a group (a thread, a type, a site, thread x type, ...) holds
+ * samples, each with the object's requested `size`, the 0-based `offset` of
+ * the successful trial and the `rate` R = 1/p of the thread that took it.
+ * q = 1 - p.
+ */
+#ifndef ALLOCSAMPLE_ESTIMATE_H
+#define ALLOCSAMPLE_ESTIMATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The samples of one group taken at one rate.  Zero-initialise, set `rate`,
+ * then as_estimate_add() each sample.  Constant memory per group. */
+struct as_estimate_accum {
+	uint64_t rate;           /* R >= 1 */
+	uint64_t samples;        /* s */
+	long double u;           /* sum of (size - offset): exact below 2^64 */
+	long double weighted;    /* sum of size / (1 - q^size) */
+};
+
+/* What a group's numbers are. */
+struct as_estimate {
+	double weighted;         /* point estimate: weighted samples (lower MSE) */
+	double negbin;           /* negative-binomial estimate s*q/p + u */
+	double lower;            /* interval at the requested confidence, bytes */
+	double upper;
+	uint64_t samples;        /* S, over all rates */
+	bool mixed_rates;        /* the group's samples carry several rates */
+};
+
+/* Options of a computation. */
+struct as_estimate_options {
+	double confidence;          /* C, 0 < C < 1 (default 0.95) */
+	bool boundary_compensation; /* default true */
+};
+
+/*
+ * Adds one sample (offset < size, size >= 1) to `accum`.  Returns false and
+ * leaves `accum` unchanged when the sample is impossible for the model
+ * (offset >= size, size == 0, rate == 0): the caller reports it.
+ */
+bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t offset);
+
+/*
+ * Adds `from` into `into` (same rate): the samples of two groups together.
+ * Returns false, leaving `into` unchanged, if the rates differ.
+ */
+bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_accum *from);
+
+/*
+ * Estimates the bytes of a group from its per-rate accumulators (n >= 1;
+ * usually one; accumulators with samples == 0 are allowed).  `threads` is T,
+ * the number of threads whose independent trial streams contributed samples
+ * (>= 1; use 1 for a single thread): with boundary compensation the
+ * interval uses S - T samples for its lower end and S + T for its upper end.
+ * Mixed rates: each rate's subset is estimated and the results are added,
+ * intervals end to end (conservative); `mixed_rates` says so.
+ * A group with no samples: estimates 0, interval [0, F^-1((1+C)/2; 1)].
+ * Returns 0, or -1 for invalid options (confidence outside (0, 1), n == 0,
+ * threads == 0), leaving *out unchanged.
+ */
+int as_estimate_compute(const struct as_estimate_accum *accums, size_t n, uint64_t threads,
+			const struct as_estimate_options *options, struct as_estimate *out);
+
+/*
+ * The building blocks, exposed for tests and the reference table.
+ *
+ * as_estimate_negbin_quantile: the smallest number of failures k with
+ * F(k; s, p) >= target, F the CDF of the failures before the s-th success
+ * (GSL gsl_cdf_negative_binomial_P(k, p, s)).  s >= 1, 0 < target < 1.
+ */
+double as_estimate_negbin_quantile(double target, uint64_t s, double p);
+
+/* Probability that an object of `size` bytes is sampled: 1 - q^size,
+ * computed as -expm1(size * log1p(-p)). */
+double as_estimate_sampled_probability(uint64_t size, double p);
+
+#endif

@@ -1,0 +1,107 @@
+# lttng-harness.sh - a private, real lttng-sessiond for one test script.
+#
+# Source this file, then call `harness_enter "$@"` first thing: it re-runs
+# the script where its daemon cannot meet any other (DESIGN.md section 9).
+#   - As root, root's daemon always lives in /var/run/lttng whatever
+#     LTTNG_HOME says, so the script re-runs inside a private mount namespace
+#     with a tmpfs over /var/run/lttng.  The daemon, the lttng commands and
+#     the traced programs all run in there; trace directories are outside.
+#   - As another user, a private LTTNG_HOME is enough.
+# Then `harness_start_sessiond`; the daemon is stopped by pid when the script
+# exits, however it exits.
+#
+# Environment from the Makefile (tests/local.mk): AS_BUILDDIR, AS_SRCDIR.
+
+set -eu
+
+: "${AS_BUILDDIR:?run through make check, or set AS_BUILDDIR}"
+: "${AS_SRCDIR:?run through make check, or set AS_SRCDIR}"
+
+AS_PRELOAD="$AS_BUILDDIR/src/.libs/liballocsample-preload.so"
+AS_LIBDIR="$AS_BUILDDIR/src/.libs"
+
+harness_fail() {
+	printf 'FAIL: %s\n' "$*" >&2
+	exit 1
+}
+
+harness_enter() {
+	if [ "$(id -u)" -eq 0 ] && [ -z "${AS_HARNESS_NAMESPACE:-}" ]; then
+		AS_HARNESS_NAMESPACE=1 exec unshare --mount --propagation private \
+			/bin/sh "$0" "$@"
+	fi
+	HARNESS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/allocsample-test.XXXXXX")
+	export LTTNG_HOME="$HARNESS_DIR/home"
+	mkdir -p "$LTTNG_HOME"
+	if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
+		mkdir -p /var/run/lttng
+		mount -t tmpfs allocsample-test /var/run/lttng
+		HARNESS_PIDFILE=/var/run/lttng/lttng-sessiond.pid
+	else
+		HARNESS_PIDFILE="$LTTNG_HOME/.lttng/lttng-sessiond.pid"
+	fi
+	trap harness_cleanup EXIT
+	trap 'exit 130' INT TERM
+}
+
+harness_start_sessiond() {
+	lttng-sessiond --daemonize --no-kernel >"$HARNESS_DIR/sessiond.log" 2>&1 ||
+		harness_fail "lttng-sessiond did not start: $(cat "$HARNESS_DIR/sessiond.log")"
+	[ -s "$HARNESS_PIDFILE" ] || harness_fail "lttng-sessiond wrote no pid file"
+	HARNESS_SESSIOND_PID=$(cat "$HARNESS_PIDFILE")
+}
+
+harness_stop_sessiond() {
+	pid=${HARNESS_SESSIOND_PID:-}
+	[ -n "$pid" ] || return 0
+	HARNESS_SESSIOND_PID=
+	kill "$pid" 2>/dev/null || return 0
+	# The daemon stops its consumer daemons before it exits.
+	for _ in $(seq 100); do
+		kill -0 "$pid" 2>/dev/null || return 0
+		sleep 0.1
+	done
+	kill -KILL "$pid" 2>/dev/null || true
+}
+
+harness_cleanup() {
+	status=$?
+	harness_stop_sessiond
+	if [ "$status" -eq 0 ] || [ -z "${AS_KEEP_TEST_DIR:-}" ]; then
+		rm -rf "$HARNESS_DIR"
+	else
+		printf 'kept %s\n' "$HARNESS_DIR" >&2
+	fi
+	exit "$status"
+}
+
+# harness_create_session NAME TRACE_DIR: a session recording allocsample:*
+# with the contexts the report uses, started.
+harness_create_session() {
+	lttng create "$1" --output="$2" >/dev/null
+	lttng enable-event --userspace --session="$1" 'allocsample:*' >/dev/null
+	lttng add-context --userspace --session="$1" \
+		-t vpid -t vtid -t procname -t ip >/dev/null
+	lttng start "$1" >/dev/null
+}
+
+# harness_destroy_session NAME: stop (waiting for the data to be written),
+# then destroy.
+harness_destroy_session() {
+	lttng stop "$1" >/dev/null
+	lttng destroy "$1" >/dev/null
+}
+
+# harness_preload COMMAND...: runs COMMAND with the shim preloaded.
+harness_preload() {
+	LD_PRELOAD="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" "$@"
+}
+
+# harness_events TRACE_DIR: the trace's AllocationSampled events, one per
+# line: vpid vtid type size offset rate ptr ip.  Types have their spaces
+# replaced by '_' so that every line has eight fields.
+harness_events() {
+	babeltrace2 "$1" | sed -n 's/.*allocsample:AllocationSampled: .*vpid = \([0-9]*\), vtid = \([0-9]*\), procname = "[^"]*", ip = \([0-9]*\) }, { type = "\([^"]*\)", size = \([0-9]*\), offset = \([0-9]*\), rate = \([0-9]*\), ptr = \(0x[0-9A-Fa-f]*\) }$/\1 \2 \4 \5 \6 \7 \8 \3/p' |
+		awk '{ n = NF; type = $3; for (i = 4; i <= n - 5; i++) type = type "_" $i;
+		       print $1, $2, type, $(n-4), $(n-3), $(n-2), $(n-1), $n }'
+}
