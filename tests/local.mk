@@ -8,3 +8,6 @@ include tests/unit/sampler.mk
 include tests/unit/estimate.mk
 include tests/integration/local.mk
 include tests/report/local.mk
+include tests/compat/local.mk
+include tests/stress/local.mk
+include tests/fuzz/local.mk
