@@ -1,7 +1,7 @@
 # The sampler: no LTTng, no allocation, unit-testable on its own.
 noinst_LTLIBRARIES += src/libassampler.la
 src_libassampler_la_SOURCES = \
-	src/config.c src/config.h \
+	src/settings.c src/settings.h \
 	src/rng.c src/rng.h \
 	src/sampler.c src/sampler.h \
 	src/thread_seed.c src/thread_seed.h

@@ -1,7 +1,7 @@
 /* sampler.c - the slow path of the per-thread sampler (see sampler.h). */
 #include <math.h>
 
-#include "config.h"
+#include "settings.h"
 #include "sampler.h"
 #include "thread_seed.h"
 
@@ -10,11 +10,11 @@
  * geometric distribution: r = floor(log(1 - U) / log(1 - p)), U uniform in
  * [0, 1) with 53 bits.  log1p keeps precision when p is tiny.
  */
-static int64_t draw(struct as_sampler *s)
+static uint64_t draw(struct as_sampler *s)
 {
 	if (s->rate == 1)
 		return 0; /* p = 1: every trial succeeds */
-	return (int64_t) floor(log1p(-as_rng_uniform(&s->rng)) / s->log_q);
+	return (uint64_t) floor(log1p(-as_rng_uniform(&s->rng)) / s->log_q);
 }
 
 void as_sampler_seed(struct as_sampler *s, uint64_t rate, uint64_t seed)
@@ -42,8 +42,8 @@ bool as_sampler_slow(struct as_sampler *s, size_t size, uint64_t *offset)
 	uint64_t remaining;
 
 	if (s->hold_depth > 0) {
-		/* Only a request above INT64_MAX gets here while held. */
-		s->bytes_until_sample = INT64_MAX;
+		/* Held allocations that add up to more than 2^64 bytes. */
+		s->bytes_until_sample = UINT64_MAX;
 		return false;
 	}
 	if (!s->seeded) {
@@ -51,12 +51,12 @@ bool as_sampler_slow(struct as_sampler *s, size_t size, uint64_t *offset)
 		 * apply this object to it like any other. */
 		as_thread_seed(s);
 	} else {
-		/* Undo the fast path's subtraction. */
-		s->bytes_until_sample = (int64_t) ((uint64_t) s->bytes_until_sample + size);
+		/* Undo the fast path's subtraction, which borrowed. */
+		s->bytes_until_sample += size;
 	}
-	remaining = (uint64_t) s->bytes_until_sample;
+	remaining = s->bytes_until_sample;
 	if (remaining >= size) {
-		s->bytes_until_sample = (int64_t) (remaining - size);
+		s->bytes_until_sample = remaining - size;
 		return false;
 	}
 	/* Success at byte `remaining`: no more trials for this object, and the

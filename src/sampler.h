@@ -16,11 +16,12 @@
  *
  * The fast path is one thread-local subtract and one predictable branch, with
  * no floating point, no lazy-initialisation test and no lock, so that the
- * malloc wrapper around it compiles to about four instructions and tail-calls
- * the real allocator.  Everything that is "not ready" -- a thread whose
- * counter was never drawn (zero-initialised TLS), a counter that ran out --
- * looks the same to it: a negative result sends the call to the slow path,
- * which sorts the cases out.
+ * malloc wrapper around it compiles to four instructions and tail-calls the
+ * real allocator.  The branch is the subtraction's borrow: the object holds
+ * the next success exactly when the counter is smaller than its size, for
+ * every size up to SIZE_MAX.  Everything that is "not ready" looks the same
+ * to it: a thread whose counter was never drawn (zero-initialised TLS) borrows
+ * on its first non-empty allocation, and the slow path sorts the cases out.
  */
 #ifndef ALLOCSAMPLE_SAMPLER_H
 #define ALLOCSAMPLE_SAMPLER_H
@@ -34,11 +35,11 @@
 struct as_sampler {
 	/* Failed trials to come before the next success.  Must stay the first
 	 * member: the fast path addresses it with no offset. */
-	int64_t bytes_until_sample;
+	uint64_t bytes_until_sample;
 	uint64_t rate;              /* 1/p in force for this thread */
 	double log_q;               /* log(1 - p), cached for the draw */
 	struct as_rng rng;
-	int64_t held_bytes_until_sample; /* saved by as_sampler_hold() */
+	uint64_t held_bytes_until_sample; /* saved by as_sampler_hold() */
 	uint32_t hold_depth;        /* > 0 while the thread runs our own code */
 	bool seeded;                /* false: zero-initialised, never drawn */
 };
@@ -46,13 +47,24 @@ struct as_sampler {
 /*
  * Fast path: accounts `size` bytes.  Returns true when no trial succeeds in
  * the object (the common case), false when the caller must take the slow
- * path.  The subtraction wraps on purpose (sizes above INT64_MAX are requests
- * that libc refuses); the slow path undoes it.
+ * path, which undoes the subtraction.
  */
 static inline __attribute__((always_inline)) bool as_sampler_fast(struct as_sampler *s, size_t size)
 {
-	s->bytes_until_sample = (int64_t) ((uint64_t) s->bytes_until_sample - size);
-	return __builtin_expect(s->bytes_until_sample >= 0, 1);
+#if defined(__x86_64__)
+	/* GCC turns a borrow test into load, subtract, store and branch;
+	 * written out it is `sub %reg, %fs:(...)` and `jc`.  The counter is an
+	 * input with a memory clobber, not an output: GCC 12 deleted the
+	 * label's code when this asm goto had an output operand. */
+	__asm__ goto("subq %1, %0\n\tjc %l[borrow]"
+		     : : "m"(s->bytes_until_sample), "r"(size) : "cc", "memory" : borrow);
+	return true;
+borrow:
+	return false;
+#else
+	return __builtin_expect(!__builtin_sub_overflow(s->bytes_until_sample, size,
+							&s->bytes_until_sample), 1);
+#endif
 }
 
 /*
@@ -82,12 +94,17 @@ static inline void as_sampler_hold(struct as_sampler *s)
 		s->held_bytes_until_sample = s->bytes_until_sample;
 		/* Nested allocations stay on the fast path, subtracting from
 		 * a counter that is thrown away on release. */
-		s->bytes_until_sample = INT64_MAX;
+		s->bytes_until_sample = UINT64_MAX;
 	}
+	/* The held code is often a direct call to malloc or calloc, which GCC
+	 * assumes never touches our memory: without this barrier it dropped
+	 * the stores above and the restore below (tests/integration/typed.sh). */
+	__asm__ __volatile__("" ::: "memory");
 }
 
 static inline void as_sampler_release(struct as_sampler *s)
 {
+	__asm__ __volatile__("" ::: "memory");
 	if (--s->hold_depth == 0)
 		s->bytes_until_sample = s->held_bytes_until_sample;
 }

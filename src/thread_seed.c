@@ -4,7 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings.h"
 #include "thread_seed.h"
 
 /* Threads seeded so far in this process, for ALLOCSAMPLE_SEED runs. */
@@ -30,20 +30,20 @@ static uint64_t entropy(void)
 
 void as_thread_seed(struct as_sampler *s)
 {
-	struct as_config config;
+	struct as_settings settings;
 	uint64_t seed;
 	int saved_errno = errno;
 
-	as_config_get(&config);
-	if (config.has_seed) {
+	as_settings_get(&settings);
+	if (settings.has_seed) {
 		uint64_t index = __atomic_fetch_add(&seeded_threads, 1, __ATOMIC_RELAXED);
 		uint64_t generation = __atomic_load_n(&fork_generation, __ATOMIC_RELAXED);
 
-		seed = as_rng_mix(config.seed ^ as_rng_mix(index ^ as_rng_mix(generation)));
+		seed = as_rng_mix(settings.seed ^ as_rng_mix(index ^ as_rng_mix(generation)));
 	} else {
 		seed = entropy();
 	}
-	as_sampler_seed(s, config.rate, seed);
+	as_sampler_seed(s, settings.rate, seed);
 	errno = saved_errno;
 }
 

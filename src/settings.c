@@ -1,11 +1,11 @@
-/* config.c - ALLOCSAMPLE_RATE and ALLOCSAMPLE_SEED, read once per process. */
+/* settings.c - ALLOCSAMPLE_RATE and ALLOCSAMPLE_SEED, read once per process. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings.h"
 
-bool as_config_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+bool as_settings_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_t *out)
 {
 	unsigned base = 10;
 	uint64_t value = 0;
@@ -57,32 +57,32 @@ static void warn(const char *name, const char *value, const char *expected)
 		return; /* stderr is closed: there is nowhere to say it */
 }
 
-void as_config_parse(struct as_config *config, const char *rate_text, const char *seed_text)
+void as_settings_parse(struct as_settings *settings, const char *rate_text, const char *seed_text)
 {
-	*config = (struct as_config) { .rate = AS_DEFAULT_RATE };
-	if (rate_text && !as_config_parse_u64(rate_text, 1, AS_MAX_RATE, &config->rate))
-		config->bad_rate = true;
+	*settings = (struct as_settings) { .rate = AS_DEFAULT_RATE };
+	if (rate_text && !as_settings_parse_u64(rate_text, 1, AS_MAX_RATE, &settings->rate))
+		settings->bad_rate = true;
 	if (seed_text) {
-		config->has_seed = as_config_parse_u64(seed_text, 0, UINT64_MAX, &config->seed);
-		config->bad_seed = !config->has_seed;
+		settings->has_seed = as_settings_parse_u64(seed_text, 0, UINT64_MAX, &settings->seed);
+		settings->bad_seed = !settings->has_seed;
 	}
 }
 
-void as_config_warn(const struct as_config *config, const char *rate_text, const char *seed_text)
+void as_settings_warn(const struct as_settings *settings, const char *rate_text, const char *seed_text)
 {
-	if (config->bad_rate)
+	if (settings->bad_rate)
 		warn("ALLOCSAMPLE_RATE", rate_text,
 		     "expected the mean bytes between samples, an integer from 1 to 2^48; "
 		     "using the default 102400");
-	if (config->bad_seed)
+	if (settings->bad_seed)
 		warn("ALLOCSAMPLE_SEED", seed_text,
 		     "expected an unsigned 64-bit integer; seeding each thread from getrandom");
 }
 
-void as_config_get(struct as_config *out)
+void as_settings_get(struct as_settings *out)
 {
 	enum { UNREAD, PUBLISHING, PUBLISHED };
-	static struct as_config published;
+	static struct as_settings published;
 	static int state = UNREAD;
 	int expected = UNREAD;
 	const char *rate_text, *seed_text;
@@ -96,11 +96,11 @@ void as_config_get(struct as_config *out)
 	 * ever waits for another, so a signal handler cannot deadlock here. */
 	rate_text = getenv("ALLOCSAMPLE_RATE");
 	seed_text = getenv("ALLOCSAMPLE_SEED");
-	as_config_parse(out, rate_text, seed_text);
+	as_settings_parse(out, rate_text, seed_text);
 	if (__atomic_compare_exchange_n(&state, &expected, PUBLISHING, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		published = *out;
 		__atomic_store_n(&state, PUBLISHED, __ATOMIC_RELEASE);
-		as_config_warn(out, rate_text, seed_text);
+		as_settings_warn(out, rate_text, seed_text);
 	}
 }
