@@ -1,0 +1,226 @@
+/* stats.h - the statistical assertions of the sampler's unit tests. */
+#ifndef ALLOCSAMPLE_TEST_STATS_H
+#define ALLOCSAMPLE_TEST_STATS_H
+
+#include <check.h>
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sampler.h"
+
+/*
+ * Every statistical check fails a correct sampler with probability at most
+ * this, and the seeds are fixed, so a correct sampler fails no run at all:
+ * the bound says how unlucky the fixed seeds would have to be.
+ */
+#define STATS_ALPHA 1e-6
+/* Two-sided normal quantile for mean tests: P(|Z| > 5) = 5.7e-7 < STATS_ALPHA. */
+#define STATS_Z 5.0
+/* Equal-probability bins of the chi-square test of offsets. */
+#define STATS_BINS 64
+
+/*
+ * ck_assert() inside a loop of a million: Check's assertions report every
+ * passing check to the runner through a pipe (a system call each), which
+ * would cost more than the sampler; this one reports only failures.
+ */
+#define STATS_REQUIRE(expr) \
+	do { \
+		if (!(expr)) \
+			ck_abort_msg("Assertion '%s' failed", #expr); \
+	} while (0)
+
+/* ALLOCSAMPLE_TEST_THOROUGH=1 runs ten times as many trials: the same
+ * checks at the same alpha, detecting biases about three times smaller. */
+static inline uint64_t stats_scale(void)
+{
+	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
+
+	return thorough && strcmp(thorough, "1") == 0 ? 10 : 1;
+}
+
+/* One allocation of `size` bytes, exactly as the malloc wrapper makes it. */
+static inline bool stats_allocate(struct as_sampler *s, size_t size, uint64_t *offset)
+{
+	return !as_sampler_fast(s, size) && as_sampler_slow(s, size, offset);
+}
+
+/* P(an object of `size` bytes is sampled) = 1 - q^size, q = 1 - 1/rate. */
+static inline double stats_sampled_probability(uint64_t rate, uint64_t size)
+{
+	return -expm1((double) size * log1p(-1.0 / (double) rate));
+}
+
+/*
+ * log P(X = k) for X ~ Binomial(n, prob), 0 < prob < 1.  lgamma of 2^32 is
+ * about 9e10, so the result is good to about 1e-5 relative: ample for tails.
+ */
+static inline double stats_binomial_log_pmf(uint64_t k, uint64_t n, double prob)
+{
+	return lgamma((double) n + 1) - lgamma((double) k + 1) - lgamma((double) (n - k) + 1) +
+	       (double) k * log(prob) + (double) (n - k) * log1p(-prob);
+}
+
+/*
+ * P(X <= k) when `upward` is false, P(X >= k) when it is true, for X ~
+ * Binomial(n, prob), summed from k outwards until the terms no longer count
+ * (GSL's gsl_cdf_binomial_* lose convergence for n in the millions).
+ */
+static inline double stats_binomial_tail(uint64_t k, uint64_t n, double prob, bool upward)
+{
+	double term = exp(stats_binomial_log_pmf(k, n, prob)), sum = 0;
+	double odds = prob / (1 - prob);
+
+	for (uint64_t j = k;;) {
+		sum += term;
+		if (term <= sum * 1e-17 || (upward ? j == n : j == 0))
+			return sum;
+		/* P(j + 1) / P(j) = (n - j) / (j + 1) * p / q, and its inverse. */
+		term *= upward ? (double) (n - j) / (double) (j + 1) * odds :
+				 (double) j / (double) (n - j + 1) / odds;
+		j = upward ? j + 1 : j - 1;
+	}
+}
+
+/*
+ * Exact two-sided binomial test: fails when `count` successes out of
+ * `trials` lie in a tail of Binomial(trials, prob) of probability below
+ * STATS_ALPHA / 2, so a correct sampler fails it with probability at most
+ * STATS_ALPHA.  Only the tail on the side of the mean where `count` lies
+ * can be that small.
+ */
+static inline void stats_assert_binomial(const char *what, uint64_t count, uint64_t trials,
+					 double prob)
+{
+	double expected = prob * (double) trials;
+	bool upward = (double) count > expected;
+	double tail;
+
+	if (prob <= 0 || prob >= 1) {
+		ck_assert_msg(count == (prob >= 1 ? trials : 0), "%s: %llu of %llu with probability %g",
+			      what, (unsigned long long) count, (unsigned long long) trials, prob);
+		return;
+	}
+	tail = stats_binomial_tail(count, trials, prob, upward);
+	ck_assert_msg(tail > STATS_ALPHA / 2,
+		      "%s: %llu of %llu, expected %.2f (P(X %s k) = %.3g)",
+		      what, (unsigned long long) count, (unsigned long long) trials,
+		      expected, upward ? ">=" : "<=", tail);
+}
+
+/*
+ * The offsets of sampled objects of one size against the geometric
+ * distribution truncated at that size, P(k) = p q^k / (1 - q^size) for
+ * 0 <= k < size: a chi-square test over bins of (nearly) equal probability
+ * and a test of the mean.
+ */
+struct stats_offsets {
+	uint64_t size;
+	double log_q;
+	unsigned bins;
+	uint64_t last[STATS_BINS];  /* largest offset of each bin */
+	double prob[STATS_BINS];    /* exact probability of each bin */
+	uint64_t count[STATS_BINS];
+	uint64_t samples;
+	long double sum;
+	uint64_t out_of_range;      /* offsets >= size: never allowed */
+	uint64_t bad_offset;        /* the first of them */
+};
+
+static inline void stats_offsets_init(struct stats_offsets *o, uint64_t rate, uint64_t size)
+{
+	double mass;
+
+	*o = (struct stats_offsets) { .size = size, .log_q = log1p(-1.0 / (double) rate) };
+	mass = -expm1((double) size * o->log_q); /* 1 - q^size */
+	for (unsigned j = 1; j <= STATS_BINS; j++) {
+		/* Smallest k with P(X <= k) >= j / STATS_BINS; bins that would be
+		 * empty (small sizes) merge into their neighbour. */
+		double k = ceil(log1p(-mass * j / STATS_BINS) / o->log_q) - 1;
+		uint64_t last = j == STATS_BINS || k >= (double) size ? size - 1 :
+				k < 0 ? 0 : (uint64_t) k;
+
+		if (o->bins > 0 && last <= o->last[o->bins - 1])
+			continue;
+		o->last[o->bins++] = last;
+	}
+	for (unsigned b = 0; b < o->bins; b++) {
+		uint64_t first = b == 0 ? 0 : o->last[b - 1] + 1;
+
+		/* (q^first - q^(last+1)) / (1 - q^size), without cancellation. */
+		o->prob[b] = exp((double) first * o->log_q) *
+			     -expm1((double) (o->last[b] + 1 - first) * o->log_q) / mass;
+	}
+}
+
+static inline void stats_offsets_add(struct stats_offsets *o, uint64_t offset)
+{
+	unsigned lo = 0, hi;
+
+	if (offset >= o->size) {
+		if (o->out_of_range++ == 0)
+			o->bad_offset = offset;
+		return;
+	}
+	hi = o->bins - 1;
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+
+		if (offset <= o->last[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	o->count[lo]++;
+	o->samples++;
+	o->sum += offset;
+}
+
+static inline void stats_offsets_check(const char *what, const struct stats_offsets *o)
+{
+	long double mean = 0, second = 0, weight = 0, q_k = 1;
+	long double q = expl((long double) o->log_q);
+	double chi2 = 0, variance, error;
+
+	ck_assert_msg(o->out_of_range == 0, "%s: %llu offsets >= size %llu, the first %llu",
+		      what, (unsigned long long) o->out_of_range,
+		      (unsigned long long) o->size, (unsigned long long) o->bad_offset);
+	ck_assert_msg(o->samples > 0, "%s: no samples", what);
+
+	/* Moments by direct summation: exact enough, and obviously right. */
+	for (uint64_t k = 0; k < o->size; k++, q_k *= q) {
+		weight += q_k;
+		mean += q_k * k;
+		second += q_k * k * k;
+	}
+	mean /= weight;
+	variance = (double) (second / weight - mean * mean);
+	error = (double) (o->sum / o->samples - mean);
+	/* Mean test, two-sided z = 5 (false failure 5.7e-7); a distribution
+	 * with no spread (size 1) must give its one value exactly. */
+	ck_assert_msg(fabs(error) <= STATS_Z * sqrt(fmax(variance, 0) / (double) o->samples),
+		      "%s: mean offset %.4Lf, expected %.4Lf +- %.4f (%llu samples)",
+		      what, o->sum / o->samples, mean,
+		      STATS_Z * sqrt(fmax(variance, 0) / (double) o->samples),
+		      (unsigned long long) o->samples);
+
+	if (o->bins < 2)
+		return;
+	for (unsigned b = 0; b < o->bins; b++) {
+		double expected = o->prob[b] * (double) o->samples;
+
+		ck_assert_msg(expected >= 5, "%s: too few samples for the chi-square test", what);
+		chi2 += ((double) o->count[b] - expected) * ((double) o->count[b] - expected) / expected;
+	}
+	/* Chi-square test with bins - 1 degrees of freedom, critical value at
+	 * 1 - 1e-6 (gsl_cdf_chisq_Qinv): false failure 1e-6. */
+	ck_assert_msg(chi2 <= gsl_cdf_chisq_Qinv(STATS_ALPHA, o->bins - 1),
+		      "%s: chi-square %.1f > %.1f with %u bins", what, chi2,
+		      gsl_cdf_chisq_Qinv(STATS_ALPHA, o->bins - 1), o->bins);
+}
+
+#endif

@@ -1,0 +1,322 @@
+/* test-settings.c - ALLOCSAMPLE_RATE and ALLOCSAMPLE_SEED: taken, refused, warned about once. */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "settings.h"
+
+#define RATE_WARNING "allocsample: ignoring ALLOCSAMPLE_RATE='"
+#define SEED_WARNING "allocsample: ignoring ALLOCSAMPLE_SEED='"
+
+/* Refused rates: zero, signs, letters, empty, trailing garbage, decimals
+ * that overflow 64 bits (2^64 + 4096 would wrap to a valid 4096), just
+ * above 2^48 (decimal and hex), spaces. */
+static const char *const bad_rates[] = {
+	"0", "-5", "abc", "", "12abc", "99999999999999999999999",
+	"18446744073709555712", "281474976710657", "0x1000000000001",
+	"18446744073709551616", " 4096", "4096 ", "+5", "0x", "1e5", "4096.0",
+};
+
+static const struct {
+	const char *text;
+	uint64_t rate;
+} good_rates[] = {
+	{ "1", 1 }, { "4096", 4096 }, { "0x1000", 4096 }, { "0X1f", 31 },
+	{ "102400", 102400 }, { "281474976710656", UINT64_C(1) << 48 },
+	{ "0x1000000000000", UINT64_C(1) << 48 },
+};
+
+static const struct {
+	const char *text;
+	uint64_t seed;
+} good_seeds[] = {
+	{ "0", 0 }, { "42", 42 }, { "0xdeadbeef", 0xdeadbeef },
+	{ "18446744073709551615", UINT64_MAX }, { "0xffffffffffffffff", UINT64_MAX },
+};
+
+static const char *const bad_seeds[] = {
+	"", "-1", "abc", "18446744073709551616", "0x10000000000000000", "1.5", "7 ",
+};
+
+#define COUNT(array) ((int) (sizeof(array) / sizeof((array)[0])))
+
+/* Reads `fd` to its end into `buf` (NUL-terminated, truncated to `size`). */
+static void read_all(int fd, char *buf, size_t size)
+{
+	size_t len = 0;
+	ssize_t n;
+
+	while ((n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += (size_t) n;
+	ck_assert_int_ge(n, 0);
+	buf[len] = '\0';
+	close(fd);
+}
+
+static int count_lines(const char *text)
+{
+	int lines = 0;
+
+	for (; *text; text++)
+		lines += *text == '\n';
+	return lines;
+}
+
+/* What as_settings_warn() writes on stderr, through a pipe on fd 2 (the
+ * function writes with write(2), not stdio, so no buffer is in the way). */
+static void warn_output(const struct as_settings *settings, const char *rate_text,
+			const char *seed_text, char *buf, size_t size)
+{
+	int fds[2], saved = dup(STDERR_FILENO);
+
+	ck_assert_int_ge(saved, 0);
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_ge(dup2(fds[1], STDERR_FILENO), 0);
+	as_settings_warn(settings, rate_text, seed_text);
+	ck_assert_int_ge(dup2(saved, STDERR_FILENO), 0);
+	close(saved);
+	close(fds[1]);
+	read_all(fds[0], buf, size);
+}
+
+/*
+ * Calls as_settings_get() twice in a new process (the settings are read once
+ * per process) whose environment has `rate_text` and `seed_text` (NULL:
+ * unset); returns both answers and everything the child wrote on stderr.
+ */
+static void settings_in_child(const char *rate_text, const char *seed_text,
+			    struct as_settings answers[2], char *err, size_t err_size)
+{
+	int out_pipe[2], err_pipe[2], status;
+	pid_t pid;
+	ssize_t got;
+
+	ck_assert_int_eq(pipe(out_pipe), 0);
+	ck_assert_int_eq(pipe(err_pipe), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct as_settings child[2];
+		bool ok;
+
+		close(out_pipe[0]);
+		close(err_pipe[0]);
+		ok = dup2(err_pipe[1], STDERR_FILENO) >= 0 &&
+		     (rate_text ? setenv("ALLOCSAMPLE_RATE", rate_text, 1) : unsetenv("ALLOCSAMPLE_RATE")) == 0 &&
+		     (seed_text ? setenv("ALLOCSAMPLE_SEED", seed_text, 1) : unsetenv("ALLOCSAMPLE_SEED")) == 0;
+		as_settings_get(&child[0]);
+		as_settings_get(&child[1]);
+		ok = ok && write(out_pipe[1], child, sizeof(child)) == (ssize_t) sizeof(child);
+		_exit(ok ? 0 : 1);
+	}
+	close(out_pipe[1]);
+	close(err_pipe[1]);
+	got = read(out_pipe[0], answers, 2 * sizeof(answers[0]));
+	close(out_pipe[0]);
+	read_all(err_pipe[0], err, err_size);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child failed");
+	ck_assert_int_eq(got, (ssize_t) (2 * sizeof(answers[0])));
+}
+
+/* Asserts that `err` is exactly one warning line about `value` under `prefix`. */
+static void assert_one_warning(const char *err, const char *prefix, const char *value)
+{
+	size_t prefix_len = strlen(prefix), value_len = strnlen(value, 64);
+
+	ck_assert_msg(count_lines(err) == 1 && err[strlen(err) - 1] == '\n',
+		      "expected one warning line, got '%s'", err);
+	ck_assert_msg(strncmp(err, prefix, prefix_len) == 0 &&
+		      strncmp(err + prefix_len, value, value_len) == 0 &&
+		      err[prefix_len + value_len] == '\'',
+		      "the warning does not quote '%s': '%s'", value, err);
+}
+
+/*
+ * Parsing alone: every refused rate sets bad_rate, keeps the default and
+ * gives one warning line quoting the value.
+ * Catches: a missing overflow check (2^64 + 4096 wraps to 4096); no lower
+ * bound (0 taken); an upper bound off by one (2^48 + 1 taken);
+ * strtoull-style leniency (spaces, signs, trailing garbage).
+ */
+START_TEST(test_parse_bad_rate)
+{
+	struct as_settings settings;
+	char err[512];
+
+	as_settings_parse(&settings, bad_rates[_i], NULL);
+	ck_assert_msg(settings.bad_rate, "rate '%s' was taken as %llu", bad_rates[_i],
+		      (unsigned long long) settings.rate);
+	ck_assert_uint_eq(settings.rate, AS_DEFAULT_RATE);
+	ck_assert(!settings.bad_seed && !settings.has_seed);
+	warn_output(&settings, bad_rates[_i], NULL, err, sizeof(err));
+	assert_one_warning(err, RATE_WARNING, bad_rates[_i]);
+	ck_assert_msg(strstr(err, "102400"), "the warning does not name the default: '%s'", err);
+}
+END_TEST
+
+/* Good rates are taken silently.  Catches: hex refused or misread (0X1f);
+ * the upper bound off by one (2^48 refused). */
+START_TEST(test_parse_good_rate)
+{
+	struct as_settings settings;
+	char err[512];
+
+	as_settings_parse(&settings, good_rates[_i].text, NULL);
+	ck_assert_msg(!settings.bad_rate, "rate '%s' refused", good_rates[_i].text);
+	ck_assert_uint_eq(settings.rate, good_rates[_i].rate);
+	warn_output(&settings, good_rates[_i].text, NULL, err, sizeof(err));
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
+/* Unset variables: the defaults, no seed, nothing to say. */
+START_TEST(test_parse_unset)
+{
+	struct as_settings settings;
+	char err[512];
+
+	as_settings_parse(&settings, NULL, NULL);
+	ck_assert_uint_eq(settings.rate, AS_DEFAULT_RATE);
+	ck_assert(!settings.bad_rate && !settings.bad_seed && !settings.has_seed);
+	warn_output(&settings, NULL, NULL, err, sizeof(err));
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
+/* Catches: a seed of 2^64 wrapping to 0; a refused seed that still counts
+ * as given (threads would share the seed 0). */
+START_TEST(test_parse_seed)
+{
+	struct as_settings settings;
+	char err[512];
+
+	for (int i = 0; i < COUNT(good_seeds); i++) {
+		as_settings_parse(&settings, NULL, good_seeds[i].text);
+		ck_assert_msg(settings.has_seed && !settings.bad_seed, "seed '%s' refused", good_seeds[i].text);
+		ck_assert_uint_eq(settings.seed, good_seeds[i].seed);
+	}
+	for (int i = 0; i < COUNT(bad_seeds); i++) {
+		as_settings_parse(&settings, NULL, bad_seeds[i]);
+		ck_assert_msg(!settings.has_seed && settings.bad_seed, "seed '%s' taken", bad_seeds[i]);
+		ck_assert(!settings.bad_rate);
+		ck_assert_uint_eq(settings.rate, AS_DEFAULT_RATE);
+		warn_output(&settings, NULL, bad_seeds[i], err, sizeof(err));
+		assert_one_warning(err, SEED_WARNING, bad_seeds[i]);
+	}
+}
+END_TEST
+
+/* Two bad values give two lines, one each; a value of any length still
+ * gives one line, quoting its first 64 bytes. */
+START_TEST(test_warn_lines)
+{
+	struct as_settings settings;
+	char err[1024], huge[4096];
+
+	as_settings_parse(&settings, "abc", "xyz");
+	warn_output(&settings, "abc", "xyz", err, sizeof(err));
+	ck_assert_int_eq(count_lines(err), 2);
+	ck_assert(strncmp(err, RATE_WARNING "abc'", strlen(RATE_WARNING) + 4) == 0);
+	ck_assert_ptr_nonnull(strstr(err, "\n" SEED_WARNING "xyz'"));
+
+	memset(huge, '7', sizeof(huge) - 1);
+	huge[sizeof(huge) - 1] = '\0';
+	as_settings_parse(&settings, huge, NULL);
+	warn_output(&settings, huge, NULL, err, sizeof(err));
+	assert_one_warning(err, RATE_WARNING, huge);
+}
+END_TEST
+
+/*
+ * The process's settings, read from the environment on the first call: a
+ * refused rate gives exactly one line on stderr, however often the
+ * settings are read, and the default rate.
+ * Catches: a warning on every call (one line per thread or per seeding).
+ */
+START_TEST(test_get_bad_rate)
+{
+	struct as_settings answers[2];
+	char err[512];
+
+	settings_in_child(bad_rates[_i], NULL, answers, err, sizeof(err));
+	assert_one_warning(err, RATE_WARNING, bad_rates[_i]);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_uint_eq(answers[i].rate, AS_DEFAULT_RATE);
+		ck_assert(answers[i].bad_rate && !answers[i].has_seed);
+	}
+}
+END_TEST
+
+START_TEST(test_get_good_rate)
+{
+	struct as_settings answers[2];
+	char err[512];
+
+	settings_in_child(good_rates[_i].text, NULL, answers, err, sizeof(err));
+	ck_assert_str_eq(err, "");
+	for (int i = 0; i < 2; i++) {
+		ck_assert_uint_eq(answers[i].rate, good_rates[_i].rate);
+		ck_assert(!answers[i].bad_rate);
+	}
+}
+END_TEST
+
+/* Unset: the defaults, silently.  A good seed is taken silently; a bad one
+ * is warned about once and leaves the rate alone. */
+START_TEST(test_get_seed)
+{
+	struct as_settings answers[2];
+	char err[512];
+
+	settings_in_child(NULL, NULL, answers, err, sizeof(err));
+	ck_assert_str_eq(err, "");
+	ck_assert_uint_eq(answers[1].rate, AS_DEFAULT_RATE);
+	ck_assert(!answers[1].has_seed && !answers[1].bad_seed && !answers[1].bad_rate);
+
+	settings_in_child("4096", "0xdeadbeef", answers, err, sizeof(err));
+	ck_assert_str_eq(err, "");
+	ck_assert_uint_eq(answers[1].rate, 4096);
+	ck_assert(answers[1].has_seed);
+	ck_assert_uint_eq(answers[1].seed, 0xdeadbeef);
+
+	settings_in_child("4096", "-1", answers, err, sizeof(err));
+	assert_one_warning(err, SEED_WARNING, "-1");
+	ck_assert_uint_eq(answers[1].rate, 4096);
+	ck_assert(!answers[1].has_seed && answers[1].bad_seed);
+}
+END_TEST
+
+static Suite *config_suite(void)
+{
+	Suite *suite = suite_create("config");
+	TCase *parse = tcase_create("parse");
+	TCase *environment = tcase_create("environment");
+
+	tcase_add_loop_test(parse, test_parse_bad_rate, 0, COUNT(bad_rates));
+	tcase_add_loop_test(parse, test_parse_good_rate, 0, COUNT(good_rates));
+	tcase_add_test(parse, test_parse_unset);
+	tcase_add_test(parse, test_parse_seed);
+	tcase_add_test(parse, test_warn_lines);
+	suite_add_tcase(suite, parse);
+
+	tcase_add_loop_test(environment, test_get_bad_rate, 0, COUNT(bad_rates));
+	tcase_add_loop_test(environment, test_get_good_rate, 0, COUNT(good_rates));
+	tcase_add_test(environment, test_get_seed);
+	suite_add_tcase(suite, environment);
+	return suite;
+}
+
+int main(void)
+{
+	SRunner *runner = srunner_create(config_suite());
+	int failed;
+
+	srunner_run_all(runner, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
