@@ -12,8 +12,20 @@
  * and the pairing with the matching delete stay exactly theirs.  libstdc++'s
  * operator new calls malloc, which lands in our malloc: the sampler is held
  * around the call so those bytes are not sampled twice.  The deletes only
- * forward; they exist so that every entry point is ours to extend.
+ * forward.
+ *
+ * The common case gets a shortcut.  libstdc++'s plain operator new is
+ * malloc(size ? size : 1) with a loop, on failure, that calls the
+ * new_handler and throws std::bad_alloc; its operator delete is free, and
+ * its array and sized forms call those.  When the next definitions are
+ * libstdc++'s and the program's global ones are ours (nobody replaced them),
+ * the fast paths of new, new[] and their deletes call malloc and free
+ * directly, and only a failed malloc enters libstdc++'s loop.  That saves a
+ * hold, a second trip through our malloc and libstdc++'s frames: C++
+ * programs pay what C programs pay.
  */
+#include <dlfcn.h>
+#include <string.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -119,78 +131,81 @@ static void release_hold(struct as_sampler **sampler)
 	as_sampler_release(*sampler);
 }
 
-static void *sampled_new(enum cxx_new variant, size_t size, size_t alignment,
-			 const void *nothrow, const void *ip)
+/* The next operator new, with our sampler held: its own malloc is not ours
+ * to sample.  The cleanup attribute releases the hold if it throws. */
+static void *held_call_new(enum cxx_new variant, size_t size, size_t alignment, const void *nothrow)
 {
-	struct as_sampler *sampler = as_thread_sampler;
+	struct as_sampler *held __attribute__((cleanup(release_hold))) = as_thread_sampler;
+
+	as_sampler_hold(held);
+	return call_new(variant, size, alignment, nothrow);
+}
+
+static AS_SLOW void *new_slow(enum cxx_new variant, size_t size, size_t alignment,
+			      const void *nothrow, const void *ip)
+{
 	bool array = variant == NEW_ARRAY || variant == NEW_ARRAY_NOTHROW ||
 		     variant == NEW_ARRAY_ALIGNED || variant == NEW_ARRAY_ALIGNED_NOTHROW;
 	uint64_t offset;
-	bool sampled = as_thread_account(size, &offset);
-	void *ptr;
+	bool sampled = allocsample_internal_sampler_slow(size, &offset);
+	void *ptr = held_call_new(variant, size, alignment, nothrow);
 
-	{
-		struct as_sampler *held __attribute__((cleanup(release_hold))) = sampler;
-
-		as_sampler_hold(held);
-		ptr = call_new(variant, size, alignment, nothrow);
-	}
 	if (sampled && ptr)
 		allocsample_internal_report_untyped(array ? "operator new[]" : "operator new",
 						    size, offset, ptr, ip);
 	return ptr;
 }
 
-#define NEW_ENTRY(name, symbol) AS_EXPORT void *name __asm__(symbol)
+/* What the fast paths of the plain forms call: libstdc++'s behaviour
+ * through malloc and free, or the next definitions, chained. */
+struct cxx_fast {
+	void *(*new_)(size_t);
+	void *(*new_array)(size_t);
+	void (*delete_)(void *);
+	void (*delete_array)(void *);
+	void (*delete_sized)(void *, size_t);
+	void (*delete_array_sized)(void *, size_t);
+};
 
-NEW_ENTRY(as_new(size_t size), "_Znwm");
-void *as_new(size_t size)
+static struct cxx_fast cxx_fast;
+
+static void *new_through_malloc(size_t size)
 {
-	return sampled_new(NEW, size, 0, NULL, AS_CALLER_IP());
+	void *ptr = as_next.malloc(size ? size : 1);
+
+	if (__builtin_expect(ptr != NULL, 1))
+		return ptr;
+	return held_call_new(NEW, size, 0, NULL);
 }
 
-NEW_ENTRY(as_new_array(size_t size), "_Znam");
-void *as_new_array(size_t size)
+static void *new_array_through_malloc(size_t size)
 {
-	return sampled_new(NEW_ARRAY, size, 0, NULL, AS_CALLER_IP());
+	void *ptr = as_next.malloc(size ? size : 1);
+
+	if (__builtin_expect(ptr != NULL, 1))
+		return ptr;
+	return held_call_new(NEW_ARRAY, size, 0, NULL);
 }
 
-NEW_ENTRY(as_new_nothrow(size_t size, const void *nothrow), "_ZnwmRKSt9nothrow_t");
-void *as_new_nothrow(size_t size, const void *nothrow)
+static void delete_through_free(void *ptr)
 {
-	return sampled_new(NEW_NOTHROW, size, 0, nothrow, AS_CALLER_IP());
+	as_next.free(ptr);
 }
 
-NEW_ENTRY(as_new_array_nothrow(size_t size, const void *nothrow), "_ZnamRKSt9nothrow_t");
-void *as_new_array_nothrow(size_t size, const void *nothrow)
+static void delete_sized_through_free(void *ptr, size_t size)
 {
-	return sampled_new(NEW_ARRAY_NOTHROW, size, 0, nothrow, AS_CALLER_IP());
+	(void) size;
+	as_next.free(ptr);
 }
 
-NEW_ENTRY(as_new_aligned(size_t size, size_t alignment), "_ZnwmSt11align_val_t");
-void *as_new_aligned(size_t size, size_t alignment)
+static void *chained_new(size_t size)
 {
-	return sampled_new(NEW_ALIGNED, size, alignment, NULL, AS_CALLER_IP());
+	return held_call_new(NEW, size, 0, NULL);
 }
 
-NEW_ENTRY(as_new_array_aligned(size_t size, size_t alignment), "_ZnamSt11align_val_t");
-void *as_new_array_aligned(size_t size, size_t alignment)
+static void *chained_new_array(size_t size)
 {
-	return sampled_new(NEW_ARRAY_ALIGNED, size, alignment, NULL, AS_CALLER_IP());
-}
-
-NEW_ENTRY(as_new_aligned_nothrow(size_t size, size_t alignment, const void *nothrow),
-	  "_ZnwmSt11align_val_tRKSt9nothrow_t");
-void *as_new_aligned_nothrow(size_t size, size_t alignment, const void *nothrow)
-{
-	return sampled_new(NEW_ALIGNED_NOTHROW, size, alignment, nothrow, AS_CALLER_IP());
-}
-
-NEW_ENTRY(as_new_array_aligned_nothrow(size_t size, size_t alignment, const void *nothrow),
-	  "_ZnamSt11align_val_tRKSt9nothrow_t");
-void *as_new_array_aligned_nothrow(size_t size, size_t alignment, const void *nothrow)
-{
-	return sampled_new(NEW_ARRAY_ALIGNED_NOTHROW, size, alignment, nothrow, AS_CALLER_IP());
+	return held_call_new(NEW_ARRAY, size, 0, NULL);
 }
 
 /* Without a C++ runtime's delete (none loaded yet), its memory came from a
@@ -202,82 +217,258 @@ static void *next_delete(enum cxx_delete variant)
 	return fn ? fn : (void *) as_next.free;
 }
 
-#define DELETE_ENTRY(name, symbol) AS_EXPORT void name __asm__(symbol)
 typedef void (*delete_fn)(void *);
-typedef void (*delete_with_fn)(void *, size_t);
-typedef void (*delete_with2_fn)(void *, size_t, size_t);
+typedef void (*delete_sized_fn)(void *, size_t);
+typedef void (*delete_nothrow_fn)(void *, const void *);
+typedef void (*delete_sized_aligned_fn)(void *, size_t, size_t);
+typedef void (*delete_aligned_nothrow_fn)(void *, size_t, const void *);
+
+static void chained_delete(void *ptr)
+{
+	((delete_fn) next_delete(DELETE))(ptr);
+}
+
+static void chained_delete_array(void *ptr)
+{
+	((delete_fn) next_delete(DELETE_ARRAY))(ptr);
+}
+
+static void chained_delete_sized(void *ptr, size_t size)
+{
+	((delete_sized_fn) next_delete(DELETE_SIZED))(ptr, size);
+}
+
+static void chained_delete_array_sized(void *ptr, size_t size)
+{
+	((delete_sized_fn) next_delete(DELETE_ARRAY_SIZED))(ptr, size);
+}
+
+static bool defined_in(const void *fn, const char *library)
+{
+	Dl_info info;
+
+	return fn && dladdr(fn, &info) && info.dli_fname && strstr(info.dli_fname, library);
+}
+
+static bool defined_here(const void *fn)
+{
+	Dl_info info, here;
+
+	return fn && dladdr(fn, &info) && dladdr((const void *) defined_here, &here) &&
+	       info.dli_fbase == here.dli_fbase;
+}
+
+/*
+ * Chooses the fast paths once the C++ runtime is known.  Racing threads
+ * choose the same; until a runtime is found, the chained versions look it
+ * up on every call.
+ */
+static void choose_fast_paths(void)
+{
+	bool libstdcxx = true;
+
+	as_next_resolve();
+	for (int v = NEW; v <= NEW_ARRAY; v++)
+		libstdcxx &= defined_in(resolve(&next_new_fn[v], new_symbols[v]), "/libstdc++.so") &&
+			     defined_here(dlsym(RTLD_DEFAULT, new_symbols[v]));
+	for (int v = DELETE; v <= DELETE_ARRAY_SIZED; v++)
+		libstdcxx &= defined_in(resolve(&next_delete_fn[v], delete_symbols[v]), "/libstdc++.so") &&
+			     defined_here(dlsym(RTLD_DEFAULT, delete_symbols[v]));
+
+	__atomic_store_n(&cxx_fast.new_, libstdcxx ? new_through_malloc : chained_new, __ATOMIC_RELEASE);
+	__atomic_store_n(&cxx_fast.new_array, libstdcxx ? new_array_through_malloc : chained_new_array,
+			 __ATOMIC_RELEASE);
+	__atomic_store_n(&cxx_fast.delete_, libstdcxx ? delete_through_free : chained_delete,
+			 __ATOMIC_RELEASE);
+	__atomic_store_n(&cxx_fast.delete_array, libstdcxx ? delete_through_free : chained_delete_array,
+			 __ATOMIC_RELEASE);
+	__atomic_store_n(&cxx_fast.delete_sized,
+			 libstdcxx ? delete_sized_through_free : chained_delete_sized, __ATOMIC_RELEASE);
+	__atomic_store_n(&cxx_fast.delete_array_sized,
+			 libstdcxx ? delete_sized_through_free : chained_delete_array_sized,
+			 __ATOMIC_RELEASE);
+}
+
+static void *bootstrap_new(size_t size)
+{
+	choose_fast_paths();
+	return cxx_fast.new_(size);
+}
+
+static void *bootstrap_new_array(size_t size)
+{
+	choose_fast_paths();
+	return cxx_fast.new_array(size);
+}
+
+static void bootstrap_delete(void *ptr)
+{
+	choose_fast_paths();
+	cxx_fast.delete_(ptr);
+}
+
+static void bootstrap_delete_array(void *ptr)
+{
+	choose_fast_paths();
+	cxx_fast.delete_array(ptr);
+}
+
+static void bootstrap_delete_sized(void *ptr, size_t size)
+{
+	choose_fast_paths();
+	cxx_fast.delete_sized(ptr, size);
+}
+
+static void bootstrap_delete_array_sized(void *ptr, size_t size)
+{
+	choose_fast_paths();
+	cxx_fast.delete_array_sized(ptr, size);
+}
+
+static struct cxx_fast cxx_fast = {
+	.new_ = bootstrap_new,
+	.new_array = bootstrap_new_array,
+	.delete_ = bootstrap_delete,
+	.delete_array = bootstrap_delete_array,
+	.delete_sized = bootstrap_delete_sized,
+	.delete_array_sized = bootstrap_delete_array_sized,
+};
+
+#define NEW_ENTRY(name, symbol) AS_EXPORT void *name __asm__(symbol)
+
+NEW_ENTRY(as_new(size_t size), "_Znwm");
+void *as_new(size_t size)
+{
+	if (as_sampler_fast(as_thread_sampler, size))
+		return cxx_fast.new_(size);
+	return new_slow(NEW, size, 0, NULL, AS_CALLER_IP());
+}
+
+NEW_ENTRY(as_new_array(size_t size), "_Znam");
+void *as_new_array(size_t size)
+{
+	if (as_sampler_fast(as_thread_sampler, size))
+		return cxx_fast.new_array(size);
+	return new_slow(NEW_ARRAY, size, 0, NULL, AS_CALLER_IP());
+}
+
+/* The rarer forms always chain, held. */
+#define CHAINED_NEW(variant, size, alignment, nothrow)                                   \
+	(as_sampler_fast(as_thread_sampler, size)                                        \
+		 ? held_call_new(variant, size, alignment, nothrow)                      \
+		 : new_slow(variant, size, alignment, nothrow, AS_CALLER_IP()))
+
+NEW_ENTRY(as_new_nothrow(size_t size, const void *nothrow), "_ZnwmRKSt9nothrow_t");
+void *as_new_nothrow(size_t size, const void *nothrow)
+{
+	return CHAINED_NEW(NEW_NOTHROW, size, 0, nothrow);
+}
+
+NEW_ENTRY(as_new_array_nothrow(size_t size, const void *nothrow), "_ZnamRKSt9nothrow_t");
+void *as_new_array_nothrow(size_t size, const void *nothrow)
+{
+	return CHAINED_NEW(NEW_ARRAY_NOTHROW, size, 0, nothrow);
+}
+
+NEW_ENTRY(as_new_aligned(size_t size, size_t alignment), "_ZnwmSt11align_val_t");
+void *as_new_aligned(size_t size, size_t alignment)
+{
+	return CHAINED_NEW(NEW_ALIGNED, size, alignment, NULL);
+}
+
+NEW_ENTRY(as_new_array_aligned(size_t size, size_t alignment), "_ZnamSt11align_val_t");
+void *as_new_array_aligned(size_t size, size_t alignment)
+{
+	return CHAINED_NEW(NEW_ARRAY_ALIGNED, size, alignment, NULL);
+}
+
+NEW_ENTRY(as_new_aligned_nothrow(size_t size, size_t alignment, const void *nothrow),
+	  "_ZnwmSt11align_val_tRKSt9nothrow_t");
+void *as_new_aligned_nothrow(size_t size, size_t alignment, const void *nothrow)
+{
+	return CHAINED_NEW(NEW_ALIGNED_NOTHROW, size, alignment, nothrow);
+}
+
+NEW_ENTRY(as_new_array_aligned_nothrow(size_t size, size_t alignment, const void *nothrow),
+	  "_ZnamSt11align_val_tRKSt9nothrow_t");
+void *as_new_array_aligned_nothrow(size_t size, size_t alignment, const void *nothrow)
+{
+	return CHAINED_NEW(NEW_ARRAY_ALIGNED_NOTHROW, size, alignment, nothrow);
+}
+
+#define DELETE_ENTRY(name, symbol) AS_EXPORT void name __asm__(symbol)
 
 DELETE_ENTRY(as_delete(void *ptr), "_ZdlPv");
 void as_delete(void *ptr)
 {
-	((delete_fn) next_delete(DELETE))(ptr);
+	cxx_fast.delete_(ptr);
 }
 
 DELETE_ENTRY(as_delete_array(void *ptr), "_ZdaPv");
 void as_delete_array(void *ptr)
 {
-	((delete_fn) next_delete(DELETE_ARRAY))(ptr);
+	cxx_fast.delete_array(ptr);
 }
 
 DELETE_ENTRY(as_delete_sized(void *ptr, size_t size), "_ZdlPvm");
 void as_delete_sized(void *ptr, size_t size)
 {
-	((delete_with_fn) next_delete(DELETE_SIZED))(ptr, size);
+	cxx_fast.delete_sized(ptr, size);
 }
 
 DELETE_ENTRY(as_delete_array_sized(void *ptr, size_t size), "_ZdaPvm");
 void as_delete_array_sized(void *ptr, size_t size)
 {
-	((delete_with_fn) next_delete(DELETE_ARRAY_SIZED))(ptr, size);
+	cxx_fast.delete_array_sized(ptr, size);
 }
 
 DELETE_ENTRY(as_delete_nothrow(void *ptr, const void *nothrow), "_ZdlPvRKSt9nothrow_t");
 void as_delete_nothrow(void *ptr, const void *nothrow)
 {
-	((delete_with_fn) next_delete(DELETE_NOTHROW))(ptr, (size_t) nothrow);
+	((delete_nothrow_fn) next_delete(DELETE_NOTHROW))(ptr, nothrow);
 }
 
 DELETE_ENTRY(as_delete_array_nothrow(void *ptr, const void *nothrow), "_ZdaPvRKSt9nothrow_t");
 void as_delete_array_nothrow(void *ptr, const void *nothrow)
 {
-	((delete_with_fn) next_delete(DELETE_ARRAY_NOTHROW))(ptr, (size_t) nothrow);
+	((delete_nothrow_fn) next_delete(DELETE_ARRAY_NOTHROW))(ptr, nothrow);
 }
 
 DELETE_ENTRY(as_delete_aligned(void *ptr, size_t alignment), "_ZdlPvSt11align_val_t");
 void as_delete_aligned(void *ptr, size_t alignment)
 {
-	((delete_with_fn) next_delete(DELETE_ALIGNED))(ptr, alignment);
+	((delete_sized_fn) next_delete(DELETE_ALIGNED))(ptr, alignment);
 }
 
 DELETE_ENTRY(as_delete_array_aligned(void *ptr, size_t alignment), "_ZdaPvSt11align_val_t");
 void as_delete_array_aligned(void *ptr, size_t alignment)
 {
-	((delete_with_fn) next_delete(DELETE_ARRAY_ALIGNED))(ptr, alignment);
+	((delete_sized_fn) next_delete(DELETE_ARRAY_ALIGNED))(ptr, alignment);
 }
 
 DELETE_ENTRY(as_delete_sized_aligned(void *ptr, size_t size, size_t alignment), "_ZdlPvmSt11align_val_t");
 void as_delete_sized_aligned(void *ptr, size_t size, size_t alignment)
 {
-	((delete_with2_fn) next_delete(DELETE_SIZED_ALIGNED))(ptr, size, alignment);
+	((delete_sized_aligned_fn) next_delete(DELETE_SIZED_ALIGNED))(ptr, size, alignment);
 }
 
 DELETE_ENTRY(as_delete_array_sized_aligned(void *ptr, size_t size, size_t alignment),
 	     "_ZdaPvmSt11align_val_t");
 void as_delete_array_sized_aligned(void *ptr, size_t size, size_t alignment)
 {
-	((delete_with2_fn) next_delete(DELETE_ARRAY_SIZED_ALIGNED))(ptr, size, alignment);
+	((delete_sized_aligned_fn) next_delete(DELETE_ARRAY_SIZED_ALIGNED))(ptr, size, alignment);
 }
 
 DELETE_ENTRY(as_delete_aligned_nothrow(void *ptr, size_t alignment, const void *nothrow),
 	     "_ZdlPvSt11align_val_tRKSt9nothrow_t");
 void as_delete_aligned_nothrow(void *ptr, size_t alignment, const void *nothrow)
 {
-	((delete_with2_fn) next_delete(DELETE_ALIGNED_NOTHROW))(ptr, alignment, (size_t) nothrow);
+	((delete_aligned_nothrow_fn) next_delete(DELETE_ALIGNED_NOTHROW))(ptr, alignment, nothrow);
 }
 
 DELETE_ENTRY(as_delete_array_aligned_nothrow(void *ptr, size_t alignment, const void *nothrow),
 	     "_ZdaPvSt11align_val_tRKSt9nothrow_t");
 void as_delete_array_aligned_nothrow(void *ptr, size_t alignment, const void *nothrow)
 {
-	((delete_with2_fn) next_delete(DELETE_ARRAY_ALIGNED_NOTHROW))(ptr, alignment, (size_t) nothrow);
+	((delete_aligned_nothrow_fn) next_delete(DELETE_ARRAY_ALIGNED_NOTHROW))(ptr, alignment, nothrow);
 }
