@@ -1,1 +1,56 @@
-# (filled in by its owner)
+# Integration tests of the traced-process half: the workloads below run under
+# a private, real lttng-sessiond (tests/lib/lttng-harness.sh), traced through
+# the preload shim or the typed API, and babeltrace2 reads what they left.
+#
+# The workloads get UBSan at most (SAN_INPROCESS_FLAGS), never ASan: ASan
+# replaces malloc and insists on coming before the preloaded shim.
+
+INTEG_C_OPTIONS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+INTEG_CXX_OPTIONS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+# -no-install: no libtool wrapper script, so that LD_PRELOAD and fork see
+# the workload itself.
+INTEG_LD_OPTIONS = $(SAN_INPROCESS_FLAGS) -no-install
+
+check_PROGRAMS += tests/tools/poisson-interval
+tests_tools_poisson_interval_SOURCES = tests/tools/poisson-interval.c
+tests_tools_poisson_interval_CFLAGS = $(WARN_CFLAGS) $(SAN_FLAGS) $(GSL_CFLAGS)
+tests_tools_poisson_interval_LDADD = $(GSL_LIBS)
+
+check_PROGRAMS += tests/workloads/threads
+tests_workloads_threads_SOURCES = tests/workloads/threads.c tests/workloads/workload.h
+tests_workloads_threads_CFLAGS = $(INTEG_C_OPTIONS)
+tests_workloads_threads_LDFLAGS = $(INTEG_LD_OPTIONS)
+tests_workloads_threads_LDADD = $(PTHREAD_LIBS) -lm
+
+check_PROGRAMS += tests/workloads/cxx
+tests_workloads_cxx_SOURCES = tests/workloads/cxx.cc tests/workloads/workload.h
+tests_workloads_cxx_CXXFLAGS = $(INTEG_CXX_OPTIONS)
+tests_workloads_cxx_LDFLAGS = $(INTEG_LD_OPTIONS)
+tests_workloads_cxx_LDADD = src/liballocsample.la $(PTHREAD_LIBS) -lm
+
+check_PROGRAMS += tests/workloads/typed
+tests_workloads_typed_SOURCES = tests/workloads/typed.c tests/workloads/workload.h
+tests_workloads_typed_CFLAGS = $(INTEG_C_OPTIONS)
+tests_workloads_typed_LDFLAGS = $(INTEG_LD_OPTIONS)
+tests_workloads_typed_LDADD = src/liballocsample.la $(PTHREAD_LIBS) -lm
+
+check_PROGRAMS += tests/workloads/fork
+tests_workloads_fork_SOURCES = tests/workloads/fork.c tests/workloads/workload.h
+tests_workloads_fork_CFLAGS = $(INTEG_C_OPTIONS)
+tests_workloads_fork_LDFLAGS = $(INTEG_LD_OPTIONS)
+tests_workloads_fork_LDADD = $(PTHREAD_LIBS) -lm
+
+check_PROGRAMS += tests/workloads/errors
+tests_workloads_errors_SOURCES = tests/workloads/errors.c
+tests_workloads_errors_CFLAGS = $(INTEG_C_OPTIONS)
+tests_workloads_errors_LDFLAGS = $(INTEG_LD_OPTIONS)
+
+INTEGRATION_TESTS = \
+	tests/integration/threads.sh \
+	tests/integration/cxx.sh \
+	tests/integration/typed.sh \
+	tests/integration/fork.sh \
+	tests/integration/errors.sh \
+	tests/integration/no-session.sh
+TESTS += $(INTEGRATION_TESTS)
+EXTRA_DIST += $(INTEGRATION_TESTS) tests/integration/lib.sh

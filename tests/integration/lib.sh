@@ -1,0 +1,85 @@
+# lib.sh - what the integration scripts share, on top of tests/lib/lttng-harness.sh.
+#
+# Source it first thing, then call harness_enter "$@".  Checks do not stop
+# the script: each prints one line with its figures, a failing one marks the
+# run failed, and integ_finish exits 1 if any did.
+
+. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+
+INTEG_FAILED=0
+INTEG_WORKLOADS="$AS_BUILDDIR/tests/workloads"
+
+integ_ok() {
+	printf 'ok:   %s\n' "$*"
+}
+
+integ_fail() {
+	printf 'FAIL: %s\n' "$*"
+	INTEG_FAILED=1
+}
+
+# integ_check WHAT COMMAND...: ok if COMMAND succeeds, else a failure.
+integ_check() {
+	what=$1
+	shift
+	if "$@"; then
+		integ_ok "$what"
+	else
+		integ_fail "$what"
+	fi
+}
+
+# integ_poisson LABEL OBSERVED EXPECTED: OBSERVED must lie in the central
+# 99.9% interval of a Poisson distribution of mean EXPECTED, computed exactly
+# by tests/tools/poisson-interval (quantiles 0.0005 and 0.9995).  The number
+# of samples of a group is a sum of independent Bernoulli variables (one per
+# object, sampled with probability 1 - q^size), whose variance is below the
+# Poisson variance of the same mean, so one check fails by chance with
+# probability below 0.1%.
+integ_poisson() {
+	interval=$("$AS_BUILDDIR/tests/tools/poisson-interval" "$3") ||
+		harness_fail "poisson-interval $3 failed"
+	lo=${interval% *}
+	hi=${interval#* }
+	figures="$1: expected $3, 99.9% interval [$lo, $hi], observed $2"
+	if [ "$2" -ge "$lo" ] && [ "$2" -le "$hi" ]; then
+		integ_ok "$figures"
+	else
+		integ_fail "$figures"
+	fi
+}
+
+# integ_events TRACE_DIR OUT: the trace's events (harness_events) into OUT,
+# failing the test if the tracer discarded any (the counts would be short).
+integ_events() {
+	babeltrace2 "$1" 2>"$2.stderr" >/dev/null ||
+		harness_fail "babeltrace2 cannot read $1: $(cat "$2.stderr")"
+	if grep -qi discarded "$2.stderr"; then
+		integ_fail "the tracer discarded events: $(cat "$2.stderr")"
+	fi
+	harness_events "$1" >"$2"
+	printf '      %s events in %s\n' "$(wc -l <"$2")" "$1"
+}
+
+# integ_count EVENTS AWK_CONDITION: how many events satisfy the condition,
+# over the fields $1 vpid, $2 vtid, $3 type, $4 size, $5 offset, $6 rate,
+# $7 ptr, $8 ip.
+integ_count() {
+	awk "$2 { n++ } END { print n + 0 }" "$1"
+}
+
+# integ_field FILE KEY N: field N of the first line of FILE whose first
+# field is KEY (a workload's output).
+integ_field() {
+	awk -v key="$2" -v n="$3" '$1 == key { print $n; exit }' "$1"
+}
+
+integ_finish() {
+	if [ "$INTEG_FAILED" -ne 0 ]; then
+		printf 'some checks failed; the workload printed:\n'
+		cat "$HARNESS_DIR/out" 2>/dev/null || true
+		exit 1
+	fi
+	printf 'all checks passed\n'
+	exit 0
+}

@@ -1,0 +1,56 @@
+#!/bin/sh
+# threads.sh - four C threads allocate known bytes through every entry point
+# under the preload shim: each thread's sample count and each entry point's
+# must be what the sampling model predicts, and every event well formed.
+set -eu
+. "$AS_SRCDIR/tests/integration/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+rate=8192
+trace="$HARNESS_DIR/trace"
+out="$HARNESS_DIR/out"
+events="$HARNESS_DIR/events"
+
+harness_create_session threads "$trace"
+ALLOCSAMPLE_RATE=$rate harness_preload "$INTEG_WORKLOADS/threads" "$rate" >"$out" ||
+	harness_fail "the workload failed"
+harness_destroy_session threads
+integ_events "$trace" "$events"
+
+# Each worker's events (by vtid): a count in the Poisson interval.
+tids=
+for worker in 0 1 2 3; do
+	tid=$(awk -v w="$worker" '$1 == "tid" && $2 == w { print $3 }' "$out")
+	expected=$(awk -v w="$worker" '$1 == "worker" && $2 == w { print $8 }' "$out")
+	[ -n "$tid" ] && [ -n "$expected" ] || harness_fail "no figures for worker $worker"
+	tids="$tids $tid"
+	integ_poisson "worker $worker (vtid $tid) samples" \
+		"$(integ_count "$events" "\$2 == $tid")" "$expected"
+done
+
+distinct=$(printf '%s\n' $tids | sort -u | wc -l)
+integ_check "the 4 workers have distinct vtids ($(echo $tids))" [ "$distinct" -eq 4 ]
+
+# Each entry point's events, over the workers: a type that sampled twice
+# (reallocarray through realloc, strdup's malloc) or never shows here.
+workers=$(printf '$2 == %s || ' $tids)
+workers="(${workers% || })"
+awk '$1 == "entry" { print $2, $6 }' "$out" >"$HARNESS_DIR/entries"
+while read -r type expected; do
+	integ_poisson "type $type in the workers" \
+		"$(integ_count "$events" "$workers && \$3 == \"$type\"")" "$expected"
+done <"$HARNESS_DIR/entries"
+
+# Every event of the process, workers or not.
+total=$(wc -l <"$events")
+integ_check "every event has offset < size" \
+	[ "$(integ_count "$events" '$5 >= $4')" -eq 0 ]
+integ_check "every event has rate == $rate" \
+	[ "$(integ_count "$events" "\$6 != $rate")" -eq 0 ]
+integ_check "every event has a non-null ptr" \
+	[ "$(integ_count "$events" '$7 ~ /^0x0*$/')" -eq 0 ]
+entry_types='^(malloc|calloc|realloc|reallocarray|posix_memalign|aligned_alloc|memalign|valloc|pvalloc)$'
+integ_check "every event's type is a C entry point ($total events; types: $(awk '{ print $3 }' "$events" | sort -u | tr '\n' ' '))" \
+	[ "$(integ_count "$events" "\$3 !~ /$entry_types/")" -eq 0 ]
+integ_finish

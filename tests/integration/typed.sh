@@ -1,0 +1,59 @@
+#!/bin/sh
+# typed.sh - the typed API of allocsample.h (ALLOCSAMPLE_NEW, the typed
+# malloc and calloc, nested scopes, allocsample_record) in a program linked
+# with liballocsample, run with and without the preload shim: each type's
+# sample count is its own expectation, never doubled by the shim, and scopes
+# name only what the shim sees.
+set -eu
+. "$AS_SRCDIR/tests/integration/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+rate=4096
+
+# check_run NAME SHIM(yes|no): traces one run of the workload and checks it.
+check_run() {
+	trace="$HARNESS_DIR/trace-$1"
+	out="$HARNESS_DIR/out-$1"
+	events="$HARNESS_DIR/events-$1"
+
+	printf -- '--- run %s (preload shim: %s)\n' "$1" "$2"
+	harness_create_session "$1" "$trace"
+	if [ "$2" = yes ]; then
+		ALLOCSAMPLE_RATE=$rate harness_preload "$INTEG_WORKLOADS/typed" "$rate" >"$out" ||
+			harness_fail "the workload failed under the shim"
+	else
+		ALLOCSAMPLE_RATE=$rate "$INTEG_WORKLOADS/typed" "$rate" >"$out" ||
+			harness_fail "the workload failed"
+	fi
+	harness_destroy_session "$1"
+	integ_events "$trace" "$events"
+
+	tid=$(integ_field "$out" tid 2)
+	foo_size=$(integ_field "$out" foo-size 2)
+	[ -n "$tid" ] && [ -n "$foo_size" ] || harness_fail "the workload printed no tid or size"
+	grep '^type ' "$out" >"$HARNESS_DIR/types-$1"
+	while read -r _ type _ untyped _ objects _ expected; do
+		# Without the shim nothing sees plain malloc, in a scope or not.
+		if [ "$2" = no ] && [ "$untyped" -eq 1 ]; then
+			expected=0
+		fi
+		integ_poisson "type $type ($objects objects)" \
+			"$(integ_count "$events" "\$2 == $tid && \$3 == \"$type\"")" "$expected"
+	done <"$HARNESS_DIR/types-$1"
+
+	integ_check "the worker's events are all of the workload's types" \
+		[ "$(integ_count "$events" "\$2 == $tid && \$3 !~ /^(struct_foo|blob|table|parser|lexer|arena|malloc)\$/")" -eq 0 ]
+	integ_check "every struct foo event has size $foo_size" \
+		[ "$(integ_count "$events" "\$3 == \"struct_foo\" && \$4 != $foo_size")" -eq 0 ]
+	integ_check "arena events have ptr 0, the others not" \
+		[ "$(integ_count "$events" "(\$3 == \"arena\") != (\$7 ~ /^0x0*\$/)")" -eq 0 ]
+	integ_check "every event has offset < size and rate == $rate" \
+		[ "$(integ_count "$events" "\$5 >= \$4 || \$6 != $rate")" -eq 0 ]
+}
+
+check_run shim yes
+check_run plain no
+integ_check "the output is the same with and without the shim (tid line aside)" \
+	[ "$(grep -v '^tid ' "$HARNESS_DIR/out-shim")" = "$(grep -v '^tid ' "$HARNESS_DIR/out-plain")" ]
+integ_finish
