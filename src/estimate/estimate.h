@@ -62,10 +62,15 @@ bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_
  * (>= 1; use 1 for a single thread): with boundary compensation the
  * interval uses S - T samples for its lower end and S + T for its upper end.
  * Mixed rates: each rate's subset is estimated and the results are added,
- * intervals end to end (conservative); `mixed_rates` says so.
- * A group with no samples: estimates 0, interval [0, F^-1((1+C)/2; 1)].
+ * intervals end to end (conservative); `mixed_rates` says so.  Accumulators
+ * of one rate are merged into one subset; accumulators without samples are
+ * ignored when another has samples.
+ * A group with no samples: estimates 0, interval [0, F^-1((1+C)/2; 1)]
+ * (with boundary compensation and threads > 1: F^-1((1+C)/2; threads), at
+ * the largest rate).  `options` may be NULL: confidence 0.95, compensation.
  * Returns 0, or -1 for invalid options (confidence outside (0, 1), n == 0,
- * threads == 0), leaving *out unchanged.
+ * threads == 0, an accumulator with rate 0, accums or out NULL), leaving
+ * *out unchanged.
  */
 int as_estimate_compute(const struct as_estimate_accum *accums, size_t n, uint64_t threads,
 			const struct as_estimate_options *options, struct as_estimate *out);
@@ -76,6 +81,10 @@ int as_estimate_compute(const struct as_estimate_accum *accums, size_t n, uint64
  * as_estimate_negbin_quantile: the smallest number of failures k with
  * F(k; s, p) >= target, F the CDF of the failures before the s-th success
  * (GSL gsl_cdf_negative_binomial_P(k, p, s)).  s >= 1, 0 < target < 1.
+ * Returns 0 for s == 0 or p >= 1 (no failure can happen), NaN for a target
+ * outside (0, 1) or p <= 0.  Beyond UINT_MAX failures it evaluates the same
+ * CDF as gsl_cdf_beta_P(p, s, k + 1); see negbin.c for p < 2^-32 and for
+ * where GSL gives no answer.
  */
 double as_estimate_negbin_quantile(double target, uint64_t s, double p);
 

@@ -1,1 +1,14 @@
-# (filled in by its owner)
+# The estimators' unit tests: exact rules and the reference table
+# (test-estimate), then the sampling model simulated (test-estimate-sim;
+# ALLOCSAMPLE_TEST_THOROUGH=1 runs ten times as many streams).
+check_PROGRAMS += tests/unit/test-estimate tests/unit/test-estimate-sim
+TESTS += tests/unit/test-estimate tests/unit/test-estimate-sim
+
+tests_unit_test_estimate_SOURCES = tests/unit/test-estimate.c
+tests_unit_test_estimate_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
+tests_unit_test_estimate_LDADD = src/estimate/libasestimate.la $(CHECK_LIBS) $(GSL_LIBS) -lm
+
+tests_unit_test_estimate_sim_SOURCES = tests/unit/test-estimate-sim.c
+tests_unit_test_estimate_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
+tests_unit_test_estimate_sim_LDADD = src/estimate/libasestimate.la src/libassampler.la \
+	$(CHECK_LIBS) $(GSL_LIBS) -lm

@@ -1,0 +1,394 @@
+/* test-estimate-sim.c - the estimators against the exact sampling model, simulated. */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "estimate/estimate.h"
+#include "rng.h"
+
+#define RATE 102400
+
+/*
+ * False-failure rates.  A mean lies within MEAN_Z standard errors of the
+ * truth: P(|Z| > 4) = 6.3e-5 per check for a normal mean (the central limit
+ * theorem holds well at 10^4 streams).  Each end of a 95% interval misses
+ * the truth with probability at most 0.025 (a hair less: the CDF is
+ * discrete), so the misses of each end must not exceed 0.025 by more than
+ * MISS_Z binomial standard errors (0.0016 at 10^4 streams): P = 3e-5; for
+ * aligned streams, where the ends are exact, nor fall short of it by more.  The
+ * aligned interval's coverage is 0.95; with 10^4 streams its standard error
+ * is 0.0022, so [0.94, 0.96] is +-4.6 standard errors, P = 4e-6.  Cut
+ * streams, compensated, cover about 0.97 (see the output), so ">= 0.95" is
+ * more than 8 standard errors away.  The seeds are fixed: these rates say
+ * how unlucky they would have to be.
+ */
+#define MEAN_Z 4.0
+#define MISS 0.025
+#define MISS_Z 4.0
+#define COVERAGE_MIN 0.94
+#define COVERAGE_MAX 0.96
+#define COVERAGE_COMPENSATED_MIN 0.95
+/* Streams per check; ALLOCSAMPLE_TEST_THOROUGH=1 multiplies by 10. */
+#define RUNS 10000
+/* Threads of a group in the threads test. */
+#define THREADS 4
+
+/* Object sizes of a stream. */
+enum mix {
+	MIX_1_BYTE,    /* every object 1 byte: the per-byte worst case */
+	MIX_64_BYTES,  /* every object 64 bytes */
+	MIX_16B_1MIB,  /* log-uniform in [16 B, 1 MiB): most bytes in objects
+			* that are almost surely sampled */
+	MIX_COUNT
+};
+
+static const char *const mix_names[MIX_COUNT] = { "1 B", "64 B", "16 B .. 1 MiB" };
+
+static unsigned runs(void)
+{
+	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
+
+	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
+}
+
+/* One thread's allocations and its sampler, exactly the model of DESIGN.md
+ * section 1. */
+struct stream {
+	struct as_rng rng;
+	enum mix mix;
+	double log_q;
+	uint64_t failures; /* failed trials to come before the next success */
+	uint64_t pos;      /* bytes allocated so far */
+};
+
+/* Objects that come next: `count` unsampled objects of `size` bytes, or one
+ * object sampled at `offset`. */
+struct run {
+	uint64_t pos;
+	uint64_t size;
+	uint64_t count;
+	bool sampled;
+	uint64_t offset;
+};
+
+/* Inverse transform of the geometric distribution, 53-bit uniform. */
+static uint64_t draw_failures(struct stream *st)
+{
+	return (uint64_t) floor(log1p(-as_rng_uniform(&st->rng)) / st->log_q);
+}
+
+/* A fresh stream: the measured bytes start right after a sample. */
+static void stream_start(struct stream *st)
+{
+	st->failures = draw_failures(st);
+	st->pos = 0;
+}
+
+static void stream_init(struct stream *st, enum mix mix, uint64_t seed)
+{
+	as_rng_seed(&st->rng, seed);
+	st->mix = mix;
+	st->log_q = log1p(-1.0 / RATE);
+	stream_start(st);
+}
+
+static uint64_t object_size(struct stream *st)
+{
+	switch (st->mix) {
+	case MIX_1_BYTE:
+		return 1;
+	case MIX_64_BYTES:
+		return 64;
+	default:
+		return (uint64_t) (16.0 * exp2(16.0 * as_rng_uniform(&st->rng)));
+	}
+}
+
+/*
+ * The next run of objects.  Each object of n bytes is n trials: if the
+ * failures to come are fewer than n, the object is sampled at offset =
+ * failures and a fresh count is drawn; else the object takes n failures.
+ * Objects of one fixed size are skipped in bulk, which is the same.
+ */
+static void next_run(struct stream *st, struct run *run)
+{
+	uint64_t n = object_size(st);
+
+	run->pos = st->pos;
+	run->size = n;
+	if (st->failures >= n) {
+		run->count = st->mix == MIX_16B_1MIB ? 1 : st->failures / n;
+		run->sampled = false;
+		st->failures -= run->count * n;
+		st->pos += run->count * n;
+		return;
+	}
+	run->count = 1;
+	run->sampled = true;
+	run->offset = st->failures;
+	st->failures = draw_failures(st);
+	st->pos += n;
+}
+
+/* Check's ck_assert() reports every pass to its runner by a system call: in
+ * loops this hot, only failures are reported. */
+static void add(struct as_estimate_accum *accum, const struct run *run)
+{
+	if (!as_estimate_add(accum, run->size, run->offset))
+		ck_abort_msg("sample refused: size %llu, offset %llu",
+			     (unsigned long long) run->size, (unsigned long long) run->offset);
+}
+
+/* Aligned: from right after a sample to the end of the s-th sampled object.
+ * Returns the bytes allocated. */
+static uint64_t aligned_stream(struct stream *st, uint64_t s, struct as_estimate_accum *accum)
+{
+	struct run run;
+
+	stream_start(st);
+	while (s > 0) {
+		next_run(st, &run);
+		if (run.sampled) {
+			add(accum, &run);
+			s--;
+		}
+	}
+	return st->pos;
+}
+
+static uint64_t ceil_div(uint64_t a, uint64_t b)
+{
+	return a / b + (a % b != 0);
+}
+
+/*
+ * Cut: the objects allocated in [start, end) of a stream that runs before
+ * and after it (an allocation is an instant: a window of time holds whole
+ * objects).  Returns their bytes.
+ */
+static uint64_t cut_stream(struct stream *st, uint64_t start, uint64_t end,
+			   struct as_estimate_accum *accum)
+{
+	uint64_t truth = 0;
+	struct run run;
+
+	stream_start(st);
+	for (;;) {
+		next_run(st, &run);
+		if (run.pos >= end)
+			return truth;
+		if (run.sampled) {
+			if (run.pos >= start) {
+				add(accum, &run);
+				truth += run.size;
+			}
+		} else {
+			/* Objects j of the run with start <= pos + j*size < end. */
+			uint64_t first = start > run.pos ? ceil_div(start - run.pos, run.size) : 0;
+			uint64_t last = ceil_div(end - run.pos, run.size);
+
+			if (last > run.count)
+				last = run.count;
+			if (last > first)
+				truth += (last - first) * run.size;
+		}
+	}
+}
+
+/* Uniform in [lo, hi). */
+static uint64_t uniform(struct as_rng *rng, uint64_t lo, uint64_t hi)
+{
+	return lo + as_rng_next(rng) % (hi - lo);
+}
+
+/* What the streams of one check gave. */
+struct tally {
+	const char *what;
+	unsigned runs;
+	unsigned covered;
+	unsigned below;         /* truth below the interval */
+	unsigned above;         /* truth above it */
+	double weighted_error;  /* sums of (estimate - truth) ... */
+	double weighted_error2; /* ... and of its square */
+	double negbin_error;
+	double negbin_error2;
+};
+
+static void tally_add(struct tally *t, const struct as_estimate *est, uint64_t truth)
+{
+	double w = est->weighted - (double) truth;
+	double nb = est->negbin - (double) truth;
+
+	t->runs++;
+	t->below += (double) truth < est->lower;
+	t->above += (double) truth > est->upper;
+	t->covered += est->lower <= (double) truth && (double) truth <= est->upper;
+	t->weighted_error += w;
+	t->weighted_error2 += w * w;
+	t->negbin_error += nb;
+	t->negbin_error2 += nb * nb;
+}
+
+/* Mean error over its standard error. */
+static double z_of(double sum, double sum2, unsigned n)
+{
+	double mean = sum / n;
+	double var = (sum2 - n * mean * mean) / (n - 1);
+
+	return var > 0 ? mean / sqrt(var / n) : (mean == 0 ? 0 : INFINITY);
+}
+
+static double coverage(const struct tally *t)
+{
+	return (double) t->covered / t->runs;
+}
+
+/*
+ * Checks both estimators' means and each end's misses.  Every end is checked
+ * alone: an end that lacks its compensation misses too often even when the
+ * other end's slack keeps the coverage above 0.95.
+ */
+static void tally_check(const struct tally *t, enum mix mix)
+{
+	double miss_max = MISS + MISS_Z * sqrt(MISS * (1 - MISS) / t->runs);
+
+	double zw = z_of(t->weighted_error, t->weighted_error2, t->runs);
+	double zn = z_of(t->negbin_error, t->negbin_error2, t->runs);
+
+	printf("%s, %s: %u streams, below %.4f above %.4f coverage %.4f, mean error / standard error: "
+	       "weighted %+.2f, negative binomial %+.2f\n",
+	       t->what, mix_names[mix], t->runs, (double) t->below / t->runs,
+	       (double) t->above / t->runs, coverage(t), zw, zn);
+	ck_assert_msg(fabs(zw) <= MEAN_Z, "%s, %s: weighted estimate biased, z = %.2f",
+		      t->what, mix_names[mix], zw);
+	ck_assert_msg(fabs(zn) <= MEAN_Z, "%s, %s: negative-binomial estimate biased, z = %.2f",
+		      t->what, mix_names[mix], zn);
+	ck_assert_msg((double) t->below / t->runs <= miss_max, "%s, %s: %.4f below the interval",
+		      t->what, mix_names[mix], (double) t->below / t->runs);
+	ck_assert_msg((double) t->above / t->runs <= miss_max, "%s, %s: %.4f above the interval",
+		      t->what, mix_names[mix], (double) t->above / t->runs);
+}
+
+/* Adds to `t` the 95% interval and the estimates of `accum`. */
+static void tally_compute(struct tally *t, const struct as_estimate_accum *accum,
+			  uint64_t threads, bool compensation, uint64_t truth)
+{
+	struct as_estimate_options options = { 0.95, compensation };
+	struct as_estimate est;
+
+	if (as_estimate_compute(accum, 1, threads, &options, &est) != 0)
+		ck_abort_msg("as_estimate_compute failed");
+	tally_add(t, &est, truth);
+}
+
+/* Streams that start right after a sample and end right at one, s from 1
+ * to 60 (about 3 MB on average), compensation off: coverage 0.95. */
+START_TEST(test_aligned)
+{
+	struct tally t = { .what = "aligned" };
+	struct stream st;
+	unsigned n = runs();
+
+	stream_init(&st, (enum mix) _i, 0xa119ed00u + (uint64_t) _i);
+	for (unsigned i = 0; i < n; i++) {
+		struct as_estimate_accum accum = { .rate = RATE };
+		uint64_t truth = aligned_stream(&st, 1 + i % 60, &accum);
+
+		tally_compute(&t, &accum, 1, false, truth);
+	}
+	tally_check(&t, (enum mix) _i);
+	/* Exact ends: each misses 0.025 of the time, not less. */
+	ck_assert_msg((double) t.below / t.runs >= MISS - MISS_Z * sqrt(MISS * (1 - MISS) / t.runs),
+		      "aligned, %s: %.4f below the interval", mix_names[_i], (double) t.below / t.runs);
+	ck_assert_msg((double) t.above / t.runs >= MISS - MISS_Z * sqrt(MISS * (1 - MISS) / t.runs),
+		      "aligned, %s: %.4f above the interval", mix_names[_i], (double) t.above / t.runs);
+	ck_assert_msg(coverage(&t) >= COVERAGE_MIN && coverage(&t) <= COVERAGE_MAX,
+		      "aligned, %s: coverage %.4f", mix_names[_i], coverage(&t));
+}
+END_TEST
+
+/* One thread's stream cut at a random start in its first 4 R bytes and a
+ * random length of 1 to 5 MiB, compensation on: coverage >= 0.95. */
+START_TEST(test_cut)
+{
+	struct tally t = { .what = "cut" };
+	struct tally raw = { .what = "cut, compensation off" };
+	struct stream st;
+	unsigned n = runs();
+
+	stream_init(&st, (enum mix) _i, 0xc0700000u + (uint64_t) _i);
+	for (unsigned i = 0; i < n; i++) {
+		struct as_estimate_accum accum = { .rate = RATE };
+		uint64_t start = uniform(&st.rng, 0, 4 * RATE);
+		uint64_t end = start + uniform(&st.rng, 1 << 20, 5 << 20);
+		uint64_t truth = cut_stream(&st, start, end, &accum);
+
+		tally_compute(&t, &accum, 1, true, truth);
+		tally_compute(&raw, &accum, 1, false, truth);
+	}
+	tally_check(&t, (enum mix) _i);
+	printf("cut, compensation off, %s: coverage %.4f (not checked)\n", mix_names[_i],
+	       coverage(&raw));
+	ck_assert_msg(coverage(&t) >= COVERAGE_COMPENSATED_MIN, "cut, %s: coverage %.4f",
+		      mix_names[_i], coverage(&t));
+}
+END_TEST
+
+/* THREADS cut streams, one group: S - T and S + T, coverage >= 0.95. */
+START_TEST(test_threads)
+{
+	struct tally t = { .what = "threads" };
+	struct tally one = { .what = "threads counted as one" };
+	struct stream st[THREADS];
+	unsigned n = runs();
+
+	for (unsigned k = 0; k < THREADS; k++)
+		stream_init(&st[k], (enum mix) _i, 0x7ead0000u + 16 * (uint64_t) _i + k);
+	for (unsigned i = 0; i < n; i++) {
+		struct as_estimate_accum total = { .rate = RATE };
+		uint64_t truth = 0;
+
+		for (unsigned k = 0; k < THREADS; k++) {
+			struct as_estimate_accum accum = { .rate = RATE };
+			uint64_t start = uniform(&st[k].rng, 0, 4 * RATE);
+			uint64_t end = start + uniform(&st[k].rng, 256 << 10, 5 << 20 >> 2);
+
+			truth += cut_stream(&st[k], start, end, &accum);
+			if (!as_estimate_merge(&total, &accum))
+				ck_abort_msg("merge refused");
+		}
+		tally_compute(&t, &total, THREADS, true, truth);
+		tally_compute(&one, &total, 1, true, truth);
+	}
+	tally_check(&t, (enum mix) _i);
+	printf("threads counted as one, %s: coverage %.4f (not checked)\n", mix_names[_i],
+	       coverage(&one));
+	ck_assert_msg(coverage(&t) >= COVERAGE_COMPENSATED_MIN, "threads, %s: coverage %.4f",
+		      mix_names[_i], coverage(&t));
+}
+END_TEST
+
+static Suite *simulation_suite(void)
+{
+	Suite *suite = suite_create("estimate-sim");
+	TCase *tc = tcase_create("model");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_aligned, 0, MIX_COUNT);
+	tcase_add_loop_test(tc, test_cut, 0, MIX_COUNT);
+	tcase_add_loop_test(tc, test_threads, 0, MIX_COUNT);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
+
+int main(void)
+{
+	SRunner *runner = srunner_create(simulation_suite());
+	int failed;
+
+	srunner_run_all(runner, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,511 @@
+/* test-estimate.c - the estimators' exact rules, the reference table and extreme inputs. */
+#include <check.h>
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "estimate/estimate.h"
+
+#define RATE 102400
+#define P (1.0 / RATE)
+
+/*
+ * randomized-allocation-sampling.md: failures before the s-th success at
+ * which the CDF is 0.025 and 0.975, p = 1/102400.
+ */
+static const struct {
+	uint64_t s;
+	double lo;
+	double hi;
+} reference[] = {
+	{ 1, 2591, 377738 },
+	{ 2, 24800, 570531 },
+	{ 3, 63349, 739802 },
+	{ 4, 111599, 897761 },
+	{ 5, 166241, 1048730 },
+	{ 6, 225469, 1194827 },
+	{ 7, 288185, 1337279 },
+	{ 8, 353666, 1476870 },
+	{ 9, 421407, 1614137 },
+	{ 10, 491039, 1749469 },
+	{ 20, 1250954, 3038270 },
+	{ 30, 2072639, 4264804 },
+	{ 40, 2926207, 5459335 },
+	{ 50, 3800118, 6633475 },
+	{ 100, 8331581, 12342053 },
+	{ 200, 17739679, 23413825 },
+	{ 300, 27341465, 34291862 },
+	{ 400, 37043463, 45069676 },
+	{ 500, 46809487, 55783459 },
+	{ 1000, 96149867, 108842093 },
+	{ 2000, 195919830, 213870137 },
+	{ 3000, 296301551, 318286418 },
+	{ 4000, 396999923, 422386047 },
+	{ 5000, 497900649, 526283322 },
+	{ 10000, 1004017229, 1044156743 },
+};
+#define REFERENCE_ROWS (sizeof reference / sizeof reference[0])
+
+static const struct as_estimate_options no_compensation = { 0.95, false };
+static const struct as_estimate_options compensation = { 0.95, true };
+
+/* An accumulator as if `s` samples with these sums had been added. */
+static struct as_estimate_accum accum_of(uint64_t rate, uint64_t s, long double u,
+					 long double weighted)
+{
+	return (struct as_estimate_accum) {
+		.rate = rate, .samples = s, .u = u, .weighted = weighted,
+	};
+}
+
+static struct as_estimate compute(const struct as_estimate_accum *accums, size_t n,
+				  uint64_t threads, const struct as_estimate_options *options)
+{
+	struct as_estimate est;
+
+	ck_assert_int_eq(as_estimate_compute(accums, n, threads, options, &est), 0);
+	return est;
+}
+
+static bool same_accum(const struct as_estimate_accum *a, const struct as_estimate_accum *b)
+{
+	return a->rate == b->rate && a->samples == b->samples && a->u == b->u &&
+	       a->weighted == b->weighted;
+}
+
+static bool same_estimate(const struct as_estimate *a, const struct as_estimate *b)
+{
+	return a->weighted == b->weighted && a->negbin == b->negbin && a->lower == b->lower &&
+	       a->upper == b->upper && a->samples == b->samples &&
+	       a->mixed_rates == b->mixed_rates;
+}
+
+static double quantile(double target, uint64_t s)
+{
+	return as_estimate_negbin_quantile(target, s, P);
+}
+
+START_TEST(test_reference_table_quantile)
+{
+	for (size_t i = 0; i < REFERENCE_ROWS; i++) {
+		double lo = quantile(0.025, reference[i].s);
+		double hi = quantile(0.975, reference[i].s);
+
+		ck_assert_msg(fabs(lo - reference[i].lo) <= 1.0, "s = %llu: %.0f, table %.0f",
+			      (unsigned long long) reference[i].s, lo, reference[i].lo);
+		ck_assert_msg(fabs(hi - reference[i].hi) <= 1.0, "s = %llu: %.0f, table %.0f",
+			      (unsigned long long) reference[i].s, hi, reference[i].hi);
+	}
+}
+END_TEST
+
+START_TEST(test_reference_table_compute)
+{
+	for (size_t i = 0; i < REFERENCE_ROWS; i++) {
+		struct as_estimate_accum a = accum_of(RATE, reference[i].s, 0, 0);
+		struct as_estimate est = compute(&a, 1, 1, &no_compensation);
+
+		ck_assert_msg(fabs(est.lower - reference[i].lo) <= 1.0, "s = %llu: %.0f, table %.0f",
+			      (unsigned long long) reference[i].s, est.lower, reference[i].lo);
+		ck_assert_msg(fabs(est.upper - reference[i].hi) <= 1.0, "s = %llu: %.0f, table %.0f",
+			      (unsigned long long) reference[i].s, est.upper, reference[i].hi);
+		ck_assert_uint_eq(est.samples, reference[i].s);
+	}
+}
+END_TEST
+
+/* The reference's worked example: s = 8, u = 10908. */
+START_TEST(test_reference_example)
+{
+	struct as_estimate_accum a = accum_of(RATE, 8, 10908, 0);
+	struct as_estimate est = compute(&a, 1, 1, &no_compensation);
+
+	ck_assert(fabs(est.lower - (353666 + 10908)) <= 1.0);
+	ck_assert(fabs(est.upper - (1476870 + 10908)) <= 1.0);
+	ck_assert_double_eq(est.negbin, 8.0 * (RATE - 1) + 10908);
+}
+END_TEST
+
+/* The definition, against GSL's CDF called directly. */
+START_TEST(test_quantile_is_smallest)
+{
+	static const double targets[] = { 1e-9, 0.025, 0.5, 0.975, 1 - 1e-9 };
+	static const uint64_t samples[] = { 1, 2, 7, 64, 1000, 30000 };
+	static const double ps[] = { 1.0, 0.5, 1.0 / 3, 1.0 / 4096, P };
+
+	for (size_t a = 0; a < sizeof ps / sizeof ps[0]; a++) {
+		for (size_t b = 0; b < sizeof samples / sizeof samples[0]; b++) {
+			for (size_t c = 0; c < sizeof targets / sizeof targets[0]; c++) {
+				double s = (double) samples[b];
+				double k = as_estimate_negbin_quantile(targets[c], samples[b], ps[a]);
+
+				ck_assert(k >= 0 && k < UINT32_MAX && k == floor(k));
+				ck_assert(gsl_cdf_negative_binomial_P((unsigned) k, ps[a], s) >= targets[c]);
+				if (k > 0)
+					ck_assert(gsl_cdf_negative_binomial_P((unsigned) k - 1, ps[a], s) <
+						  targets[c]);
+			}
+		}
+	}
+}
+END_TEST
+
+/* Beyond UINT_MAX failures the search evaluates gsl_cdf_beta_P(p, s, k + 1). */
+START_TEST(test_quantile_beyond_unsigned)
+{
+	double k = quantile(0.975, 100000);
+
+	ck_assert(k > UINT32_MAX);
+	ck_assert(gsl_cdf_beta_P(P, 100000, k + 1) >= 0.975);
+	ck_assert(gsl_cdf_beta_P(P, 100000, k) < 0.975);
+}
+END_TEST
+
+START_TEST(test_quantile_edges)
+{
+	ck_assert_double_eq(as_estimate_negbin_quantile(0.975, 0, P), 0);
+	ck_assert_double_eq(as_estimate_negbin_quantile(0.975, 5, 1.0), 0);
+	ck_assert(isnan(as_estimate_negbin_quantile(0.0, 5, P)));
+	ck_assert(isnan(as_estimate_negbin_quantile(1.0, 5, P)));
+	ck_assert(isnan(as_estimate_negbin_quantile(NAN, 5, P)));
+	ck_assert(isnan(as_estimate_negbin_quantile(0.5, 5, 0.0)));
+}
+END_TEST
+
+START_TEST(test_sampled_probability)
+{
+	ck_assert_double_eq(as_estimate_sampled_probability(1, 1.0), 1.0);
+	ck_assert_double_eq(as_estimate_sampled_probability(UINT64_C(1) << 63, 1.0), 1.0);
+	ck_assert_double_eq(as_estimate_sampled_probability(0, P), 0.0);
+	ck_assert_double_eq(as_estimate_sampled_probability(0, 1.0), 0.0);
+	ck_assert_double_eq(as_estimate_sampled_probability(UINT64_C(1) << 63, P), 1.0);
+	/* Where 1 - pow(q, n) loses every digit, expm1/log1p keeps them. */
+	ck_assert_double_eq_tol(as_estimate_sampled_probability(1, 0x1p-48), 0x1p-48, 0x1p-48 * 1e-14);
+	ck_assert_double_eq_tol(as_estimate_sampled_probability(1, P), P, P * 1e-14);
+	ck_assert_double_eq_tol(as_estimate_sampled_probability(64, P), 1 - pow(1 - P, 64), 1e-14);
+	ck_assert_double_eq_tol(as_estimate_sampled_probability(1 << 20, P),
+				1 - exp((1 << 20) * log(1 - P)), 1e-12);
+}
+END_TEST
+
+START_TEST(test_add)
+{
+	struct as_estimate_accum a = { .rate = RATE };
+	double w64 = 64 / (1 - pow(1 - P, 64));
+
+	ck_assert(as_estimate_add(&a, 64, 10));
+	ck_assert(as_estimate_add(&a, 1, 0));
+	ck_assert_uint_eq(a.samples, 2);
+	ck_assert(a.u == 54 + 1);
+	ck_assert_double_eq_tol((double) a.weighted, w64 + RATE, 1e-9 * RATE);
+}
+END_TEST
+
+/* Impossible samples leave the accumulator as it was. */
+START_TEST(test_add_rejects)
+{
+	struct as_estimate_accum a = { .rate = RATE };
+	struct as_estimate_accum before;
+	struct as_estimate_accum zero_rate = { 0 };
+
+	ck_assert(as_estimate_add(&a, 100, 99));
+	before = a;
+	ck_assert(!as_estimate_add(&a, 100, 100));
+	ck_assert(!as_estimate_add(&a, 100, 1000));
+	ck_assert(!as_estimate_add(&a, 0, 0));
+	ck_assert(same_accum(&a, &before));
+	ck_assert(!as_estimate_add(&zero_rate, 10, 0));
+	ck_assert_uint_eq(zero_rate.samples, 0);
+	ck_assert(zero_rate.u == 0 && zero_rate.weighted == 0);
+}
+END_TEST
+
+START_TEST(test_add_extreme_sizes)
+{
+	uint64_t big = UINT64_C(1) << 63;
+	struct as_estimate_accum a = { .rate = RATE };
+	struct as_estimate_accum tiny_p = { .rate = UINT64_C(1) << 48 };
+	struct as_estimate_accum every_byte = { .rate = 1 };
+
+	ck_assert(as_estimate_add(&a, big, 0));
+	ck_assert(as_estimate_add(&a, big, big - 1));
+	ck_assert(a.u == (long double) big + 1); /* exact below 2^64 */
+	ck_assert(a.weighted == 2.0L * big);
+
+	ck_assert(as_estimate_add(&tiny_p, 1, 0));
+	ck_assert_double_eq_tol((double) tiny_p.weighted, 0x1p48, 0x1p48 * 1e-12);
+	ck_assert(isfinite((double) tiny_p.weighted));
+
+	ck_assert(as_estimate_add(&every_byte, 1000, 0));
+	ck_assert(every_byte.weighted == 1000 && every_byte.u == 1000);
+}
+END_TEST
+
+START_TEST(test_merge)
+{
+	struct as_estimate_accum a = { .rate = RATE };
+	struct as_estimate_accum b = { .rate = RATE };
+	struct as_estimate_accum other = { .rate = 4096 };
+	struct as_estimate_accum before;
+
+	ck_assert(as_estimate_add(&a, 100, 3));
+	ck_assert(as_estimate_add(&b, 5000, 0));
+	ck_assert(as_estimate_add(&b, 7, 6));
+	ck_assert(as_estimate_add(&other, 1, 0));
+	ck_assert(as_estimate_merge(&a, &b));
+	ck_assert_uint_eq(a.samples, 3);
+	ck_assert(a.u == 97 + 5000 + 1);
+	before = a;
+	ck_assert(!as_estimate_merge(&a, &other));
+	ck_assert(same_accum(&a, &before));
+}
+END_TEST
+
+/* Both estimators from samples added one by one. */
+START_TEST(test_estimators)
+{
+	static const uint64_t sizes[] = { 100, 1000, 1, 1 << 20 };
+	static const uint64_t offsets[] = { 10, 0, 0, 12345 };
+	struct as_estimate_accum a = { .rate = RATE };
+	double weighted = 0, u = 0;
+	struct as_estimate est;
+
+	for (size_t i = 0; i < 4; i++) {
+		ck_assert(as_estimate_add(&a, sizes[i], offsets[i]));
+		weighted += sizes[i] / (1 - pow(1 - P, (double) sizes[i]));
+		u += sizes[i] - offsets[i];
+	}
+	est = compute(&a, 1, 1, &compensation);
+	ck_assert_double_eq_tol(est.weighted, weighted, weighted * 1e-12);
+	ck_assert_double_eq(est.negbin, 4.0 * (RATE - 1) + u); /* s*q/p + u */
+	ck_assert_uint_eq(est.samples, 4);
+	ck_assert(!est.mixed_rates);
+}
+END_TEST
+
+/* One thread: s - 1 samples for the lower end, s + 1 for the upper. */
+START_TEST(test_compensation)
+{
+	struct as_estimate_accum a = accum_of(RATE, 8, 10908, 0);
+	struct as_estimate_accum one = accum_of(RATE, 1, 777, 0);
+	struct as_estimate est = compute(&a, 1, 1, &compensation);
+
+	ck_assert_double_eq(est.lower, quantile(0.025, 7) + 10908);
+	ck_assert_double_eq(est.upper, quantile(0.975, 9) + 10908);
+	est = compute(&one, 1, 1, &compensation);
+	ck_assert_double_eq(est.lower, 777); /* s - 1 = 0: 0 failures */
+	ck_assert_double_eq(est.upper, quantile(0.975, 2) + 777);
+	est = compute(&one, 1, 1, NULL); /* the defaults: C = 0.95, compensation */
+	ck_assert_double_eq(est.lower, 777);
+	ck_assert_double_eq(est.upper, quantile(0.975, 2) + 777);
+}
+END_TEST
+
+/* T threads: S - T and S + T. */
+START_TEST(test_threads)
+{
+	struct as_estimate_accum a = accum_of(RATE, 100, 5e6, 0);
+	struct as_estimate_accum few = accum_of(RATE, 3, 4e4, 0);
+	struct as_estimate est = compute(&a, 1, 4, &compensation);
+
+	ck_assert_double_eq(est.lower, quantile(0.025, 96) + 5e6);
+	ck_assert_double_eq(est.upper, quantile(0.975, 104) + 5e6);
+	est = compute(&a, 1, 4, &no_compensation);
+	ck_assert_double_eq(est.lower, quantile(0.025, 100) + 5e6);
+	ck_assert_double_eq(est.upper, quantile(0.975, 100) + 5e6);
+	est = compute(&few, 1, 4, &compensation);
+	ck_assert_double_eq(est.lower, 4e4);
+	ck_assert_double_eq(est.upper, quantile(0.975, 7) + 4e4);
+}
+END_TEST
+
+START_TEST(test_zero_samples)
+{
+	struct as_estimate_accum empty = { .rate = RATE };
+	struct as_estimate est = compute(&empty, 1, 1, &compensation);
+
+	ck_assert_double_eq(est.weighted, 0);
+	ck_assert_double_eq(est.negbin, 0);
+	ck_assert_double_eq(est.lower, 0);
+	ck_assert(fabs(est.upper - 377738) <= 1.0); /* "below 378 kB", not "nothing" */
+	ck_assert_uint_eq(est.samples, 0);
+	ck_assert(!est.mixed_rates);
+	est = compute(&empty, 1, 1, &no_compensation);
+	ck_assert_double_eq(est.upper, quantile(0.975, 1));
+	/* T threads, none sampled: each one's next sample is still to come. */
+	est = compute(&empty, 1, 3, &compensation);
+	ck_assert_double_eq(est.lower, 0);
+	ck_assert_double_eq(est.upper, quantile(0.975, 3));
+	est = compute(&empty, 1, 3, &no_compensation);
+	ck_assert_double_eq(est.upper, quantile(0.975, 1));
+}
+END_TEST
+
+/* Each rate's subset on its own, then added. */
+START_TEST(test_mixed_rates)
+{
+	struct as_estimate_accum accums[2] = {
+		accum_of(RATE, 10, 123456, 1.2e6),
+		accum_of(4096, 5, 7890, 2.1e4),
+	};
+	struct as_estimate_accum swapped[2] = { accums[1], accums[0] };
+	struct as_estimate a = compute(&accums[0], 1, 2, &compensation);
+	struct as_estimate b = compute(&accums[1], 1, 2, &compensation);
+	struct as_estimate both = compute(accums, 2, 2, &compensation);
+	struct as_estimate other = compute(swapped, 2, 2, &compensation);
+
+	ck_assert(both.mixed_rates);
+	ck_assert_uint_eq(both.samples, 15);
+	ck_assert_double_eq_tol(both.weighted, a.weighted + b.weighted, 1e-6);
+	ck_assert_double_eq_tol(both.negbin, a.negbin + b.negbin, 1e-6);
+	ck_assert_double_eq_tol(both.lower, a.lower + b.lower, 1e-6);
+	ck_assert_double_eq_tol(both.upper, a.upper + b.upper, 1e-6);
+	ck_assert(same_estimate(&both, &other));
+}
+END_TEST
+
+/* Accumulators of one rate are one subset; empty ones at another rate add
+ * nothing to a group that has samples. */
+START_TEST(test_rates_merged)
+{
+	struct as_estimate_accum parts[3] = {
+		accum_of(RATE, 10, 1e5, 1e6),
+		accum_of(4096, 0, 0, 0),
+		accum_of(RATE, 30, 2e5, 3e6),
+	};
+	struct as_estimate_accum whole = accum_of(RATE, 40, 3e5, 4e6);
+	struct as_estimate split = compute(parts, 3, 1, &compensation);
+	struct as_estimate one = compute(&whole, 1, 1, &compensation);
+
+	ck_assert(!split.mixed_rates);
+	ck_assert(same_estimate(&split, &one));
+}
+END_TEST
+
+/* -1, and *out untouched. */
+START_TEST(test_invalid)
+{
+	static const double bad[] = { 0.0, 1.0, -0.5, 1.5, NAN, INFINITY };
+	struct as_estimate_accum a = accum_of(RATE, 10, 1e5, 1e6);
+	struct as_estimate_accum no_rate = { 0 };
+	struct as_estimate out, sentinel;
+
+	memset(&sentinel, 0xa5, sizeof sentinel);
+	memset(&out, 0xa5, sizeof out);
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct as_estimate_options o = { bad[i], true };
+
+		ck_assert_int_eq(as_estimate_compute(&a, 1, 1, &o, &out), -1);
+		ck_assert(memcmp(&out, &sentinel, sizeof out) == 0);
+	}
+	ck_assert_int_eq(as_estimate_compute(&a, 0, 1, &compensation, &out), -1);
+	ck_assert_int_eq(as_estimate_compute(&a, 1, 0, &compensation, &out), -1);
+	ck_assert_int_eq(as_estimate_compute(&no_rate, 1, 1, &compensation, &out), -1);
+	ck_assert_int_eq(as_estimate_compute(NULL, 1, 1, &compensation, &out), -1);
+	ck_assert(memcmp(&out, &sentinel, sizeof out) == 0);
+	ck_assert_int_eq(as_estimate_compute(&a, 1, 1, &compensation, NULL), -1);
+}
+END_TEST
+
+START_TEST(test_confidence_nested)
+{
+	struct as_estimate_accum a = accum_of(RATE, 50, 1e6, 5e6);
+	struct as_estimate_options narrow = { 0.5, true }, wide = { 0.999999, true };
+	struct as_estimate n = compute(&a, 1, 1, &narrow);
+	struct as_estimate m = compute(&a, 1, 1, &compensation);
+	struct as_estimate w = compute(&a, 1, 1, &wide);
+
+	ck_assert(w.lower < m.lower && m.lower < n.lower);
+	ck_assert(n.upper < m.upper && m.upper < w.upper);
+}
+END_TEST
+
+/* Finite and ordered at the ends of every input's range. */
+START_TEST(test_extremes)
+{
+	static const uint64_t rates[] = { 1, 2, 3, RATE, UINT64_C(1) << 32, UINT64_C(1) << 48 };
+	static const uint64_t samples[] = { 0, 1, 8, 10000, 10000000 };
+	static const uint64_t threads[] = { 1, 7 };
+	static const double confidence[] = { 0.95, 0.999999 };
+
+	for (size_t r = 0; r < sizeof rates / sizeof rates[0]; r++)
+	for (size_t s = 0; s < sizeof samples / sizeof samples[0]; s++)
+	for (size_t t = 0; t < sizeof threads / sizeof threads[0]; t++)
+	for (size_t c = 0; c < sizeof confidence / sizeof confidence[0]; c++)
+	for (int comp = 0; comp < 2; comp++) {
+		/* Objects of 2^63 bytes, sampled at offset 0. */
+		long double u = samples[s] * 0x1p63L;
+		struct as_estimate_accum a = accum_of(rates[r], samples[s], u, u);
+		struct as_estimate_options o = { confidence[c], comp };
+		struct as_estimate est = compute(&a, 1, threads[t], &o);
+
+		ck_assert_msg(isfinite(est.weighted) && isfinite(est.negbin) &&
+			      isfinite(est.lower) && isfinite(est.upper),
+			      "rate %llu, s %llu: not finite", (unsigned long long) rates[r],
+			      (unsigned long long) samples[s]);
+		ck_assert_msg(0 <= est.lower && est.lower <= est.negbin && est.negbin <= est.upper,
+			      "rate %llu, s %llu, T %llu, C %g, comp %d: %g %g %g",
+			      (unsigned long long) rates[r], (unsigned long long) samples[s],
+			      (unsigned long long) threads[t], confidence[c], comp,
+			      est.lower, est.negbin, est.upper);
+		if (rates[r] == 1) /* every byte sampled: exact */
+			ck_assert(est.lower == (double) u && est.upper == (double) u &&
+				  est.negbin == (double) u);
+	}
+}
+END_TEST
+
+/* At s = 10^7 the interval is the normal one, mean +- 1.96 sd, to 1%. */
+START_TEST(test_many_samples)
+{
+	double s = 1e7, mean = s * (RATE - 1), sd = sqrt(s * (1 - P)) / P;
+	struct as_estimate_accum a = accum_of(RATE, 10000000, 0, 0);
+	struct as_estimate est = compute(&a, 1, 1, &no_compensation);
+
+	ck_assert_double_eq_tol((est.upper - mean) / sd, 1.959964, 0.02);
+	ck_assert_double_eq_tol((mean - est.lower) / sd, 1.959964, 0.02);
+}
+END_TEST
+
+static Suite *estimate_suite(void)
+{
+	Suite *suite = suite_create("estimate");
+	TCase *tc = tcase_create("rules");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_reference_table_quantile);
+	tcase_add_test(tc, test_reference_table_compute);
+	tcase_add_test(tc, test_reference_example);
+	tcase_add_test(tc, test_quantile_is_smallest);
+	tcase_add_test(tc, test_quantile_beyond_unsigned);
+	tcase_add_test(tc, test_quantile_edges);
+	tcase_add_test(tc, test_sampled_probability);
+	tcase_add_test(tc, test_add);
+	tcase_add_test(tc, test_add_rejects);
+	tcase_add_test(tc, test_add_extreme_sizes);
+	tcase_add_test(tc, test_merge);
+	tcase_add_test(tc, test_estimators);
+	tcase_add_test(tc, test_compensation);
+	tcase_add_test(tc, test_threads);
+	tcase_add_test(tc, test_zero_samples);
+	tcase_add_test(tc, test_mixed_rates);
+	tcase_add_test(tc, test_rates_merged);
+	tcase_add_test(tc, test_invalid);
+	tcase_add_test(tc, test_confidence_nested);
+	tcase_add_test(tc, test_extremes);
+	tcase_add_test(tc, test_many_samples);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
+
+int main(void)
+{
+	SRunner *runner = srunner_create(estimate_suite());
+	int failed;
+
+	srunner_run_all(runner, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
