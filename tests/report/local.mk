@@ -1,1 +1,40 @@
-# (filled in by its owner)
+# Tests of sink.allocsample.report: real traces recorded with a private
+# lttng-sessiond (tests/lib/lttng-harness.sh), read by the plugin from the
+# build tree.  Workloads get UBSan at most, like the integration tests'.
+REPORT_C_OPTIONS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+REPORT_LD_OPTIONS = $(SAN_INPROCESS_FLAGS) -no-install
+
+check_PROGRAMS += tests/report/typed-workload
+tests_report_typed_workload_SOURCES = tests/report/typed-workload.c
+tests_report_typed_workload_CFLAGS = $(REPORT_C_OPTIONS)
+tests_report_typed_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_typed_workload_LDADD = src/liballocsample.la $(PTHREAD_LIBS)
+
+REPORT_TESTS = \
+	tests/report/params.sh \
+	tests/report/typed.sh \
+	tests/report/text.sh \
+	tests/report/loss.sh \
+	tests/report/contexts.sh \
+	tests/report/incompatible.sh
+TESTS += $(REPORT_TESTS)
+EXTRA_DIST += $(REPORT_TESTS) tests/report/lib.sh tests/report/text.expect
+
+# Incompatible producers: the provider compiled in, no preload.
+BAD_PRODUCER_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/report
+BAD_PRODUCER_CFLAGS = $(WARN_CFLAGS) $(LTTNG_UST_CFLAGS)
+BAD_PRODUCER_LIBS = $(LTTNG_UST_LIBS)
+check_PROGRAMS += tests/report/bad-producer-size-string tests/report/bad-producer-no-offset \
+	tests/report/bad-producer-schema-2
+tests_report_bad_producer_size_string_SOURCES = tests/report/bad-producer.c tests/report/bad-producer-tp.h
+tests_report_bad_producer_size_string_CPPFLAGS = $(BAD_PRODUCER_CPPFLAGS) -DBAD_VARIANT=1
+tests_report_bad_producer_size_string_CFLAGS = $(BAD_PRODUCER_CFLAGS)
+tests_report_bad_producer_size_string_LDADD = $(BAD_PRODUCER_LIBS)
+tests_report_bad_producer_no_offset_SOURCES = tests/report/bad-producer.c tests/report/bad-producer-tp.h
+tests_report_bad_producer_no_offset_CPPFLAGS = $(BAD_PRODUCER_CPPFLAGS) -DBAD_VARIANT=2
+tests_report_bad_producer_no_offset_CFLAGS = $(BAD_PRODUCER_CFLAGS)
+tests_report_bad_producer_no_offset_LDADD = $(BAD_PRODUCER_LIBS)
+tests_report_bad_producer_schema_2_SOURCES = tests/report/bad-producer.c tests/report/bad-producer-tp.h
+tests_report_bad_producer_schema_2_CPPFLAGS = $(BAD_PRODUCER_CPPFLAGS) -DBAD_VARIANT=3
+tests_report_bad_producer_schema_2_CFLAGS = $(BAD_PRODUCER_CFLAGS)
+tests_report_bad_producer_schema_2_LDADD = $(BAD_PRODUCER_LIBS)

@@ -1,0 +1,294 @@
+/* component.c - sink.allocsample.report: initialize, graph-is-configured, consume, finalize. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "component.h"
+#include "params.h"
+#include "sample.h"
+#include "summary.h"
+#include "table.h"
+#include "writer.h"
+
+struct asr_component {
+	bt_self_component *self;
+	bt_logging_level log_level;
+	bt_message_iterator *iterator;
+	struct asr_params params;
+	FILE *out;
+	struct asr_sample_reader reader;
+	struct asr_table table;
+	bool reported;  /* the report is written (or failed to be) */
+	bool failed;    /* an error stopped the graph: no report */
+};
+
+static const char in_port_name[] = "in";
+
+static void destroy(struct asr_component *comp)
+{
+	if (!comp)
+		return;
+	BT_MESSAGE_ITERATOR_PUT_REF_AND_RESET(comp->iterator);
+	if (comp->out && comp->out != stdout)
+		fclose(comp->out);
+	asr_sample_reader_fini(&comp->reader);
+	asr_table_fini(&comp->table);
+	asr_params_fini(&comp->params);
+	free(comp);
+}
+
+bt_component_class_initialize_method_status asr_component_init(bt_self_component_sink *self_sink,
+	bt_self_component_sink_configuration *config, const bt_value *params, void *init_data)
+{
+	bt_self_component *self = bt_self_component_sink_as_self_component(self_sink);
+	bt_component_class_initialize_method_status status;
+	bt_self_component_add_port_status port_status;
+	struct asr_component *comp = calloc(1, sizeof *comp);
+
+	(void) config;
+	(void) init_data;
+	if (!comp) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self, "Out of memory.");
+		status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
+		goto error;
+	}
+	comp->self = self;
+	comp->log_level = bt_component_get_logging_level(bt_self_component_as_component(self));
+	asr_sample_reader_init(&comp->reader);
+	asr_table_init(&comp->table);
+
+	if (asr_params_parse(self, params, &comp->params)) {
+		status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
+		goto error;
+	}
+	/* Opened now so that a bad path is an initialization error, before
+	 * the graph reads a whole trace. */
+	comp->out = stdout;
+	if (comp->params.path) {
+		comp->out = fopen(comp->params.path, "w");
+		if (!comp->out) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+				"Parameter `path`: cannot open `%s` for writing: %s.",
+				comp->params.path, strerror(errno));
+			status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
+			goto error;
+		}
+	}
+	port_status = bt_self_component_sink_add_input_port(self_sink, in_port_name, NULL, NULL);
+	if (port_status != BT_SELF_COMPONENT_ADD_PORT_STATUS_OK) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self, "Cannot add the input port.");
+		status = (int) port_status;
+		goto error;
+	}
+	bt_self_component_set_data(self, comp);
+	status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_OK;
+	goto end;
+
+error:
+	destroy(comp);
+end:
+	return status;
+}
+
+bt_component_class_sink_graph_is_configured_method_status asr_component_graph_is_configured(
+	bt_self_component_sink *self_sink)
+{
+	struct asr_component *comp =
+		bt_self_component_get_data(bt_self_component_sink_as_self_component(self_sink));
+	bt_message_iterator_create_from_sink_component_status create_status;
+	bt_component_class_sink_graph_is_configured_method_status status;
+
+	create_status = bt_message_iterator_create_from_sink_component(self_sink,
+		bt_self_component_sink_borrow_input_port_by_name(self_sink, in_port_name),
+		&comp->iterator);
+	if (create_status != BT_MESSAGE_ITERATOR_CREATE_FROM_SINK_COMPONENT_STATUS_OK) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
+			"Cannot create the input message iterator.");
+		status = (int) create_status;
+		goto end;
+	}
+	status = BT_COMPONENT_CLASS_SINK_GRAPH_IS_CONFIGURED_METHOD_STATUS_OK;
+end:
+	return status;
+}
+
+/* Warnings go to the standard error, like the library's own, unless the
+ * component's log level hides them (`-l ERROR`). */
+static void warn(const struct asr_component *comp, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+static void warn(const struct asr_component *comp, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (comp->log_level > BT_LOGGING_LEVEL_WARNING)
+		return;
+	fprintf(stderr, "%s: warning: ",
+		bt_component_get_name(bt_self_component_as_component(comp->self)));
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void warn_about(const struct asr_component *comp, const struct asr_summary *sum)
+{
+	const struct asr_table *table = &comp->table;
+	guint i, j;
+
+	if (sum->samples == 0)
+		warn(comp, "no allocsample:AllocationSampled events: nothing to estimate.  Record them with:  lttng enable-event -u 'allocsample:*'");
+	for (i = 0; i < table->trace_list->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(table->trace_list, i);
+
+		for (j = 0; j < t->losses->len; j++) {
+			const struct asr_stream_loss *l =
+				&g_array_index(t->losses, struct asr_stream_loss, j);
+			char events[32] = "", packets[32] = "";
+
+			if (l->lost_events && !l->events_unknown)
+				snprintf(events, sizeof events, "%" PRIu64, l->events);
+			if (l->lost_packets && !l->packets_unknown)
+				snprintf(packets, sizeof packets, "%" PRIu64, l->packets);
+			warn(comp, "trace `%s` (host %s), stream %" PRIu64 ": discarded events: %s, discarded packets: %s; the estimates of this trace's groups are marked incomplete (their true value is at least the lower bound).",
+			     t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id,
+			     !l->lost_events ? "0" : *events ? events : "unknown",
+			     !l->lost_packets ? "0" : *packets ? packets : "unknown");
+		}
+	}
+	if (sum->vtid_missing)
+		warn(comp, "no vtid context: estimates are per process.  For per-thread estimates, record it with:  " ASR_VTID_HINT);
+	if (sum->vpid_missing)
+		warn(comp, "no vpid context: each trace counts as one process.  Record it with:  " ASR_VPID_HINT);
+	if (sum->skipped)
+		warn(comp, "%" PRIu64 " sample%s with impossible values (offset >= size, size 0 or rate 0) left out.",
+		     sum->skipped, sum->skipped == 1 ? "" : "s");
+}
+
+/* Estimates and writes the report.  Returns 0, or -1 with a cause appended. */
+static int report(struct asr_component *comp)
+{
+	static int (*const writers[])(FILE *, const struct asr_report_view *) = {
+		[ASR_FORMAT_TEXT] = asr_write_text,
+		[ASR_FORMAT_CSV] = asr_write_csv,
+		[ASR_FORMAT_JSON] = asr_write_json,
+	};
+	struct asr_summary summary;
+	struct asr_report_view view = { &summary, &comp->table, &comp->params };
+	int status = -1;
+
+	comp->reported = true;
+	if (asr_summary_build(&summary, &comp->table, &comp->params)) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
+			"The estimator refused confidence %g.", comp->params.confidence);
+		goto end;
+	}
+	warn_about(comp, &summary);
+	if (writers[comp->params.format](comp->out, &view)) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
+			"Cannot write the report to %s: %s.",
+			comp->params.path ? comp->params.path : "the standard output", strerror(errno));
+		goto end;
+	}
+	status = 0;
+end:
+	asr_summary_fini(&summary);
+	return status;
+}
+
+/* Handles one message; returns false with a cause appended when the trace
+ * cannot be analysed. */
+static bool handle(struct asr_component *comp, const bt_message *msg)
+{
+	struct asr_sample sample;
+	uint64_t count;
+
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		switch (asr_sample_read(&comp->reader, comp->self, msg, &sample)) {
+		case ASR_SAMPLE_OK:
+			asr_table_add(&comp->table, &sample);
+			break;
+		case ASR_SAMPLE_OTHER:
+			break;
+		case ASR_SAMPLE_ERROR:
+			return false;
+		}
+		break;
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		/* The count may be missing (and is, behind debug-info 2.0.4). */
+		asr_table_add_loss(&comp->table, bt_message_discarded_events_borrow_stream_const(msg), false,
+			bt_message_discarded_events_get_count(msg, &count) ==
+				BT_PROPERTY_AVAILABILITY_AVAILABLE ? &count : NULL);
+		break;
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		asr_table_add_loss(&comp->table, bt_message_discarded_packets_borrow_stream_const(msg), true,
+			bt_message_discarded_packets_get_count(msg, &count) ==
+				BT_PROPERTY_AVAILABILITY_AVAILABLE ? &count : NULL);
+		break;
+	default:
+		break;
+	}
+	return true;
+}
+
+bt_component_class_sink_consume_method_status asr_component_consume(bt_self_component_sink *self_sink)
+{
+	struct asr_component *comp =
+		bt_self_component_get_data(bt_self_component_sink_as_self_component(self_sink));
+	bt_component_class_sink_consume_method_status status;
+	bt_message_array_const msgs;
+	uint64_t count, i;
+
+	switch (bt_message_iterator_next(comp->iterator, &msgs, &count)) {
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
+		break;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
+		status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_AGAIN;
+		goto end;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
+		BT_MESSAGE_ITERATOR_PUT_REF_AND_RESET(comp->iterator);
+		status = report(comp) ? BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_ERROR :
+					BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_END;
+		goto end;
+	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
+		comp->failed = true;
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
+			"Out of memory while getting messages from upstream.");
+		status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_MEMORY_ERROR;
+		goto end;
+	default:
+		comp->failed = true;
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
+			"Cannot get messages from upstream.");
+		status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_ERROR;
+		goto end;
+	}
+
+	status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_OK;
+	for (i = 0; i < count; i++) {
+		/* After an error the remaining messages are only put. */
+		if (!comp->failed && !handle(comp, msgs[i])) {
+			comp->failed = true;
+			status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_ERROR;
+		}
+		bt_message_put_ref(msgs[i]);
+	}
+end:
+	return status;
+}
+
+void asr_component_finalize(bt_self_component_sink *self_sink)
+{
+	struct asr_component *comp =
+		bt_self_component_get_data(bt_self_component_sink_as_self_component(self_sink));
+
+	/* A graph interrupted while running (Ctrl-C on a live session) still
+	 * gets the report of what it read; one that never ran gets none.  An
+	 * error cannot be returned from here; report() appended its cause. */
+	if (comp->iterator && !comp->reported && !comp->failed)
+		report(comp);
+	destroy(comp);
+}

@@ -1,0 +1,153 @@
+/* json.c - the report as one JSON object, exact integers (doc/report-formats.md). */
+#include <inttypes.h>
+
+#include "writer.h"
+
+static const char *const kind_names[ASR_KIND_COUNT] = {
+	[ASR_KIND_PROCESS] = "process",
+	[ASR_KIND_THREAD] = "thread",
+	[ASR_KIND_TYPE] = "type",
+	[ASR_KIND_THREAD_TYPE] = "thread-type",
+};
+
+/* A JSON string, or null.  Bytes above 0x7f pass through: names from the
+ * trace are UTF-8 in practice. */
+static void put_string(FILE *out, const char *s)
+{
+	if (!s) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char) *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static const char *boolean(bool b)
+{
+	return b ? "true" : "false";
+}
+
+static void put_group(FILE *out, const char *kind, const struct asr_group *g, bool total)
+{
+	fprintf(out, "{\"kind\": \"%s\", \"host\": ", kind);
+	put_string(out, total ? NULL : g->host);
+	fputs(", \"pid\": ", out);
+	if (!total && g->has_vpid)
+		fprintf(out, "%" PRId64, g->vpid);
+	else
+		fputs("null", out);
+	fputs(", \"procname\": ", out);
+	put_string(out, total ? NULL : g->procname);
+	fputs(", \"tid\": ", out);
+	if (!total && g->has_vtid)
+		fprintf(out, "%" PRId64, g->vtid);
+	else
+		fputs("null", out);
+	fputs(", \"type\": ", out);
+	put_string(out, total ? NULL : g->type);
+	fprintf(out, ", \"threads\": %" PRIu64 ", \"samples\": %" PRIu64
+		", \"estimate\": %" PRIu64 ", \"negbin_estimate\": %" PRIu64
+		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64,
+		g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads,
+		g->est.samples, asr_bytes_round(g->est.weighted), asr_bytes_round(g->est.negbin),
+		asr_bytes_round(g->est.lower), asr_bytes_round(g->est.upper));
+	if (g->has_time)
+		fprintf(out, ", \"first_ns\": %" PRId64 ", \"last_ns\": %" PRId64,
+			g->first_ns, g->last_ns);
+	else
+		fputs(", \"first_ns\": null, \"last_ns\": null", out);
+	fprintf(out, ", \"incomplete\": %s, \"imprecise\": %s, \"mixed_rates\": %s}",
+		boolean(g->incomplete), boolean(asr_group_imprecise(g)), boolean(g->est.mixed_rates));
+}
+
+static void put_losses(FILE *out, const struct asr_table *table)
+{
+	const char *sep = "";
+	guint i, j;
+
+	fputs("  \"losses\": [", out);
+	for (i = 0; i < table->trace_list->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(table->trace_list, i);
+
+		for (j = 0; j < t->losses->len; j++) {
+			const struct asr_stream_loss *l =
+				&g_array_index(t->losses, struct asr_stream_loss, j);
+
+			fprintf(out, "%s\n    {\"trace\": ", sep);
+			put_string(out, t->name);
+			fputs(", \"host\": ", out);
+			put_string(out, t->host);
+			fprintf(out, ", \"stream_id\": %" PRIu64 ", \"discarded_events\": %" PRIu64
+				", \"discarded_events_unknown\": %s, \"discarded_packets\": %" PRIu64
+				", \"discarded_packets_unknown\": %s}",
+				l->stream_id, l->events, boolean(l->events_unknown), l->packets,
+				boolean(l->packets_unknown));
+			sep = ",";
+		}
+	}
+	fprintf(out, "%s],\n", *sep ? "\n  " : "");
+}
+
+int asr_write_json(FILE *out, const struct asr_report_view *view)
+{
+	const struct asr_summary *sum = view->summary;
+	const struct asr_params *params = view->params;
+	const char *sep = "";
+	enum asr_kind kind;
+	unsigned bit;
+	size_t i;
+	guint j;
+
+	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 1,\n"
+		"  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
+		params->confidence, boolean(params->boundary_compensation));
+	for (bit = 1; bit <= ASR_GROUP_BY_THREAD_TYPE; bit <<= 1) {
+		if (params->group_by & bit) {
+			fprintf(out, "%s\"%s\"", sep, asr_group_by_name(bit));
+			sep = ", ";
+		}
+	}
+	fputs("],\n  \"rates\": [", out);
+	for (i = 0; i < sum->total.rates.n; i++)
+		fprintf(out, "%s%" PRIu64, i ? ", " : "", sum->total.rates.accums[i].rate);
+	fprintf(out, "],\n  \"samples\": %" PRIu64 ",\n  \"skipped_samples\": %" PRIu64
+		",\n  \"incomplete\": %s,\n  \"missing_contexts\": [%s%s%s],\n  \"hints\": [%s%s%s],\n",
+		sum->samples, sum->skipped, boolean(sum->incomplete),
+		sum->vpid_missing ? "\"vpid\"" : "", sum->vpid_missing && sum->vtid_missing ? ", " : "",
+		sum->vtid_missing ? "\"vtid\"" : "",
+		sum->vpid_missing ? "\"" ASR_VPID_HINT "\"" : "",
+		sum->vpid_missing && sum->vtid_missing ? ", " : "",
+		sum->vtid_missing ? "\"" ASR_VTID_HINT "\"" : "");
+	put_losses(out, view->table);
+	fputs("  \"groups\": [", out);
+	sep = "";
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
+		for (j = 0; j < sum->groups[kind]->len; j++) {
+			const struct asr_group *g = g_ptr_array_index(sum->groups[kind], j);
+
+			if (!asr_group_shown(g, params))
+				continue;
+			fprintf(out, "%s\n    ", sep);
+			put_group(out, kind_names[kind], g, false);
+			sep = ",";
+		}
+	}
+	fprintf(out, "%s],\n  \"total\": ", *sep ? "\n  " : "");
+	if (sum->samples > 0)
+		put_group(out, "total", &sum->total, true);
+	else
+		fputs("null", out);
+	fputs("\n}\n", out);
+	fflush(out);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,257 @@
+/* params.c - validates the component's parameters from one table (see params.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "params.h"
+
+typedef int (*param_parser)(bt_self_component *self, const char *name, const bt_value *value,
+			    struct asr_params *params);
+
+struct param_descr {
+	const char *name;
+	param_parser parse;  /* appends a cause naming the accepted values */
+};
+
+static const char *const group_by_names[] = { "thread", "type", "thread-type" };
+
+const char *asr_group_by_name(enum asr_group_by bit)
+{
+	switch (bit) {
+	case ASR_GROUP_BY_THREAD:
+		return group_by_names[0];
+	case ASR_GROUP_BY_TYPE:
+		return group_by_names[1];
+	case ASR_GROUP_BY_THREAD_TYPE:
+		return group_by_names[2];
+	}
+	return "?";
+}
+
+static const char *value_type_name(const bt_value *value)
+{
+	switch (bt_value_get_type(value)) {
+	case BT_VALUE_TYPE_NULL:
+		return "null";
+	case BT_VALUE_TYPE_BOOL:
+		return "a boolean";
+	case BT_VALUE_TYPE_UNSIGNED_INTEGER:
+	case BT_VALUE_TYPE_SIGNED_INTEGER:
+		return "an integer";
+	case BT_VALUE_TYPE_REAL:
+		return "a real number";
+	case BT_VALUE_TYPE_STRING:
+		return "a string";
+	case BT_VALUE_TYPE_ARRAY:
+		return "an array";
+	case BT_VALUE_TYPE_MAP:
+		return "a map";
+	default:
+		return "a value of another type";
+	}
+}
+
+static int parse_confidence(bt_self_component *self, const char *name, const bt_value *value,
+			    struct asr_params *params)
+{
+	double c;
+
+	/* An integer is refused rather than converted: 1 or 95 are the likely
+	 * mistakes, and neither is a level in (0, 1). */
+	if (!bt_value_is_real(value)) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` is %s: expecting a real number between 0 and 1, exclusive (e.g. 0.95).",
+			name, value_type_name(value));
+		return -1;
+	}
+	c = bt_value_real_get(value);
+	if (!(c > 0.0 && c < 1.0)) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` is %g: expecting a real number between 0 and 1, exclusive (e.g. 0.95).",
+			name, c);
+		return -1;
+	}
+	params->confidence = c;
+	return 0;
+}
+
+static int group_by_bit(bt_self_component *self, const char *name, const bt_value *value,
+			unsigned *bits)
+{
+	const char *s;
+	size_t i;
+
+	if (!bt_value_is_string(value)) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` contains %s: expecting `thread`, `type` or `thread-type`.",
+			name, value_type_name(value));
+		return -1;
+	}
+	s = bt_value_string_get(value);
+	for (i = 0; i < sizeof group_by_names / sizeof group_by_names[0]; i++) {
+		if (strcmp(s, group_by_names[i]) == 0) {
+			*bits |= 1u << i;
+			return 0;
+		}
+	}
+	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type` or `thread-type`.",
+		name, s);
+	return -1;
+}
+
+static int parse_group_by(bt_self_component *self, const char *name, const bt_value *value,
+			  struct asr_params *params)
+{
+	unsigned bits = 0;
+	uint64_t i, n;
+
+	if (bt_value_is_string(value)) {
+		if (group_by_bit(self, name, value, &bits))
+			return -1;
+	} else if (bt_value_is_array(value)) {
+		n = bt_value_array_get_length(value);
+		for (i = 0; i < n; i++) {
+			if (group_by_bit(self, name, bt_value_array_borrow_element_by_index_const(value, i),
+					 &bits))
+				return -1;
+		}
+	}
+	if (bits == 0) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type` and `thread-type`.",
+			name, bt_value_is_array(value) ? "an empty array" : value_type_name(value));
+		return -1;
+	}
+	params->group_by = bits;
+	return 0;
+}
+
+static int parse_format(bt_self_component *self, const char *name, const bt_value *value,
+			struct asr_params *params)
+{
+	static const struct {
+		const char *name;
+		enum asr_format format;
+	} formats[] = {
+		{ "text", ASR_FORMAT_TEXT },
+		{ "csv", ASR_FORMAT_CSV },
+		{ "json", ASR_FORMAT_JSON },
+	};
+	size_t i;
+
+	if (bt_value_is_string(value)) {
+		for (i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+			if (strcmp(bt_value_string_get(value), formats[i].name) == 0) {
+				params->format = formats[i].format;
+				return 0;
+			}
+		}
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s`: unknown format `%s`: expecting `text`, `csv` or `json`.",
+			name, bt_value_string_get(value));
+		return -1;
+	}
+	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		"Parameter `%s` is %s: expecting the string `text`, `csv` or `json`.",
+		name, value_type_name(value));
+	return -1;
+}
+
+static int parse_path(bt_self_component *self, const char *name, const bt_value *value,
+		      struct asr_params *params)
+{
+	if (!bt_value_is_string(value) || bt_value_string_get(value)[0] == '\0') {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` is %s: expecting the path of the file to write.",
+			name, bt_value_is_string(value) ? "empty" : value_type_name(value));
+		return -1;
+	}
+	params->path = strdup(bt_value_string_get(value));
+	if (!params->path) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self, "Out of memory.");
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_boundary_compensation(bt_self_component *self, const char *name,
+				       const bt_value *value, struct asr_params *params)
+{
+	if (!bt_value_is_bool(value)) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` is %s: expecting a boolean (`yes` or `no`, `true` or `false`).",
+			name, value_type_name(value));
+		return -1;
+	}
+	params->boundary_compensation = bt_value_bool_get(value);
+	return 0;
+}
+
+static const struct param_descr param_table[] = {
+	{ "confidence", parse_confidence },
+	{ "group-by", parse_group_by },
+	{ "format", parse_format },
+	{ "path", parse_path },
+	{ "boundary-compensation", parse_boundary_compensation },
+};
+
+#define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
+
+/* Finds the first parameter the table does not know.  The cause is appended
+ * after the iteration: the library forbids a callback that leaves an error
+ * behind and returns INTERRUPT. */
+static bt_value_map_foreach_entry_const_func_status find_unknown(const char *key,
+								 const bt_value *value,
+								 void *data)
+{
+	const char **unknown = data;
+	size_t i;
+
+	(void) value;
+	for (i = 0; i < PARAM_COUNT; i++) {
+		if (strcmp(key, param_table[i].name) == 0)
+			return BT_VALUE_MAP_FOREACH_ENTRY_CONST_FUNC_STATUS_OK;
+	}
+	*unknown = key;
+	return BT_VALUE_MAP_FOREACH_ENTRY_CONST_FUNC_STATUS_INTERRUPT;
+}
+
+int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_params *params)
+{
+	const char *unknown = NULL;
+	const bt_value *value;
+	size_t i;
+	int status = -1;
+
+	params->confidence = 0.95;
+	params->boundary_compensation = true;
+	params->group_by = ASR_GROUP_BY_THREAD | ASR_GROUP_BY_TYPE;
+	params->format = ASR_FORMAT_TEXT;
+	params->path = NULL;
+
+	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
+	if (unknown) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path` or `boundary-compensation`.",
+			unknown);
+		goto error;
+	}
+	for (i = 0; i < PARAM_COUNT; i++) {
+		value = bt_value_map_borrow_entry_value_const(map, param_table[i].name);
+		if (value && param_table[i].parse(self, param_table[i].name, value, params))
+			goto error;
+	}
+	status = 0;
+	goto end;
+
+error:
+	asr_params_fini(params);
+end:
+	return status;
+}
+
+void asr_params_fini(struct asr_params *params)
+{
+	free(params->path);
+	params->path = NULL;
+}

@@ -1,0 +1,45 @@
+/* params.h - the component's initialization parameters, validated from one table. */
+#ifndef ALLOCSAMPLE_REPORT_PARAMS_H
+#define ALLOCSAMPLE_REPORT_PARAMS_H
+
+#include <stdbool.h>
+
+#include <babeltrace2/babeltrace.h>
+
+/* Groupings a report can show (bit set); per-process and grand totals are
+ * always shown. */
+enum asr_group_by {
+	ASR_GROUP_BY_THREAD = 1u << 0,
+	ASR_GROUP_BY_TYPE = 1u << 1,
+	ASR_GROUP_BY_THREAD_TYPE = 1u << 2,
+};
+
+enum asr_format {
+	ASR_FORMAT_TEXT,
+	ASR_FORMAT_CSV,
+	ASR_FORMAT_JSON,
+};
+
+struct asr_params {
+	double confidence;          /* 0 < C < 1 */
+	bool boundary_compensation;
+	unsigned group_by;          /* enum asr_group_by bits, never 0 */
+	enum asr_format format;
+	char *path;                 /* NULL: standard output; owned */
+};
+
+/*
+ * Fills `params` from the component's parameter map: defaults for what is
+ * absent, and an error cause naming the parameter and its accepted values
+ * for anything else.  Returns 0, or -1 with a cause appended (params->path
+ * then freed and NULL).
+ */
+int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_params *params);
+
+/* Releases what asr_params_parse() allocated. */
+void asr_params_fini(struct asr_params *params);
+
+/* The name of a group-by bit ("thread", "type", "thread-type"). */
+const char *asr_group_by_name(enum asr_group_by bit);
+
+#endif

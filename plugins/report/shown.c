@@ -1,0 +1,33 @@
+/* shown.c - which groups a report shows, the same in every format (see writer.h). */
+#include "writer.h"
+
+bool asr_kind_shown(enum asr_kind kind, const struct asr_params *params)
+{
+	switch (kind) {
+	case ASR_KIND_PROCESS:
+		return true;
+	case ASR_KIND_THREAD:
+		return params->group_by & ASR_GROUP_BY_THREAD;
+	case ASR_KIND_TYPE:
+		return params->group_by & ASR_GROUP_BY_TYPE;
+	case ASR_KIND_THREAD_TYPE:
+		return params->group_by & ASR_GROUP_BY_THREAD_TYPE;
+	case ASR_KIND_COUNT:
+		break;
+	}
+	return false;
+}
+
+bool asr_group_shown(const struct asr_group *g, const struct asr_params *params)
+{
+	if (!asr_kind_shown(g->kind, params))
+		return false;
+	if (g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE)
+		return g->has_vtid;
+	return true;
+}
+
+bool asr_group_imprecise(const struct asr_group *g)
+{
+	return g->est.samples < ASR_FEW_SAMPLES;
+}

@@ -1,0 +1,73 @@
+/* summary.h - the report's groups, unions of table cells, with their estimates. */
+#ifndef ALLOCSAMPLE_REPORT_SUMMARY_H
+#define ALLOCSAMPLE_REPORT_SUMMARY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "estimate/estimate.h"
+#include "params.h"
+#include "rates.h"
+#include "table.h"
+
+enum asr_kind {
+	ASR_KIND_PROCESS,
+	ASR_KIND_THREAD,
+	ASR_KIND_TYPE,
+	ASR_KIND_THREAD_TYPE,
+	ASR_KIND_COUNT,
+};
+
+/* Fewer samples than this: the point estimate is imprecise (the interval
+ * is still right).  Marked in every format. */
+#define ASR_FEW_SAMPLES 10
+
+struct asr_group {
+	enum asr_kind kind;
+	const char *host;       /* NULL: the trace has no `hostname` */
+	const char *procname;   /* NULL: not recorded */
+	const char *type;       /* kinds TYPE and THREAD_TYPE */
+	int64_t vpid;           /* valid when has_vpid */
+	int64_t vtid;           /* valid when has_vtid (kinds THREAD, THREAD_TYPE) */
+	bool has_vpid;
+	bool has_vtid;
+	unsigned anon_trace;    /* without vpid, one process per trace: its id */
+	uint64_t threads;       /* T, the threads that contributed samples */
+	bool incomplete;        /* a trace of the group lost events */
+	bool has_time;
+	int64_t first_ns;
+	int64_t last_ns;
+	struct asr_rates rates;
+	struct as_estimate est;
+};
+
+struct asr_summary {
+	GPtrArray *groups[ASR_KIND_COUNT];  /* struct asr_group *, in report order */
+	struct asr_group total;             /* valid when samples > 0 */
+	uint64_t samples;
+	uint64_t skipped;                   /* impossible samples left out */
+	uint64_t processes;
+	uint64_t hosts;
+	bool vpid_missing;                  /* some trace lacks the vpid context */
+	bool vtid_missing;
+	bool incomplete;                    /* some trace lost events or packets */
+	bool mixed_rates;                   /* some group mixes rates */
+};
+
+/*
+ * Groups the table's cells into processes, threads, types and thread x type
+ * (whatever params->group_by asks, processes and the total always) and
+ * estimates each.  Strings are borrowed from `table`, which must outlive the
+ * summary.  Returns 0, or -1 if the estimator refused the options.
+ */
+int asr_summary_build(struct asr_summary *summary, const struct asr_table *table,
+		      const struct asr_params *params);
+
+void asr_summary_fini(struct asr_summary *summary);
+
+/* Rounds a byte estimate to an integer for CSV and JSON. */
+uint64_t asr_bytes_round(double bytes);
+
+#endif

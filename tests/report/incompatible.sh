@@ -1,0 +1,28 @@
+#!/bin/sh
+# incompatible.sh - traces from producers whose allocsample:AllocationSampled
+# breaks the schema (a string `size`, no `offset`, the EMF URI of another
+# schema version): babeltrace2 exits non-zero with an error naming the field
+# or the schema, and no report is printed.
+set -eu
+. "$AS_SRCDIR/tests/report/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+# check NAME PATTERN: records bad-producer-NAME and expects PATTERN in the error.
+check() {
+	trace="$HARNESS_DIR/trace-$1"
+	harness_create_session "$1" "$trace"
+	"$REPORT_BIN/bad-producer-$1" || harness_fail "bad-producer-$1 failed"
+	harness_destroy_session "$1"
+	status=0
+	report_run "$trace" >"$HARNESS_DIR/$1.out" 2>"$HARNESS_DIR/$1.err" || status=$?
+	sed -n '/^CAUSED BY \[sink.allocsample.report/,$s/^/      /p' "$HARNESS_DIR/$1.err"
+	report_check "$1: babeltrace2 exits non-zero (status $status)" [ "$status" -ne 0 ]
+	report_check "$1: the error says: $2" report_says "$HARNESS_DIR/$1.err" "$2"
+	report_check "$1: no report on the standard output" [ ! -s "$HARNESS_DIR/$1.out" ]
+}
+
+check size-string 'payload field `size` is a string, expected an unsigned integer'
+check no-offset 'has no payload field `offset`'
+check schema-2 'declares the schema `urn:x-allocsample:schema:2`'
+report_finish

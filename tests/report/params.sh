@@ -1,0 +1,54 @@
+#!/bin/sh
+# params.sh - bad parameters are refused at initialization, each with an
+# error naming the parameter and what it accepts; good ones are accepted.
+# No tracer needed: the source is source.text.dmesg on an empty file, which
+# also shows a graph with no allocsample event ending with exit status 0.
+set -eu
+. "$AS_SRCDIR/tests/report/lib.sh"
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/allocsample-params.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+: >"$dir/empty.log"
+
+# run PARAMS: the component on an empty dmesg log; status in $status.
+run() {
+	status=0
+	babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" run \
+		-c src:source.text.dmesg -p "path=\"$dir/empty.log\"" \
+		-c report:sink.allocsample.report -p "$1" -x src:report \
+		>"$dir/out" 2>"$dir/err" || status=$?
+}
+
+# refused PARAMS PATTERN: the run fails at initialization with PATTERN.
+refused() {
+	run "$1"
+	report_check "$1: refused (status $status)" [ "$status" -ne 0 ]
+	report_check "$1: at initialization" report_says "$dir/err" 'initialization method failed'
+	report_check "$1: the error says: $2" report_says "$dir/err" "$2"
+}
+
+refused 'confidence=2.0' 'Parameter `confidence` is 2: expecting a real number between 0 and 1'
+refused 'confidence=0.0' 'Parameter `confidence` is 0: expecting a real number between 0 and 1'
+refused 'confidence=1' 'Parameter `confidence` is an integer: expecting a real number'
+refused 'format="xml"' 'Parameter `format`: unknown format `xml`: expecting `text`, `csv` or `json`'
+refused 'group-by="planet"' 'Parameter `group-by`: unknown grouping `planet`: expecting `thread`, `type` or `thread-type`'
+refused 'group-by=["thread",7]' 'Parameter `group-by` contains an integer'
+refused 'group-by=[]' 'Parameter `group-by` is an empty array'
+refused 'boundary-compensation=7' 'Parameter `boundary-compensation` is an integer: expecting a boolean'
+refused "path=\"$dir/no/such/dir/report.txt\"" 'Parameter `path`: cannot open'
+refused 'confidance=0.9' 'Unknown parameter `confidance`'
+
+run 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
+report_check "good parameters: accepted (status $status)" [ "$status" -eq 0 ]
+report_check "good parameters: an empty JSON report" \
+	[ "$(jq -c '[.confidence, .group_by, .boundary_compensation, .samples, .groups, .total]' "$dir/out")" = \
+	  '[0.9,["thread-type"],false,0,[],null]' ]
+report_check "no allocsample event: the warning says so" \
+	grep -q 'no allocsample:AllocationSampled events' "$dir/err"
+
+run "group-by=[\"thread\",\"type\"],path=\"$dir/report.txt\""
+report_check "path: accepted (status $status)" [ "$status" -eq 0 ]
+report_check "path: the text report is in the file, with its empty table" \
+	sh -c "grep -q '^No allocsample:AllocationSampled events' '$dir/report.txt' &&
+	       grep -q 'PROCESS *PID *THREADS *SAMPLES' '$dir/report.txt' && [ ! -s '$dir/out' ]"
+report_finish
