@@ -1,1 +1,24 @@
-# (filled in by its owner)
+# Benchmarks (doc/performance.md).  Built by `make`, never run by `make
+# check`: their figures are to watch, not to assert.  They get no
+# sanitizers, which would replace the malloc being measured.
+noinst_PROGRAMS += bench/alloc-loop bench/new-loop bench/mixed-threads
+bench_alloc_loop_SOURCES = bench/alloc-loop.c
+bench_alloc_loop_CFLAGS = $(WARN_CFLAGS)
+bench_alloc_loop_LDFLAGS =
+bench_new_loop_SOURCES = bench/new-loop.cc
+bench_new_loop_CXXFLAGS = $(WARN_CXXFLAGS)
+bench_new_loop_LDFLAGS =
+bench_mixed_threads_SOURCES = bench/mixed-threads.c
+bench_mixed_threads_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS)
+bench_mixed_threads_LDADD = $(PTHREAD_LIBS)
+bench_mixed_threads_LDFLAGS =
+
+EXTRA_DIST += bench/instructions.sh bench/walltime.sh bench/workload.py bench/workload.pl
+
+# As root: `make bench-instructions`, `make bench-walltime`, or both.
+.PHONY: bench bench-instructions bench-walltime
+bench: bench-instructions bench-walltime
+bench-instructions: all
+	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
+bench-walltime: all
+	$(SHELL) $(srcdir)/bench/walltime.sh '$(abs_top_builddir)'
