@@ -1,1 +1,30 @@
-# (filled in by its owner)
+# Compatibility tests: programs nobody on this project wrote (CPython, perl,
+# sort, gzip, xz, sqlite3, git, a C++ program on the standard containers, and
+# the shim over jemalloc and tcmalloc) give the same output and exit status
+# with and without the shim under a recording session.  Missing Debian
+# packages are installed by the tests (tests/compat/require-packages.sh).
+
+# -no-install: no libtool wrapper script, so that LD_PRELOAD reaches the
+# program itself and nothing else.
+check_PROGRAMS += tests/compat/containers
+tests_compat_containers_SOURCES = tests/compat/containers.cc
+tests_compat_containers_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS) -std=c++17
+tests_compat_containers_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_compat_containers_LDADD = $(PTHREAD_LIBS)
+
+COMPAT_TESTS = \
+	tests/compat/python.sh \
+	tests/compat/perl.sh \
+	tests/compat/sort.sh \
+	tests/compat/compress.sh \
+	tests/compat/sqlite.sh \
+	tests/compat/git.sh \
+	tests/compat/cxx.sh \
+	tests/compat/allocators.sh
+TESTS += $(COMPAT_TESTS)
+EXTRA_DIST += $(COMPAT_TESTS) \
+	tests/compat/lib.sh \
+	tests/compat/require-packages.sh \
+	tests/compat/workload.py \
+	tests/compat/workload.pl \
+	tests/compat/allocator-probe.py

@@ -1,0 +1,37 @@
+#!/bin/sh
+# allocators.sh - the shim composed with jemalloc and with tcmalloc preloaded
+# after it (LD_PRELOAD="shim:libjemalloc.so.2", "shim:libtcmalloc.so.4"):
+# the C++ containers program and the Python workload print the same output
+# as over the allocator alone, the allocator really serves malloc (its own
+# statistics say so), and the shim still samples.
+set -eu
+. "$AS_SRCDIR/tests/compat/lib.sh"
+compat_require python3 libjemalloc2 libgoogle-perftools4
+harness_enter "$@"
+compat_begin allocators
+
+# The workloads allocate hundreds of megabytes: a higher rate keeps the
+# trace small.
+ALLOCSAMPLE_RATE=65536
+for allocator in jemalloc tcmalloc; do
+	case $allocator in
+	jemalloc) LD_PRELOAD=libjemalloc.so.2 ;;
+	tcmalloc) LD_PRELOAD=libtcmalloc.so.4 ;;
+	esac
+	export LD_PRELOAD
+	compat_both "$allocator-probe" /usr/bin/python3 "$AS_SRCDIR/tests/compat/allocator-probe.py" "$allocator"
+	compat_both "$allocator-containers" "$AS_BUILDDIR/tests/compat/containers"
+	compat_both "$allocator-python" /usr/bin/python3 "$AS_SRCDIR/tests/compat/workload.py"
+	unset LD_PRELOAD
+done
+compat_end
+
+for allocator in jemalloc tcmalloc; do
+	compat_same "$allocator-probe" "out err status"
+	grep -q 'serves malloc: yes' "$COMPAT_DIR/$allocator-probe.shim.out" ||
+		compat_fail "$allocator does not serve malloc under the shim: $(cat "$COMPAT_DIR/$allocator-probe.shim.out")"
+	compat_same "$allocator-containers" "out err status"
+	compat_same "$allocator-python" "out err status" 3
+done
+compat_samples
+compat_finish

@@ -1,0 +1,23 @@
+#!/bin/sh
+# cxx.sh - a multi-threaded C++ program built on the standard containers
+# (containers.cc) prints the same checksums with and without the shim, and
+# its operator new calls are sampled.
+set -eu
+. "$AS_SRCDIR/tests/compat/lib.sh"
+harness_enter "$@"
+compat_begin cxx
+
+# The program allocates about 500 MB: a higher rate keeps the trace small.
+ALLOCSAMPLE_RATE=65536
+compat_both containers "$AS_BUILDDIR/tests/compat/containers"
+compat_end
+compat_same containers "out err status"
+compat_samples
+pid=$(cat "$COMPAT_DIR/containers.shim.pid")
+news=$(awk -v pid="$pid" '$1 == pid && $3 ~ /^operator_new/ { n++ } END { print n + 0 }' "$COMPAT_EVENTS")
+if [ "$news" -ge 10 ]; then
+	compat_ok "containers: $news samples of operator new"
+else
+	compat_fail "containers: $news samples of operator new, expected at least 10"
+fi
+compat_finish

@@ -1,0 +1,173 @@
+# lib.sh - what the compatibility scripts share, on top of tests/lib/lttng-harness.sh.
+#
+# A compatibility test runs a program nobody on this project wrote twice, once
+# plain and once under the shim while a session records, and requires the
+# same exit status and the same standard output byte for byte (and the same
+# standard error where the program's is deterministic).  The traced run must
+# also have left samples from the program's own process, so that a shim that
+# silently did nothing cannot pass.
+#
+# Usage: source it, `compat_require PACKAGE...`, `harness_enter "$@"`,
+# `compat_begin NAME`, any number of `compat_both` (or `compat_run`), then
+# `compat_end`, the checks (`compat_same`, `compat_samples`) and
+# `compat_finish`.
+
+. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+
+# Low enough that even a short program leaves samples; the plain run gets it
+# too, so the two runs differ by the shim only.  A script may change it
+# between runs: each run remembers its own.
+ALLOCSAMPLE_RATE=8192
+export ALLOCSAMPLE_RATE
+# Programs must not pick up anything from the user running the tests.
+LC_ALL=C
+TZ=UTC
+export LC_ALL TZ
+
+COMPAT_FAILED=0
+COMPAT_RUNS=
+
+compat_ok() {
+	printf 'ok:   %s\n' "$*"
+}
+
+compat_fail() {
+	printf 'FAIL: %s\n' "$*"
+	COMPAT_FAILED=1
+}
+
+# compat_require PACKAGE...: installs what is missing (before harness_enter,
+# outside the private namespace), or fails the test.
+compat_require() {
+	sh "$AS_SRCDIR/tests/compat/require-packages.sh" "$@" ||
+		harness_fail "cannot install the Debian packages $*"
+}
+
+# compat_begin NAME: the daemon and a started session NAME recording into
+# $COMPAT_TRACE; $COMPAT_DIR is a scratch directory for the test's files.
+compat_begin() {
+	harness_start_sessiond
+	COMPAT_SESSION=$1
+	COMPAT_TRACE="$HARNESS_DIR/trace"
+	COMPAT_DIR="$HARNESS_DIR/work"
+	mkdir -p "$COMPAT_DIR"
+	harness_create_session "$COMPAT_SESSION" "$COMPAT_TRACE"
+}
+
+# compat_run LABEL MODE COMMAND...: runs COMMAND (under `timeout 120`, in
+# $COMPAT_DIR/MODE, where the runs of one mode leave files for each other)
+# with standard input from /dev/null, keeping its standard output, standard
+# error, exit status and rate in $COMPAT_DIR/LABEL.MODE.{out,err,status,rate}.
+# MODE is `plain`, or `shim` to preload the shim (before whatever LD_PRELOAD
+# already holds); the process's pid goes to LABEL.MODE.pid: `env` sets
+# LD_PRELOAD and execs the program in the same process, so nothing else runs
+# under the shim.
+compat_run() {
+	label=$1
+	mode=$2
+	shift 2
+	base="$COMPAT_DIR/$label.$mode"
+	mkdir -p "$COMPAT_DIR/$mode"
+	case $mode in
+	plain) preload=${LD_PRELOAD:-} ;;
+	shim) preload="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" ;;
+	*) harness_fail "compat_run: mode $mode" ;;
+	esac
+	status=0
+	(
+		cd "$COMPAT_DIR/$mode"
+		exec timeout 120 sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
+			"$preload" "$base.pid" "$@"
+	) <"/dev/null" >"$base.out" 2>"$base.err" || status=$?
+	echo "$status" >"$base.status"
+	echo "$ALLOCSAMPLE_RATE" >"$base.rate"
+	[ "$status" -ne 124 ] || compat_fail "$label ($mode) timed out after 120 s"
+	if [ "$mode" = shim ]; then
+		COMPAT_RUNS="$COMPAT_RUNS $label"
+	fi
+}
+
+# compat_both LABEL COMMAND...: compat_run plain, then shim.
+compat_both() {
+	label=$1
+	shift
+	compat_run "$label" plain "$@"
+	compat_run "$label" shim "$@"
+}
+
+# compat_same LABEL WHAT [EXPECTED_STATUS]: WHAT is a space-separated list of
+# `status`, `out`, `err`: those of the plain and shim runs must be identical;
+# the status must also be EXPECTED_STATUS (0 by default).
+compat_same() {
+	base="$COMPAT_DIR/$1"
+	for what in $2; do
+		if cmp -s "$base.plain.$what" "$base.shim.$what"; then
+			compat_ok "$1: same $what with and without the shim ($(wc -c <"$base.plain.$what") bytes)"
+		else
+			compat_fail "$1: $what differs with the shim"
+			diff "$base.plain.$what" "$base.shim.$what" | head -20
+		fi
+	done
+	expected=${3:-0}
+	status=$(cat "$base.shim.status")
+	if [ "$status" -eq "$expected" ]; then
+		compat_ok "$1: exit status $status"
+	else
+		compat_fail "$1: exit status $status, expected $expected; its stderr:"
+		head -20 "$base.shim.err"
+	fi
+}
+
+# compat_end: stops the session and reads its events into $COMPAT_EVENTS.
+compat_end() {
+	harness_destroy_session "$COMPAT_SESSION"
+	COMPAT_EVENTS="$HARNESS_DIR/events"
+	babeltrace2 "$COMPAT_TRACE" >/dev/null 2>"$COMPAT_EVENTS.stderr" ||
+		harness_fail "babeltrace2 cannot read the trace: $(cat "$COMPAT_EVENTS.stderr")"
+	# Discarded events would make the counts short: say so rather than
+	# let a count check fail for a reason it cannot show.
+	if grep -qi discarded "$COMPAT_EVENTS.stderr"; then
+		compat_fail "the tracer discarded events: $(cat "$COMPAT_EVENTS.stderr")"
+	fi
+	harness_events "$COMPAT_TRACE" >"$COMPAT_EVENTS"
+	printf '      %s events in the trace\n' "$(wc -l <"$COMPAT_EVENTS")"
+}
+
+# compat_samples [MINIMUM [LABEL...]]: every shim run (or each LABEL) left
+# at least MINIMUM (default 10) samples from its own process (vpid), each
+# with the run's rate; each line shows the process's count and types.  Every
+# event of the trace has offset < size and a pointer.
+compat_samples() {
+	minimum=${1:-10}
+	[ "$#" -le 1 ] || shift
+	[ "$#" -le 1 ] || COMPAT_RUNS=$*
+	for label in $COMPAT_RUNS; do
+		pid=$(cat "$COMPAT_DIR/$label.shim.pid")
+		rate=$(cat "$COMPAT_DIR/$label.shim.rate")
+		count=$(awk -v pid="$pid" '$1 == pid { n++ } END { print n + 0 }' "$COMPAT_EVENTS")
+		types=$(awk -v pid="$pid" '$1 == pid { print $3 }' "$COMPAT_EVENTS" | sort -u | tr '\n' ' ')
+		if [ "$count" -ge "$minimum" ]; then
+			compat_ok "$label: $count samples from its process (vpid $pid; $types)"
+		else
+			compat_fail "$label: $count samples from its process (vpid $pid), expected at least $minimum"
+		fi
+		other=$(awk -v pid="$pid" -v rate="$rate" '$1 == pid && $6 != rate { n++ } END { print n + 0 }' \
+			"$COMPAT_EVENTS")
+		[ "$other" -eq 0 ] || compat_fail "$label: $other samples with a rate other than $rate"
+	done
+	bad=$(awk '$5 >= $4 || $7 ~ /^0x0*$/ { n++ } END { print n + 0 }' "$COMPAT_EVENTS")
+	if [ "$bad" -eq 0 ]; then
+		compat_ok "every event has offset < size and a pointer"
+	else
+		compat_fail "$bad events have offset >= size or no pointer"
+	fi
+}
+
+compat_finish() {
+	if [ "$COMPAT_FAILED" -ne 0 ]; then
+		printf 'some checks failed\n'
+		exit 1
+	fi
+	printf 'all checks passed\n'
+	exit 0
+}

@@ -1,0 +1,15 @@
+#!/bin/sh
+# perl.sh - perl building hashes, sorting them and running regular
+# expressions over generated text (workload.pl) prints the same report with
+# and without the shim.
+set -eu
+. "$AS_SRCDIR/tests/compat/lib.sh"
+compat_require perl
+harness_enter "$@"
+compat_begin perl
+
+compat_both perl /usr/bin/perl "$AS_SRCDIR/tests/compat/workload.pl"
+compat_end
+compat_same perl "out err status"
+compat_samples
+compat_finish

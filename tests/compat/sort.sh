@@ -1,0 +1,30 @@
+#!/bin/sh
+# sort.sh - GNU sort orders a million generated lines on two keys, with two
+# threads and temporary files (a small buffer), into the same bytes with and
+# without the shim.
+set -eu
+. "$AS_SRCDIR/tests/compat/lib.sh"
+compat_require coreutils gawk
+harness_enter "$@"
+compat_begin sort
+
+input="$COMPAT_DIR/lines"
+gawk 'BEGIN {
+	srand(1)
+	for (i = 0; i < 1000000; i++)
+		printf "%s%c %d\n", substr("abcdefghijklmnopqrstuvwxyz", int(rand() * 26) + 1, int(rand() * 6) + 1),
+			65 + int(rand() * 26), int(rand() * 100000)
+}' >"$input"
+
+compat_both sort sort --parallel=2 --buffer-size=8M --temporary-directory=. \
+	--key=2,2n --key=1,1 "$input"
+compat_end
+compat_same sort "out err status"
+lines=$(wc -l <"$COMPAT_DIR/sort.shim.out")
+if [ "$lines" -eq 1000000 ]; then
+	compat_ok "sort printed $lines lines"
+else
+	compat_fail "sort printed $lines lines, not 1000000"
+fi
+compat_samples
+compat_finish

@@ -1,0 +1,49 @@
+#!/bin/sh
+# sessions.sh - while 64 churning threads allocate for 8 s (32 thorough),
+# the session is stopped and started four times, destroyed, replaced by a
+# new one, and finally the session daemon itself is killed: the program
+# neither crashes, hangs nor corrupts memory, and both sessions recorded its
+# samples.
+set -eu
+. "$AS_SRCDIR/tests/stress/lib.sh"
+harness_enter "$@"
+compat_begin cycle
+
+ALLOCSAMPLE_RATE=4194304
+seconds=$((8 * STRESS_SCALE))
+compat_run cycle shim "$STRESS_PROGRAMS/churn" "$ALLOCSAMPLE_RATE" "$seconds" &
+program=$!
+sleep 1
+for _ in 1 2 3 4; do
+	lttng stop cycle >/dev/null
+	sleep 0.3
+	lttng start cycle >/dev/null
+	sleep 0.3
+done
+lttng destroy cycle >/dev/null
+second="$HARNESS_DIR/trace2"
+harness_create_session second "$second"
+sleep 1
+harness_destroy_session second
+# The program must outlive the tracer: the daemon goes while it runs.
+harness_stop_sessiond
+kill -0 "$program" 2>/dev/null ||
+	compat_fail "the program ended before the daemon was killed (too fast a machine for this test?)"
+wait "$program" || true
+
+status=$(cat "$COMPAT_DIR/cycle.shim.status")
+if [ "$status" -eq 0 ]; then
+	compat_ok "churn survived the session cycles and the daemon's end: $(stress_field cycle threads) threads, exit status 0"
+else
+	compat_fail "churn exited with status $status: $(cat "$COMPAT_DIR/cycle.shim.err")"
+fi
+pid=$(cat "$COMPAT_DIR/cycle.shim.pid")
+for trace in "$COMPAT_TRACE" "$second"; do
+	count=$(harness_events "$trace" | awk -v pid="$pid" '$1 == pid { n++ } END { print n + 0 }')
+	if [ "$count" -ge 10 ]; then
+		compat_ok "$(basename "$trace"): $count samples from the program"
+	else
+		compat_fail "$(basename "$trace"): $count samples from the program, expected at least 10"
+	fi
+done
+compat_finish
