@@ -13,6 +13,7 @@ src_libassampler_la_LIBADD = -lm
 lib_LTLIBRARIES += src/liballocsample.la
 src_liballocsample_la_SOURCES = \
 	src/api.c \
+	src/call_site.c src/call_site.h \
 	src/report.c src/report.h \
 	src/scope.c src/scope.h \
 	src/thread_state.c src/thread_state.h \

@@ -2,6 +2,7 @@
 #include <errno.h>
 
 #include "allocsample-tp.h"
+#include "call_site.h"
 #include "report.h"
 #include "scope.h"
 #include "thread_state.h"
@@ -9,6 +10,7 @@
 void as_report(const char *type, uint64_t size, uint64_t offset, const void *ptr, const void *ip)
 {
 	struct as_sampler *sampler = as_thread_sampler;
+	const void *site;
 	int saved_errno;
 
 	/* Asked only here, on the slow path: with no session recording the
@@ -17,8 +19,10 @@ void as_report(const char *type, uint64_t size, uint64_t offset, const void *ptr
 		return;
 	saved_errno = errno;
 	as_sampler_hold(sampler);
+	/* Held: the walk past the runtimes may allocate (call_site.c). */
+	site = as_call_site(ip);
 	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
-				sampler->rate, ptr, ip);
+				sampler->rate, ptr, site);
 	as_sampler_release(sampler);
 	errno = saved_errno;
 }

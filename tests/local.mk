@@ -11,3 +11,4 @@ include tests/report/local.mk
 include tests/compat/local.mk
 include tests/stress/local.mk
 include tests/fuzz/local.mk
+include tests/sites/local.mk

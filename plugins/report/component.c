@@ -198,6 +198,31 @@ end:
 	return status;
 }
 
+/*
+ * Names the sample's call site for group-by=site.  Returns false with a
+ * cause appended when the trace cannot say it: without the debug_info
+ * context, or with debug-info's short binary names, which cannot be opened.
+ */
+static bool find_site(struct asr_component *comp, struct asr_sample *sample)
+{
+	if (!sample->bin) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
+			"Parameter `group-by` has `site`, but event `%s` has no `debug_info` context field: place filter.lttng-utils.debug-info (with full-path=yes) before this sink, e.g. `babeltrace2 TRACE --debug-info --debug-info-full-path -c sink.allocsample.report ...`, and record the call sites with `lttng add-context -u -t vpid -t ip` and the events `lttng_ust_statedump:*`, `lttng_ust_dl:*` and `lttng_ust_lib:*` (allocsample-record --sites does all of this).",
+			ASR_EVENT_NAME);
+		return false;
+	}
+	/* debug-info gives "" for an address in no known object, and a path
+	 * only with full-path=yes. */
+	if (sample->bin[0] != '\0' && sample->bin[0] != '/') {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
+			"Parameter `group-by` has `site`, but filter.lttng-utils.debug-info gives binary `%s` without its directory: give that filter full-path=yes (`--debug-info-full-path` with babeltrace2 convert), so that the binary can be read for file and line.",
+			sample->bin);
+		return false;
+	}
+	sample->site = asr_site_resolve(&comp->table.sites, sample->bin, sample->func);
+	return true;
+}
+
 /* Handles one message; returns false with a cause appended when the trace
  * cannot be analysed. */
 static bool handle(struct asr_component *comp, const bt_message *msg)
@@ -209,6 +234,8 @@ static bool handle(struct asr_component *comp, const bt_message *msg)
 	case BT_MESSAGE_TYPE_EVENT:
 		switch (asr_sample_read(&comp->reader, comp->self, msg, &sample)) {
 		case ASR_SAMPLE_OK:
+			if ((comp->params.group_by & ASR_GROUP_BY_SITE) && !find_site(comp, &sample))
+				return false;
 			asr_table_add(&comp->table, &sample);
 			break;
 		case ASR_SAMPLE_OTHER:

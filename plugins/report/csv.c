@@ -9,6 +9,7 @@ static const char *const kind_names[ASR_KIND_COUNT] = {
 	[ASR_KIND_THREAD] = "thread",
 	[ASR_KIND_TYPE] = "type",
 	[ASR_KIND_THREAD_TYPE] = "thread-type",
+	[ASR_KIND_SITE] = "site",
 };
 
 /* A field, quoted when it holds a separator, a quote or a line break. */
@@ -61,8 +62,23 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 		fprintf(out, "%" PRId64 ",%" PRId64, g->first_ns, g->last_ns);
 	else
 		fputc(',', out);
-	fprintf(out, ",%s,%s,%s\n", boolean(g->incomplete), boolean(asr_group_imprecise(g)),
+	fprintf(out, ",%s,%s,%s,", boolean(g->incomplete), boolean(asr_group_imprecise(g)),
 		boolean(g->est.mixed_rates));
+	/* The site's columns come last, so that those before keep their
+	 * positions for scripts written before sites. */
+	if (g->site) {
+		put_field(out, g->site->function);
+		fputc(',', out);
+		put_field(out, g->site->file);
+		fputc(',', out);
+		if (g->site->file)
+			fprintf(out, "%" PRIu64, g->site->line);
+		fputc(',', out);
+		put_field(out, g->site->binary);
+	} else {
+		fputs(",,,", out);
+	}
+	fputc('\n', out);
 }
 
 int asr_write_csv(FILE *out, const struct asr_report_view *view)
@@ -72,7 +88,7 @@ int asr_write_csv(FILE *out, const struct asr_report_view *view)
 	guint i;
 
 	fputs("kind,host,pid,procname,tid,type,threads,samples,estimate,negbin_estimate,lower,upper,"
-	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates\n", out);
+	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < sum->groups[kind]->len; i++) {
 			const struct asr_group *g = g_ptr_array_index(sum->groups[kind], i);

@@ -8,6 +8,7 @@ static const char *const kind_names[ASR_KIND_COUNT] = {
 	[ASR_KIND_THREAD] = "thread",
 	[ASR_KIND_TYPE] = "type",
 	[ASR_KIND_THREAD_TYPE] = "thread-type",
+	[ASR_KIND_SITE] = "site",
 };
 
 /* A JSON string, or null.  Bytes above 0x7f pass through: names from the
@@ -66,8 +67,19 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 			g->first_ns, g->last_ns);
 	else
 		fputs(", \"first_ns\": null, \"last_ns\": null", out);
-	fprintf(out, ", \"incomplete\": %s, \"imprecise\": %s, \"mixed_rates\": %s}",
+	fprintf(out, ", \"incomplete\": %s, \"imprecise\": %s, \"mixed_rates\": %s",
 		boolean(g->incomplete), boolean(asr_group_imprecise(g)), boolean(g->est.mixed_rates));
+	fputs(", \"function\": ", out);
+	put_string(out, g->site ? g->site->function : NULL);
+	fputs(", \"file\": ", out);
+	put_string(out, g->site ? g->site->file : NULL);
+	if (g->site && g->site->file)
+		fprintf(out, ", \"line\": %" PRIu64, g->site->line);
+	else
+		fputs(", \"line\": null", out);
+	fputs(", \"binary\": ", out);
+	put_string(out, g->site ? g->site->binary : NULL);
+	fputc('}', out);
 }
 
 static void put_losses(FILE *out, const struct asr_table *table)
@@ -111,7 +123,7 @@ int asr_write_json(FILE *out, const struct asr_report_view *view)
 	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 1,\n"
 		"  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
 		params->confidence, boolean(params->boundary_compensation));
-	for (bit = 1; bit <= ASR_GROUP_BY_THREAD_TYPE; bit <<= 1) {
+	for (bit = 1; bit <= ASR_GROUP_BY_SITE; bit <<= 1) {
 		if (params->group_by & bit) {
 			fprintf(out, "%s\"%s\"", sep, asr_group_by_name(bit));
 			sep = ", ";

@@ -8,6 +8,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/component.c plugins/report/component.h \
 	plugins/report/params.c plugins/report/params.h \
 	plugins/report/sample.c plugins/report/sample.h \
+	plugins/report/site.c plugins/report/site.h \
 	plugins/report/rates.c plugins/report/rates.h \
 	plugins/report/table.c plugins/report/table.h \
 	plugins/report/summary.c plugins/report/summary.h \
@@ -16,9 +17,9 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/csv.c \
 	plugins/report/json.c
 plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
-	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS)
+	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS)
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD = src/estimate/libasestimate.la \
-	$(BABELTRACE2_LIBS) $(GLIB_LIBS) -lm
+	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) -lm
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
 	-module -avoid-version -shared -no-undefined
 

@@ -12,7 +12,7 @@ struct param_descr {
 	param_parser parse;  /* appends a cause naming the accepted values */
 };
 
-static const char *const group_by_names[] = { "thread", "type", "thread-type" };
+static const char *const group_by_names[] = { "thread", "type", "thread-type", "site" };
 
 const char *asr_group_by_name(enum asr_group_by bit)
 {
@@ -23,6 +23,8 @@ const char *asr_group_by_name(enum asr_group_by bit)
 		return group_by_names[1];
 	case ASR_GROUP_BY_THREAD_TYPE:
 		return group_by_names[2];
+	case ASR_GROUP_BY_SITE:
+		return group_by_names[3];
 	}
 	return "?";
 }
@@ -82,7 +84,7 @@ static int group_by_bit(bt_self_component *self, const char *name, const bt_valu
 
 	if (!bt_value_is_string(value)) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Parameter `%s` contains %s: expecting `thread`, `type` or `thread-type`.",
+			"Parameter `%s` contains %s: expecting `thread`, `type`, `thread-type` or `site`.",
 			name, value_type_name(value));
 		return -1;
 	}
@@ -94,7 +96,7 @@ static int group_by_bit(bt_self_component *self, const char *name, const bt_valu
 		}
 	}
 	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type` or `thread-type`.",
+		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type`, `thread-type` or `site`.",
 		name, s);
 	return -1;
 }
@@ -118,7 +120,7 @@ static int parse_group_by(bt_self_component *self, const char *name, const bt_va
 	}
 	if (bits == 0) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type` and `thread-type`.",
+			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type`, `thread-type` and `site`.",
 			name, bt_value_is_array(value) ? "an empty array" : value_type_name(value));
 		return -1;
 	}

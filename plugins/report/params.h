@@ -12,6 +12,7 @@ enum asr_group_by {
 	ASR_GROUP_BY_THREAD = 1u << 0,
 	ASR_GROUP_BY_TYPE = 1u << 1,
 	ASR_GROUP_BY_THREAD_TYPE = 1u << 2,
+	ASR_GROUP_BY_SITE = 1u << 3,    /* needs filter.lttng-utils.debug-info */
 };
 
 enum asr_format {
@@ -39,7 +40,7 @@ int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_pa
 /* Releases what asr_params_parse() allocated. */
 void asr_params_fini(struct asr_params *params);
 
-/* The name of a group-by bit ("thread", "type", "thread-type"). */
+/* The name of a group-by bit ("thread", "type", "thread-type", "site"). */
 const char *asr_group_by_name(enum asr_group_by bit);
 
 #endif

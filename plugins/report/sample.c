@@ -8,6 +8,7 @@ enum field_kind {
 	FIELD_UNSIGNED,
 	FIELD_INTEGER,  /* signed or unsigned */
 	FIELD_STRING,
+	FIELD_STRUCTURE,
 };
 
 struct field_spec {
@@ -25,12 +26,21 @@ static const struct field_spec payload_specs[P_COUNT] = {
 	[P_PTR] = { "ptr", FIELD_UNSIGNED },
 };
 
-/* The contexts the recorder adds; each may be missing. */
-enum { C_VPID, C_VTID, C_PROCNAME, C_COUNT };
+/* The contexts the recorder adds, and the structure that
+ * filter.lttng-utils.debug-info adds to them; each may be missing. */
+enum { C_VPID, C_VTID, C_PROCNAME, C_DEBUG_INFO, C_COUNT };
 static const struct field_spec context_specs[C_COUNT] = {
 	[C_VPID] = { "vpid", FIELD_INTEGER },
 	[C_VTID] = { "vtid", FIELD_INTEGER },
 	[C_PROCNAME] = { "procname", FIELD_STRING },
+	[C_DEBUG_INFO] = { "debug_info", FIELD_STRUCTURE },
+};
+
+/* The members of debug_info the component reads. */
+enum { D_BIN, D_FUNC, D_COUNT };
+static const struct field_spec debug_info_specs[D_COUNT] = {
+	[D_BIN] = { "bin", FIELD_STRING },
+	[D_FUNC] = { "func", FIELD_STRING },
 };
 
 struct layout {
@@ -38,6 +48,7 @@ struct layout {
 	bool has_clock;
 	uint64_t payload[P_COUNT];   /* member indices */
 	int64_t context[C_COUNT];    /* member indices, -1 when absent */
+	uint64_t debug_info[D_COUNT]; /* valid when context[C_DEBUG_INFO] >= 0 */
 };
 
 void asr_sample_reader_init(struct asr_sample_reader *reader)
@@ -83,6 +94,8 @@ static bool kind_matches(const bt_field_class *fc, enum field_kind kind)
 		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_INTEGER);
 	case FIELD_STRING:
 		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_STRING);
+	case FIELD_STRUCTURE:
+		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_STRUCTURE);
 	}
 	return false;
 }
@@ -96,6 +109,8 @@ static const char *kind_description(enum field_kind kind)
 		return "an integer";
 	case FIELD_STRING:
 		return "a string";
+	case FIELD_STRUCTURE:
+		return "a structure";
 	}
 	return "?";
 }
@@ -173,6 +188,18 @@ static bool check_class(bt_self_component *self, const bt_event_class *ec, struc
 			return false;
 		}
 		layout->context[i] = index;
+	}
+	for (i = 0; i < D_COUNT && layout->context[C_DEBUG_INFO] >= 0; i++) {
+		const bt_field_class *debug_info = member_class(context, layout->context[C_DEBUG_INFO]);
+
+		index = member_index(debug_info, debug_info_specs[i].name);
+		if (index < 0 || !kind_matches(member_class(debug_info, index), debug_info_specs[i].kind)) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+				"Event `%s`: context field `debug_info` has no string member `%s`: is it filter.lttng-utils.debug-info's?",
+				ASR_EVENT_NAME, debug_info_specs[i].name);
+			return false;
+		}
+		layout->debug_info[i] = (uint64_t) index;
 	}
 	layout->has_clock = bt_stream_class_borrow_default_clock_class_const(sc) != NULL;
 	layout->is_sample = true;
@@ -261,6 +288,18 @@ enum asr_sample_status asr_sample_read(struct asr_sample_reader *reader, bt_self
 			(uint64_t) layout->context[C_PROCNAME]);
 		sample->procname = string_value(field);
 	}
+
+	sample->bin = NULL;
+	sample->func = NULL;
+	if (layout->context[C_DEBUG_INFO] >= 0) {
+		field = bt_field_structure_borrow_member_field_by_index_const(context,
+			(uint64_t) layout->context[C_DEBUG_INFO]);
+		sample->bin = string_value(bt_field_structure_borrow_member_field_by_index_const(field,
+			layout->debug_info[D_BIN]));
+		sample->func = string_value(bt_field_structure_borrow_member_field_by_index_const(field,
+			layout->debug_info[D_FUNC]));
+	}
+	sample->site = NULL;
 
 	sample->trace = bt_stream_borrow_trace_const(bt_event_borrow_stream_const(event));
 	sample->has_time = false;

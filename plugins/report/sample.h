@@ -8,6 +8,8 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
+#include "site.h"
+
 /* The schema this component reads (tp/allocsample-tp.h). */
 #define ASR_SCHEMA_URI "urn:x-allocsample:schema:1"
 #define ASR_EVENT_NAME "allocsample:AllocationSampled"
@@ -17,6 +19,9 @@ struct asr_sample {
 	const bt_trace *trace;
 	const char *type;
 	const char *procname;  /* NULL: context not recorded */
+	const char *bin;       /* debug_info context's `bin` and `func`: NULL */
+	const char *func;      /* without filter.lttng-utils.debug-info */
+	const struct asr_site *site;  /* set by the caller, for group-by=site */
 	uint64_t size;
 	uint64_t offset;
 	uint64_t rate;
@@ -48,6 +53,7 @@ void asr_sample_reader_fini(struct asr_sample_reader *reader);
  * checks the class against the schema (event name, EMF URI, payload and
  * common context field types); an incompatible class gives ASR_SAMPLE_ERROR
  * with a cause appended to `self` naming the field, for every event of it.
+ * Leaves sample->site NULL.
  */
 enum asr_sample_status asr_sample_read(struct asr_sample_reader *reader, bt_self_component *self,
 				       const bt_message *msg, struct asr_sample *sample);

@@ -12,6 +12,8 @@ bool asr_kind_shown(enum asr_kind kind, const struct asr_params *params)
 		return params->group_by & ASR_GROUP_BY_TYPE;
 	case ASR_KIND_THREAD_TYPE:
 		return params->group_by & ASR_GROUP_BY_THREAD_TYPE;
+	case ASR_KIND_SITE:
+		return params->group_by & ASR_GROUP_BY_SITE;
 	case ASR_KIND_COUNT:
 		break;
 	}

@@ -15,6 +15,10 @@ static int str_cmp_null(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
+/* A thread's samples from one site: the step from cells to site groups,
+ * so that a site's T counts each thread once.  Never reported. */
+#define KIND_THREAD_SITE ASR_KIND_COUNT
+
 static guint str_hash_null(const char *s)
 {
 	return s ? g_str_hash(s) : 0;
@@ -29,6 +33,7 @@ static guint group_hash(gconstpointer p)
 
 	h = h * 31 + str_hash_null(g->procname);
 	h = h * 31 + str_hash_null(g->type);
+	h = h * 31 + g_direct_hash(g->site);
 	h = h * 31 + (guint) g->vpid;
 	h = h * 31 + (guint) g->vtid;
 	return h * 31 + g->anon_trace;
@@ -41,7 +46,7 @@ static gboolean group_equal(gconstpointer pa, gconstpointer pb)
 	return a->kind == b->kind && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid && a->anon_trace == b->anon_trace &&
 	       str_cmp_null(a->host, b->host) == 0 && str_cmp_null(a->procname, b->procname) == 0 &&
-	       str_cmp_null(a->type, b->type) == 0;
+	       str_cmp_null(a->type, b->type) == 0 && a->site == b->site;
 }
 
 static void group_free(gpointer p)
@@ -64,12 +69,14 @@ static struct asr_group key_of_cell(enum asr_kind kind, const struct asr_cell *c
 		.anon_trace = c->has_vpid ? 0 : c->trace->id,
 	};
 
-	if (kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE) {
+	if (kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE || kind == KIND_THREAD_SITE) {
 		key.has_vtid = c->has_vtid;
 		key.vtid = c->vtid;
 	}
 	if (kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE)
 		key.type = c->type;
+	if (kind == KIND_THREAD_SITE)
+		key.site = c->site;
 	return key;
 }
 
@@ -131,13 +138,30 @@ static int compare_thread(const struct asr_group *a, const struct asr_group *b)
 	return 0;
 }
 
-/* Within a process (and thread), types by decreasing estimate: the reader
- * looks for the big ones. */
+/* Within a process (and thread), types and sites by decreasing estimate:
+ * the reader looks for the big ones. */
 static int compare_types(const struct asr_group *a, const struct asr_group *b)
 {
 	if (a->est.weighted != b->est.weighted)
 		return a->est.weighted > b->est.weighted ? -1 : 1;
 	return str_cmp_null(a->type, b->type);
+}
+
+static int compare_sites(const struct asr_group *a, const struct asr_group *b)
+{
+	int c;
+
+	if (a->est.weighted != b->est.weighted)
+		return a->est.weighted > b->est.weighted ? -1 : 1;
+	c = str_cmp_null(a->site->function, b->site->function);
+	if (c)
+		return c;
+	c = str_cmp_null(a->site->file, b->site->file);
+	if (c)
+		return c;
+	if (a->site->line != b->site->line)
+		return a->site->line < b->site->line ? -1 : 1;
+	return str_cmp_null(a->site->binary, b->site->binary);
 }
 
 static gint compare_groups(gconstpointer pa, gconstpointer pb)
@@ -157,6 +181,9 @@ static gint compare_groups(gconstpointer pa, gconstpointer pb)
 	case ASR_KIND_THREAD_TYPE:
 		c = compare_thread(a, b);
 		return c ? c : compare_types(a, b);
+	case ASR_KIND_SITE:
+		c = compare_process(a, b);
+		return c ? c : compare_sites(a, b);
 	case ASR_KIND_COUNT:
 		break;
 	}
@@ -182,7 +209,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_table *table
 	};
 	GHashTable *index = g_hash_table_new_full(group_hash, group_equal, NULL, NULL);
 	GHashTable *hosts = g_hash_table_new(g_str_hash, g_str_equal);
-	GPtrArray *threads = g_ptr_array_new();
+	GPtrArray *per_thread = g_ptr_array_new();
 	GHashTableIter it;
 	gpointer p;
 	struct asr_group key;
@@ -203,24 +230,43 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_table *table
 			continue;
 		key = key_of_cell(ASR_KIND_THREAD, c);
 		add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns, c->last_ns);
-		/* A cell is one thread: a type's T counts its cells. */
-		key = key_of_cell(ASR_KIND_TYPE, c);
-		add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns, c->last_ns);
 		key = key_of_cell(ASR_KIND_THREAD_TYPE, c);
 		add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns, c->last_ns);
+		if (c->site) {
+			key = key_of_cell(KIND_THREAD_SITE, c);
+			add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns,
+			       c->last_ns);
+		}
 		g_hash_table_add(hosts, c->trace->host ? c->trace->host : (gpointer) "");
 	}
-	/* Processes and the total from the threads, each thread counting once
-	 * in T (DESIGN.md section 3).  The threads are listed first: the
-	 * index cannot grow while it is iterated. */
+	/* Processes and the total from the threads, types from thread x type
+	 * and sites from thread x site, so that each thread counts once in a
+	 * group's T (DESIGN.md section 3): a cell is one thread, type and
+	 * site, and a thread may reach a type from several sites.  These are
+	 * listed first: the index cannot grow while it is iterated. */
 	g_hash_table_iter_init(&it, index);
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
-		if (((const struct asr_group *) p)->kind == ASR_KIND_THREAD)
-			g_ptr_array_add(threads, p);
+		if (((const struct asr_group *) p)->kind != ASR_KIND_PROCESS)
+			g_ptr_array_add(per_thread, p);
 	}
-	for (i = 0; i < threads->len; i++) {
-		const struct asr_group *t = g_ptr_array_index(threads, i);
+	for (i = 0; i < per_thread->len; i++) {
+		const struct asr_group *t = g_ptr_array_index(per_thread, i);
 
+		if (t->kind == ASR_KIND_THREAD_TYPE || t->kind == KIND_THREAD_SITE) {
+			key = *t;
+			key.kind = t->kind == KIND_THREAD_SITE ? ASR_KIND_SITE : ASR_KIND_TYPE;
+			key.has_vtid = false;
+			key.vtid = 0;
+			key.threads = 0;
+			key.incomplete = false;
+			key.has_time = false;
+			key.rates = (struct asr_rates) { 0 };
+			add_to(index, &key, &t->rates, 1, t->incomplete, t->has_time, t->first_ns,
+			       t->last_ns);
+			continue;
+		}
+		if (t->kind != ASR_KIND_THREAD)
+			continue;
 		key = *t;
 		key.kind = ASR_KIND_PROCESS;
 		key.has_vtid = false;
@@ -240,6 +286,8 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_table *table
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		struct asr_group *g = p;
 
+		if (g->kind == KIND_THREAD_SITE)
+			continue; /* freed below, never estimated */
 		if (estimate(g, &options))
 			goto end;
 		summary->mixed_rates = summary->mixed_rates || g->est.mixed_rates;
@@ -275,7 +323,7 @@ end:
 		group_free(p);
 	g_hash_table_destroy(index);
 	g_hash_table_destroy(hosts);
-	g_ptr_array_free(threads, TRUE);
+	g_ptr_array_free(per_thread, TRUE);
 	return status;
 }
 

@@ -17,6 +17,7 @@ enum asr_kind {
 	ASR_KIND_THREAD,
 	ASR_KIND_TYPE,
 	ASR_KIND_THREAD_TYPE,
+	ASR_KIND_SITE,
 	ASR_KIND_COUNT,
 };
 
@@ -29,6 +30,7 @@ struct asr_group {
 	const char *host;       /* NULL: the trace has no `hostname` */
 	const char *procname;   /* NULL: not recorded */
 	const char *type;       /* kinds TYPE and THREAD_TYPE */
+	const struct asr_site *site;  /* kind SITE */
 	int64_t vpid;           /* valid when has_vpid */
 	int64_t vtid;           /* valid when has_vtid (kinds THREAD, THREAD_TYPE) */
 	bool has_vpid;
@@ -57,8 +59,8 @@ struct asr_summary {
 };
 
 /*
- * Groups the table's cells into processes, threads, types and thread x type
- * (whatever params->group_by asks, processes and the total always) and
+ * Groups the table's cells into processes, threads, types, thread x type and
+ * sites (whatever params->group_by asks, processes and the total always) and
  * estimates each.  Strings are borrowed from `table`, which must outlive the
  * summary.  Returns 0, or -1 if the estimator refused the options.
  */

@@ -9,6 +9,7 @@ static guint cell_hash(gconstpointer p)
 	guint h = g_direct_hash(c->trace);
 
 	h = h * 31 + g_str_hash(c->type);
+	h = h * 31 + g_direct_hash(c->site);
 	h = h * 31 + (guint) c->vtid;
 	h = h * 31 + (guint) c->vpid;
 	return h;
@@ -25,7 +26,7 @@ static gboolean cell_equal(gconstpointer pa, gconstpointer pb)
 
 	return a->trace == b->trace && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid &&
-	       strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
+	       a->site == b->site && strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
 }
 
 static void cell_free(gpointer p)
@@ -54,6 +55,7 @@ void asr_table_init(struct asr_table *table)
 	table->traces = g_hash_table_new(g_direct_hash, g_direct_equal);
 	table->trace_list = g_ptr_array_new_with_free_func(trace_free);
 	table->cells = g_hash_table_new_full(cell_hash, cell_equal, cell_free, NULL);
+	asr_site_resolver_init(&table->sites);
 	table->last_trace = NULL;
 	table->last_cell = NULL;
 	table->samples = 0;
@@ -68,6 +70,7 @@ void asr_table_fini(struct asr_table *table)
 		g_hash_table_destroy(table->traces);
 	if (table->trace_list)
 		g_ptr_array_free(table->trace_list, TRUE);
+	asr_site_resolver_fini(&table->sites);
 	memset(table, 0, sizeof *table);
 }
 
@@ -102,6 +105,7 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 		.trace = trace_for(table, sample->trace),
 		.procname = (char *) sample->procname,
 		.type = (char *) sample->type,
+		.site = sample->site,
 		.vpid = sample->has_vpid ? sample->vpid : 0,
 		.vtid = sample->has_vtid ? sample->vtid : 0,
 		.has_vpid = sample->has_vpid,

@@ -1,4 +1,4 @@
-/* table.h - the grouping table: samples per trace, process, thread and type. */
+/* table.h - the grouping table: samples per trace, process, thread, type and site. */
 #ifndef ALLOCSAMPLE_REPORT_TABLE_H
 #define ALLOCSAMPLE_REPORT_TABLE_H
 
@@ -10,6 +10,7 @@
 
 #include "rates.h"
 #include "sample.h"
+#include "site.h"
 
 /* What the trace said it lost in one of its streams (one ring buffer). */
 struct asr_stream_loss {
@@ -32,12 +33,13 @@ struct asr_trace {
 	GArray *losses;         /* struct asr_stream_loss; empty: complete */
 };
 
-/* The finest group: one thread's samples of one type in one trace.  The
- * report's groups are unions of cells. */
+/* The finest group: one thread's samples of one type from one call site in
+ * one trace.  The report's groups are unions of cells. */
 struct asr_cell {
 	struct asr_trace *trace;
 	char *procname;         /* NULL: not recorded */
 	char *type;
+	const struct asr_site *site;  /* NULL unless grouping by site */
 	int64_t vpid;           /* valid when has_vpid */
 	int64_t vtid;           /* valid when has_vtid */
 	bool has_vpid;
@@ -52,6 +54,7 @@ struct asr_table {
 	GHashTable *traces;     /* const bt_trace * -> struct asr_trace * */
 	GPtrArray *trace_list;  /* struct asr_trace *, by id */
 	GHashTable *cells;      /* struct asr_cell * (key and value) */
+	struct asr_site_resolver sites;  /* owns the cells' sites */
 	struct asr_trace *last_trace;
 	struct asr_cell *last_cell;
 	uint64_t samples;       /* samples in cells */

@@ -156,7 +156,22 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_THREAD] = "By thread",
 	[ASR_KIND_TYPE] = "By type",
 	[ASR_KIND_THREAD_TYPE] = "By thread and type",
+	[ASR_KIND_SITE] = "By site",
 };
+
+/* A site's function, "file:line" (the file's base name: the full path is
+ * in CSV and JSON) and binary base name; "?" for what is unknown. */
+static void cells_site(GPtrArray *row, const struct asr_site *site)
+{
+	const char *file = site->file ? strrchr(site->file, '/') : NULL;
+
+	cell(row, "%s", site->function ? site->function : "?");
+	if (site->file)
+		cell(row, "%s:%" PRIu64, file ? file + 1 : site->file, site->line);
+	else
+		cell(row, "?");
+	cell(row, "%s", asr_site_binary_name(site));
+}
 
 static void write_section(FILE *out, const struct asr_report_view *view, enum asr_kind kind,
 			  unsigned *marks)
@@ -165,6 +180,7 @@ static void write_section(FILE *out, const struct asr_report_view *view, enum as
 	bool hosts = sum->hosts > 1;
 	bool thread = kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE;
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
+	bool site = kind == ASR_KIND_SITE;
 	bool threads = !thread;
 	GString *align = g_string_new(NULL);
 	struct grid grid;
@@ -178,6 +194,8 @@ static void write_section(FILE *out, const struct asr_report_view *view, enum as
 		g_string_append_c(align, 'r');
 	if (type)
 		g_string_append_c(align, 'l');
+	if (site)
+		g_string_append(align, "lll");
 	if (threads)
 		g_string_append_c(align, 'r');
 	g_string_append(align, "rrll");
@@ -192,6 +210,11 @@ static void write_section(FILE *out, const struct asr_report_view *view, enum as
 		cell(row, "TID");
 	if (type)
 		cell(row, "TYPE");
+	if (site) {
+		cell(row, "FUNCTION");
+		cell(row, "FILE:LINE");
+		cell(row, "BINARY");
+	}
 	if (threads)
 		cell(row, "THREADS");
 	cell(row, "SAMPLES");
@@ -213,6 +236,8 @@ static void write_section(FILE *out, const struct asr_report_view *view, enum as
 			cell(row, "%" PRId64, g->vtid);
 		if (type)
 			cell(row, "%s", g->type);
+		if (site)
+			cells_site(row, g->site);
 		if (threads)
 			cell(row, "%" PRIu64, g->threads);
 		cell(row, "%" PRIu64, g->est.samples);

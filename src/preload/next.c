@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "call_site.h"
 #include "next.h"
 
 #define BOOTSTRAP_BYTES (64 * 1024)
@@ -129,6 +130,11 @@ void as_next_resolve(void)
 	real.pvalloc = lookup_required("pvalloc");
 	real.malloc_usable_size = lookup_required("malloc_usable_size");
 	resolving = false;
+	/* Call sites are looked for outside the shim and the allocator it
+	 * chains to (say jemalloc, whose entry points may call one another),
+	 * whatever their file names. */
+	allocsample_internal_note_runtime((const void *) as_next_resolve);
+	allocsample_internal_note_runtime((const void *) real.malloc);
 
 	PUBLISH(malloc, real.malloc);
 	PUBLISH(calloc, real.calloc);

@@ -1,0 +1,34 @@
+#!/bin/sh
+# cxx.sh - allocsample-record --sites puts a C++ program's new expressions,
+# std::string's characters (allocated inside libstdc++) and std::vector's
+# reserve on the program's functions and lines.  Growth by push_back is
+# named as what it is: std::vector's _M_realloc_insert, a template compiled
+# into the program, in the program's binary (doc/report-formats.md).
+set -eu
+. "$AS_SRCDIR/tests/sites/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+json="$HARNESS_DIR/report.json"
+out="$HARNESS_DIR/out"
+source="$SITES_SRC/sites-cxx.cc"
+sites_record "$json" "$out" "$SITES_BIN/sites-cxx" 2000
+
+for function in make_nodes make_strings grow_vectors; do
+	line=$(sites_line "$source" "$function")
+	bytes=$(awk -v f="$function" '$1 == "site" && $2 == f { print $3 }' "$out")
+	[ -n "$line" ] && [ -n "$bytes" ] || harness_fail "no marker or no output for $function"
+	sites_check_site "$json" "$function" "$function" "/tests/sites/sites-cxx.cc" "$line" \
+		"/tests/sites/sites-cxx" "$bytes"
+done
+
+bytes=$(awk '$1 == "site" && $2 == "push_vectors" { print $3 }' "$out")
+selection='.kind == "site" and (.function // "" | startswith("_M_realloc_insert")) and
+	(.file // "" | endswith("/bits/vector.tcc")) and (.binary // "" | endswith("/tests/sites/sites-cxx"))'
+report_check "push_vectors: growth is named std::vector's _M_realloc_insert in the program" \
+	[ "$(jq "[.groups[] | select($selection)] | length" "$json")" -eq 1 ]
+report_truth_check "push_vectors" "$json" "$selection" "$bytes"
+# libstdc++ allocates once for itself at start-up (its exception pool).
+report_check "at most 2 samples in sites inside libstdc++" \
+	[ "$(jq '[.groups[] | select(.kind == "site" and (.binary // "" | test("/libstdc[+][+][.]so"))) | .samples] | add // 0' "$json")" -le 2 ]
+report_finish

@@ -1,0 +1,27 @@
+# Call sites (group-by=site): workloads built with -g whose allocating
+# functions and lines are known, recorded through allocsample-record --sites
+# under a private lttng-sessiond, and a run without debug-info.  Optimised
+# as the build's CFLAGS say, like a real program; noipa in the sources keeps
+# the functions apart.
+SITES_C_OPTIONS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -g
+SITES_CXX_OPTIONS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) -g
+# -no-install: no libtool wrapper script, so that LD_PRELOAD reaches the
+# workload itself.
+SITES_LD_OPTIONS = $(SAN_INPROCESS_FLAGS) -no-install
+
+check_PROGRAMS += tests/sites/sites
+tests_sites_sites_SOURCES = tests/sites/sites.c
+tests_sites_sites_CFLAGS = $(SITES_C_OPTIONS)
+tests_sites_sites_LDFLAGS = $(SITES_LD_OPTIONS)
+
+check_PROGRAMS += tests/sites/sites-cxx
+tests_sites_sites_cxx_SOURCES = tests/sites/sites-cxx.cc
+tests_sites_sites_cxx_CXXFLAGS = $(SITES_CXX_OPTIONS)
+tests_sites_sites_cxx_LDFLAGS = $(SITES_LD_OPTIONS)
+
+SITES_TESTS = \
+	tests/sites/c.sh \
+	tests/sites/cxx.sh \
+	tests/sites/no-debug-info.sh
+TESTS += $(SITES_TESTS)
+EXTRA_DIST += $(SITES_TESTS) tests/sites/lib.sh
