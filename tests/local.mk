@@ -12,3 +12,5 @@ include tests/compat/local.mk
 include tests/stress/local.mk
 include tests/fuzz/local.mk
 include tests/sites/local.mk
+include tests/record/local.mk
+

@@ -1,0 +1,85 @@
+#!/bin/sh
+# errors.sh - allocsample-record when it cannot run: a missing program
+# (exit status 127), no lttng or no babeltrace2 in PATH, a session daemon
+# that cannot start (a broken lttng-sessiond, then a read-only
+# /var/run/lttng).  Each is one line on stderr and a non-zero status, with
+# no daemon, no session and no temporary directory left behind.
+set -eu
+. "$AS_SRCDIR/tests/record/lib.sh"
+harness_enter "$@"
+
+# fails NAME STATUS WORDS [OPTIONS] -- PROGRAM...: the run gives exit status
+# STATUS and one line on stderr that names the command and holds WORDS,
+# nothing on stdout, and leaves nothing behind.
+fails() {
+	name=$1
+	want=$2
+	words=$3
+	shift 3
+	record_run "$name" "$@"
+	record_check "$name: exit status $want ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq "$want" ]
+	record_check "$name: one line on stderr ($(cat "$HARNESS_DIR/$name.err"))" \
+		[ "$(record_lines "$HARNESS_DIR/$name.err")" -eq 1 ]
+	record_check "$name: the line names the command and says '$words'" \
+		grep -q "^allocsample-record: .*$words" "$HARNESS_DIR/$name.err"
+	record_check "$name: nothing on stdout" [ ! -s "$HARNESS_DIR/$name.out" ]
+	record_check "$name: no temporary directory left ($(ls "$HARNESS_DIR/tmp-$name"))" \
+		[ -z "$(ls -A "$HARNESS_DIR/tmp-$name")" ]
+	record_no_daemon "$name"
+	record_check "$name: the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
+}
+
+fails missing-path 127 "no such executable file" -- "$HARNESS_DIR/no-such-program" alloc 1
+fails missing-name 127 "not found in PATH" -- allocsample-no-such-program
+# Arguments after the program are the program's, even when they look like options.
+fails missing-args 127 "not found in PATH" -- allocsample-no-such-program --help
+
+# A PATH like the usual one, but for a tool: links to every program of
+# the test's PATH except the named one.  ln refuses the names an earlier
+# entry of PATH already gave, as PATH's order wants.
+path_without() {
+	dir="$HARNESS_DIR/path-without-$1"
+	mkdir -p "$dir"
+	for entry in $(printf '%s' "$PATH" | tr ':' ' '); do
+		[ -d "$entry" ] && ln -s "$entry"/* "$dir/" 2>/dev/null || true
+	done
+	rm -f "$dir/$1"
+	printf '%s' "$dir"
+}
+
+PATH=$(path_without lttng) fails no-lttng 2 "lttng-tools" -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
+PATH=$(path_without babeltrace2) fails no-babeltrace2 2 "babeltrace2" -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
+
+# A broken lttng-sessiond first in PATH: it says two lines and fails.
+broken="$HARNESS_DIR/broken"
+mkdir -p "$broken"
+cat >"$broken/lttng-sessiond" <<'BROKEN'
+#!/bin/sh
+echo 'Error: simulated failure' >&2
+echo 'Error: second line' >&2
+exit 1
+BROKEN
+chmod +x "$broken/lttng-sessiond"
+PATH="$broken:$PATH" fails broken-sessiond 2 "could not start lttng-sessiond" -- \
+	"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
+# One that says it started but never wrote its pid file.
+printf '#!/bin/sh\nexit 0\n' >"$broken/lttng-sessiond"
+PATH="$broken:$PATH" fails silent-sessiond 2 "wrote no pid file" -- \
+	"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
+
+# The real daemon cannot create its files in a read-only /var/run/lttng.
+if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
+	mount -o remount,ro /var/run/lttng
+	fails read-only-rundir 2 "could not start lttng-sessiond" -- \
+		"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
+	mount -o remount,rw /var/run/lttng
+fi
+
+# With the user's daemon running, a missing program creates no session.
+harness_start_sessiond
+record_run missing-with-daemon -- "$HARNESS_DIR/no-such-program"
+record_check "missing-with-daemon: exit status 127 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 127 ]
+sessions=$(record_sessions)
+record_check "missing-with-daemon: no session was created ($sessions)" [ -z "$sessions" ]
+record_check "missing-with-daemon: the daemon still runs" kill -0 "$HARNESS_SESSIOND_PID"
+record_finish

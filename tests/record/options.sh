@@ -1,0 +1,50 @@
+#!/bin/sh
+# options.sh - allocsample-record's --help and --version print and exit 0;
+# an unknown option or a bad value is one line on stderr and exit status 2;
+# none of them starts a daemon.
+set -eu
+. "$AS_SRCDIR/tests/record/lib.sh"
+harness_enter "$@"
+
+record_run help --help
+record_check "--help: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+record_check "--help: the usage line" \
+	grep -q '^Usage: allocsample-record \[OPTIONS\] -- PROGRAM \[ARGS...\]$' "$HARNESS_DIR/help.out"
+for option in --rate --output --keep --format --confidence --group-by --no-report --version; do
+	record_check "--help: mentions $option" grep -q -- "$option" "$HARNESS_DIR/help.out"
+done
+record_check "--help: nothing on stderr" [ ! -s "$HARNESS_DIR/help.err" ]
+
+record_run h -h
+record_check "-h: the same as --help" cmp -s "$HARNESS_DIR/h.out" "$HARNESS_DIR/help.out"
+
+version=$(sed -n 's/^PACKAGE_VERSION = //p' "$AS_BUILDDIR/Makefile")
+record_run version --version
+record_check "--version: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+record_check "--version: 'allocsample-record $version' ($(cat "$HARNESS_DIR/version.out"))" \
+	[ "$(cat "$HARNESS_DIR/version.out")" = "allocsample-record $version" ]
+
+# usage NAME ARGS...: exit status 2, one line on stderr naming the
+# command, nothing on stdout.
+usage() {
+	name=$1
+	shift
+	record_run "$name" "$@"
+	record_check "$name: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+	record_check "$name: one line on stderr ($(cat "$HARNESS_DIR/$name.err"))" \
+		[ "$(record_lines "$HARNESS_DIR/$name.err")" -eq 1 ]
+	record_check "$name: the line names the command" \
+		grep -q '^allocsample-record: ' "$HARNESS_DIR/$name.err"
+	record_check "$name: nothing on stdout" [ ! -s "$HARNESS_DIR/$name.out" ]
+}
+
+usage unknown --bogus -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" threads
+record_check "unknown: the line names the option" grep -q -- "--bogus" "$HARNESS_DIR/unknown.err"
+usage no-program --format json
+usage bad-format --format yaml -- "$RECORD_WORKLOAD"
+usage bad-rate --rate 0 -- "$RECORD_WORKLOAD"
+usage bad-confidence --confidence 1.5 -- "$RECORD_WORKLOAD"
+usage missing-value --rate
+record_check "no daemon was started" [ -z "$(record_daemons)" ]
+record_check "the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
+record_finish

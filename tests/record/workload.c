@@ -1,0 +1,229 @@
+/* workload.c - programs for allocsample-record's tests: threads, children, exit statuses, allocation until SIGINT. */
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "workload.h"
+
+#define THREADS 3
+#define THREAD_UNIT ((unsigned long long) 2 << 20)
+#define SPIN_LIMIT_SECONDS 20
+
+extern char **environ;
+
+/* Where the facts go (argv[1]): the program's standard output is the
+ * report's too. */
+static const char *facts_path;
+
+static void facts(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* Appends one line to the facts file; the processes of one run share it,
+ * and each line is one write (at fclose) of an O_APPEND stream. */
+static void facts(const char *format, ...)
+{
+	char line[256];
+	va_list args;
+	FILE *f;
+	int n;
+
+	va_start(args, format);
+	n = vsnprintf(line, sizeof(line), format, args);
+	va_end(args);
+	f = fopen(facts_path, "a");
+	if (!f || n < 0 || (size_t) n >= sizeof(line))
+		workload_die("cannot write the facts file");
+	if (fputs(line, f) == EOF || fclose(f) != 0)
+		workload_die("cannot write the facts file");
+}
+
+/* Allocates at least `bytes` in objects of 64..8191 bytes (a fixed random
+ * sequence per stream), each written and freed; returns the bytes asked. */
+static unsigned long long allocate(unsigned stream, unsigned long long bytes)
+{
+	uint64_t state = workload_seed(stream);
+	unsigned long long done = 0;
+
+	while (done < bytes) {
+		size_t n = 64 + (size_t) (workload_random(&state) % 8128);
+		void *p = malloc(n);
+
+		if (!p)
+			workload_die("malloc failed");
+		(void) workload_touch(p, n, (unsigned char) done);
+		free(p);
+		done += n;
+	}
+	return done;
+}
+
+struct worker {
+	pthread_t thread;
+	unsigned index;
+	pid_t tid;
+	unsigned long long bytes;
+};
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+
+	w->tid = gettid();
+	w->bytes = allocate(w->index + 1, (w->index + 1) * THREAD_UNIT);
+	return NULL;
+}
+
+/* threads: worker i allocates about (i + 1) * 2 MiB; facts `pid P` and
+ * `thread I TID BYTES`. */
+static int threads(void)
+{
+	struct worker workers[THREADS];
+
+	for (unsigned i = 0; i < THREADS; i++) {
+		workers[i].index = i;
+		if (pthread_create(&workers[i].thread, NULL, work, &workers[i]) != 0)
+			workload_die("pthread_create failed");
+	}
+	for (unsigned i = 0; i < THREADS; i++)
+		pthread_join(workers[i].thread, NULL);
+	facts("pid %d\n", (int) getpid());
+	for (unsigned i = 0; i < THREADS; i++)
+		facts("thread %u %d %llu\n", i, (int) workers[i].tid, workers[i].bytes);
+	return 0;
+}
+
+/* alloc BYTES: allocates BYTES (rounded up to an object); fact `alloc PID BYTES`. */
+static int alloc(const char *bytes)
+{
+	unsigned long long done = allocate(10, strtoull(bytes, NULL, 10));
+
+	facts("alloc %d %llu\n", (int) getpid(), done);
+	return 0;
+}
+
+/* children PROGRAM: allocates 3 MiB, forks a child that allocates 2 MiB
+ * and runs PROGRAM (this program, by path) for 1 MiB more; facts `fork PID
+ * BYTES` from the forked child, `alloc PID BYTES` from the executed one,
+ * `parent PID BYTES`. */
+static int children(const char *program)
+{
+	char *spawn_argv[] = { (char *) program, (char *) facts_path, "alloc", "1048576", NULL };
+	unsigned long long bytes = allocate(20, (unsigned long long) 3 << 20);
+	pid_t forked, spawned;
+	int status;
+
+	fflush(NULL);
+	forked = fork();
+	if (forked < 0)
+		workload_die("fork failed");
+	if (forked == 0) {
+		unsigned long long child = allocate(21, (unsigned long long) 2 << 20);
+
+		facts("fork %d %llu\n", (int) getpid(), child);
+		exit(0);
+	}
+	if (posix_spawn(&spawned, program, NULL, NULL, spawn_argv, environ) != 0)
+		workload_die("posix_spawn failed");
+	if (waitpid(forked, &status, 0) != forked || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		workload_die("the forked child failed");
+	if (waitpid(spawned, &status, 0) != spawned || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		workload_die("the executed child failed");
+	facts("parent %d %llu\n", (int) getpid(), bytes);
+	return 0;
+}
+
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int signal)
+{
+	(void) signal;
+	interrupted = 1;
+}
+
+/* spin handle|die: allocates until SIGINT (at most SPIN_LIMIT_SECONDS, then
+ * exit status 1).  After it is ready, fact `ready PID`.  With handle,
+ * SIGINT is caught: fact `interrupted PID BYTES`, exit status 130; with die,
+ * the default action ends the program. */
+static int spin(const char *how)
+{
+	uint64_t state = workload_seed(30);
+	unsigned long long bytes = 0;
+	time_t start = time(NULL);
+
+	if (strcmp(how, "handle") == 0) {
+		struct sigaction action = { .sa_handler = on_interrupt };
+
+		sigemptyset(&action.sa_mask);
+		if (sigaction(SIGINT, &action, NULL) != 0)
+			workload_die("sigaction failed");
+	} else if (strcmp(how, "die") != 0) {
+		workload_die("spin handle|die");
+	}
+	facts("ready %d\n", (int) getpid());
+	while (!interrupted) {
+		size_t n = 64 + (size_t) (workload_random(&state) % 8128);
+		void *p = malloc(n);
+
+		if (!p)
+			workload_die("malloc failed");
+		(void) workload_touch(p, n, (unsigned char) bytes);
+		free(p);
+		bytes += n;
+		/* About 256 MiB/s at most: few enough samples that the tracer's
+		 * buffers never overflow. */
+		if ((bytes & 0x3ffff) < n) {
+			nanosleep(&(struct timespec) { .tv_nsec = 1000000 }, NULL);
+			if (time(NULL) - start > SPIN_LIMIT_SECONDS)
+				workload_die("no SIGINT came");
+		}
+	}
+	facts("interrupted %d %llu\n", (int) getpid(), bytes);
+	return 130;
+}
+
+/* status exit N | signal N: allocates 1 MiB, then exits with status N or
+ * raises signal N. */
+static int status(const char *how, const char *number)
+{
+	int n = atoi(number);
+
+	allocate(40, (unsigned long long) 1 << 20);
+	if (strcmp(how, "exit") == 0)
+		return n;
+	if (strcmp(how, "signal") == 0) {
+		signal(n, SIG_DFL);
+		raise(n);
+		workload_die("the signal did not end the program");
+	}
+	workload_die("status exit|signal N");
+	return 1;
+}
+
+/*
+ * Usage: workload FACTS MODE [ARGS]: the modes above.  The facts file gets
+ * what the test compares with the report.
+ */
+int main(int argc, char **argv)
+{
+	if (argc < 3)
+		workload_die("usage: workload FACTS threads|alloc|children|spin|status [ARGS]");
+	facts_path = argv[1];
+	if (strcmp(argv[2], "threads") == 0)
+		return threads();
+	if (strcmp(argv[2], "alloc") == 0 && argc == 4)
+		return alloc(argv[3]);
+	if (strcmp(argv[2], "children") == 0)
+		return children(argv[0]);
+	if (strcmp(argv[2], "spin") == 0 && argc == 4)
+		return spin(argv[3]);
+	if (strcmp(argv[2], "status") == 0 && argc == 5)
+		return status(argv[3], argv[4]);
+	workload_die("unknown mode or arguments");
+	return 1;
+}
