@@ -24,14 +24,23 @@ static guint str_hash_null(const char *s)
 	return s ? g_str_hash(s) : 0;
 }
 
-/* Keys: the fields a kind does not use are left zero, so one hash and one
- * equality serve every kind. */
+/*
+ * Keys: the fields a kind does not use are left zero, so one hash and one
+ * equality serve every kind.  procname is the name of the thread that
+ * allocated (threads name themselves, lttng-ust's is "<program>-ust"): with
+ * a vpid it only labels the group, without one it tells processes apart.
+ */
+static const char *procname_key(const struct asr_group *g)
+{
+	return g->has_vpid ? NULL : g->procname;
+}
+
 static guint group_hash(gconstpointer p)
 {
 	const struct asr_group *g = p;
 	guint h = str_hash_null(g->host);
 
-	h = h * 31 + str_hash_null(g->procname);
+	h = h * 31 + str_hash_null(procname_key(g));
 	h = h * 31 + str_hash_null(g->type);
 	h = h * 31 + g_direct_hash(g->site);
 	h = h * 31 + (guint) g->vpid;
@@ -45,7 +54,8 @@ static gboolean group_equal(gconstpointer pa, gconstpointer pb)
 
 	return a->kind == b->kind && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid && a->anon_trace == b->anon_trace &&
-	       str_cmp_null(a->host, b->host) == 0 && str_cmp_null(a->procname, b->procname) == 0 &&
+	       str_cmp_null(a->host, b->host) == 0 &&
+	       str_cmp_null(procname_key(a), procname_key(b)) == 0 &&
 	       str_cmp_null(a->type, b->type) == 0 && a->site == b->site;
 }
 
@@ -210,6 +220,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_table *table
 	GHashTable *index = g_hash_table_new_full(group_hash, group_equal, NULL, NULL);
 	GHashTable *hosts = g_hash_table_new(g_str_hash, g_str_equal);
 	GPtrArray *per_thread = g_ptr_array_new();
+	struct asr_group *process;
 	GHashTableIter it;
 	gpointer p;
 	struct asr_group key;
@@ -276,7 +287,11 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_table *table
 		key.has_time = false;
 		key.rates = (struct asr_rates) { 0 };
 		summary->processes += g_hash_table_contains(index, &key) ? 0 : 1;
-		add_to(index, &key, &t->rates, 1, t->incomplete, t->has_time, t->first_ns, t->last_ns);
+		process = add_to(index, &key, &t->rates, 1, t->incomplete, t->has_time, t->first_ns,
+				 t->last_ns);
+		/* A process is named after its main thread when it allocated. */
+		if (t->has_vtid && t->vtid == t->vpid)
+			process->procname = t->procname;
 		asr_rates_merge(&summary->total.rates, &t->rates);
 		summary->total.threads++;
 		add_time(&summary->total, t->has_time, t->first_ns, t->last_ns);
