@@ -1,7 +1,7 @@
 # Benchmarks (doc/performance.md).  Built by `make`, never run by `make
 # check`: their figures are to watch, not to assert.  They get no
 # sanitizers, which would replace the malloc being measured.
-noinst_PROGRAMS += bench/alloc-loop bench/new-loop bench/mixed-threads
+noinst_PROGRAMS += bench/alloc-loop bench/new-loop bench/mixed-threads bench/event-storm
 bench_alloc_loop_SOURCES = bench/alloc-loop.c
 bench_alloc_loop_CFLAGS = $(WARN_CFLAGS)
 bench_alloc_loop_LDFLAGS =
@@ -12,13 +12,21 @@ bench_mixed_threads_SOURCES = bench/mixed-threads.c
 bench_mixed_threads_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS)
 bench_mixed_threads_LDADD = $(PTHREAD_LIBS)
 bench_mixed_threads_LDFLAGS =
+bench_event_storm_SOURCES = bench/event-storm.c
+bench_event_storm_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS)
+bench_event_storm_LDADD = $(PTHREAD_LIBS)
+bench_event_storm_LDFLAGS =
 
-EXTRA_DIST += bench/instructions.sh bench/walltime.sh bench/workload.py bench/workload.pl
+EXTRA_DIST += bench/instructions.sh bench/walltime.sh bench/report.sh bench/workload.py \
+	bench/workload.pl
 
-# As root: `make bench-instructions`, `make bench-walltime`, or both.
-.PHONY: bench bench-instructions bench-walltime
-bench: bench-instructions bench-walltime
+# As root: `make bench-instructions`, `make bench-walltime`,
+# `make bench-report`, or all three with `make bench`.
+.PHONY: bench bench-instructions bench-walltime bench-report
+bench: bench-instructions bench-walltime bench-report
 bench-instructions: all
 	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
 bench-walltime: all
 	$(SHELL) $(srcdir)/bench/walltime.sh '$(abs_top_builddir)'
+bench-report: all
+	$(SHELL) $(srcdir)/bench/report.sh '$(abs_top_builddir)'

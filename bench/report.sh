@@ -1,0 +1,271 @@
+#!/bin/sh
+# report.sh - wall time and memory of sink.allocsample.report against
+# sink.utils.dummy on traces of a million samples and more, and where the
+# report's time goes (doc/performance.md, section 3).  Figures to watch:
+# a shared, noisy machine moves the times by several percent.
+#
+# Usage, as root: bench/report.sh BUILD_DIR   (or `make bench-report`).
+# About 3 minutes on two cores.
+#
+# It records, with its own lttng-sessiond in a private mount namespace
+# (tests/lib/lttng-harness.sh), three traces of bench/event-storm run at
+# ALLOCSAMPLE_RATE=4: its blocks of 16 to 256 bytes are then sampled with
+# probability 0.990 to 1 (0.9994 on average), so nearly every allocation is
+# an AllocationSampled event, and the report computes every sample's
+# weight as at any rate above 1 (at rate 1 the weight is the size, without
+# log1p and expm1).  The traces have at least AS_BENCH_EVENTS (default
+# 1 000 000) events, twice that, and AS_BENCH_PROFILE_EVENTS (default
+# 100 000, for callgrind): the program makes 1 % more allocations than
+# that.  The channel has 8 sub-buffers of 4 MiB per CPU and an infinite
+# blocking timeout (LTTNG_UST_ALLOW_BLOCKING=1 in the program), so no event
+# is lost; each trace is counted with sink.utils.counter, which must report
+# at least the events asked for and no discarded events or packets.
+#
+# Then AS_BENCH_ROUNDS (default 9) interleaved rounds on the first trace,
+# each running the dummy sink, the report (text) and the report
+# (format="json") one after the other, and 3 rounds on the trace of twice
+# the events.  Every run gets --plugin-path, the dummy's too, so that both
+# load the same plugins and the difference is the component's own.  Each
+# run's wall time (date), CPU time and maximum resident set size
+# (/usr/bin/time, Debian package `time`) are kept; the tables give medians.
+# Last, both sinks run under callgrind (with its cache and branch
+# simulators) on the small trace: instructions per event by shared object,
+# simulated misses, and the report's own functions.
+set -eu
+
+if [ $# -ne 1 ] || [ ! -x "$1/bench/event-storm" ]; then
+	echo "usage: $0 BUILD_DIR   (a configured and built tree, see doc/performance.md)" >&2
+	exit 2
+fi
+AS_BUILDDIR=$(cd "$1" && pwd)
+AS_SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
+export AS_BUILDDIR AS_SRCDIR
+. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+harness_enter "$@"
+
+EVENTS=${AS_BENCH_EVENTS:-1000000}
+PROFILE_EVENTS=${AS_BENCH_PROFILE_EVENTS:-100000}
+ROUNDS=${AS_BENCH_ROUNDS:-9}
+THREADS=4
+PLUGINS="$AS_BUILDDIR/plugins/report/.libs"
+STORM="$AS_BUILDDIR/bench/event-storm"
+RUNS="$HARNESS_DIR/runs"
+: >"$RUNS"
+
+# run COMMAND...: prints the command line, then runs it.
+run() {
+	printf '+ %s\n' "$*" >&2
+	"$@"
+}
+
+command -v valgrind >/dev/null || harness_fail "valgrind is not installed (apt-get install valgrind)"
+[ -x /usr/bin/time ] || run apt-get install -y time >&2
+[ -r "$PLUGINS/babeltrace-plugin-allocsample.so" ] ||
+	harness_fail "$PLUGINS/babeltrace-plugin-allocsample.so is missing: build the tree first"
+
+# record NAME EVENTS: records a trace of at least EVENTS AllocationSampled
+# events in $HARNESS_DIR/NAME and prints its event count.
+record() {
+	name=$1 events=$2
+	run lttng create "$name" --output="$HARNESS_DIR/$name" >/dev/null
+	run lttng enable-channel --userspace --session="$name" --subbuf-size=4M \
+		--num-subbuf=8 --blocking-timeout=inf big >/dev/null
+	run lttng enable-event --userspace --session="$name" --channel=big 'allocsample:*' >/dev/null
+	run lttng add-context --userspace --session="$name" --channel=big \
+		-t vpid -t vtid -t procname -t ip >/dev/null
+	run lttng start "$name" >/dev/null
+	run env LTTNG_UST_REGISTER_TIMEOUT=-1 LTTNG_UST_ALLOW_BLOCKING=1 ALLOCSAMPLE_RATE=4 \
+		LD_PRELOAD="$AS_PRELOAD" "$STORM" "$THREADS" $(((events + events / 100) / THREADS)) \
+		>/dev/null ||
+		harness_fail "event-storm failed"
+	run lttng stop "$name" >/dev/null
+	run lttng destroy "$name" >/dev/null
+	run babeltrace2 "$HARNESS_DIR/$name" -c sink.utils.counter -p 'step=+0' \
+		>"$HARNESS_DIR/$name.count"
+	awk -v want="$events" '
+		/ Event messages$/ { n = $1 }
+		/ Discarded (event|packet) messages$/ { lost += $1 }
+		END { if (n < want || lost != 0) exit 1; print n }' "$HARNESS_DIR/$name.count" ||
+		harness_fail "trace $name: fewer than $events events or some discarded: $(cat "$HARNESS_DIR/$name.count")"
+}
+
+# timed TRACE VARIANT ARGUMENT...: runs babeltrace2 on the trace TRACE with
+# the sink ARGUMENT... and appends "TRACE VARIANT WALL_MS CPU_MS MAXRSS_KB"
+# to $RUNS; the output goes to $HARNESS_DIR/TRACE.VARIANT.
+timed() {
+	trace=$1 variant=$2
+	shift 2
+	printf '+ /usr/bin/time babeltrace2 --plugin-path=%s %s %s\n' "$PLUGINS" \
+		"$HARNESS_DIR/$trace" "$*" >&2
+	start=$(date +%s%N)
+	/usr/bin/time -f '%U %S %M' -o "$HARNESS_DIR/time" babeltrace2 --plugin-path="$PLUGINS" \
+		"$HARNESS_DIR/$trace" "$@" >"$HARNESS_DIR/$trace.$variant" ||
+		harness_fail "babeltrace2 ($variant on $trace) failed"
+	end=$(date +%s%N)
+	awk -v t="$trace" -v v="$variant" -v wall=$(((end - start) / 1000000)) \
+		'{ printf "%s %s %d %d %d\n", t, v, wall, ($1 + $2) * 1000, $3 }' \
+		"$HARNESS_DIR/time" >>"$RUNS"
+}
+
+# round TRACE: the three sinks on TRACE, one after the other.
+round() {
+	timed "$1" dummy -c sink.utils.dummy
+	timed "$1" text -c sink.allocsample.report
+	timed "$1" json -c sink.allocsample.report -p 'format="json"'
+}
+
+# instructions VARIANT ARGUMENT...: runs babeltrace2 with the sink
+# ARGUMENT... on the profile trace under callgrind, into
+# $HARNESS_DIR/callgrind.VARIANT.
+instructions() {
+	variant=$1
+	shift
+	out="$HARNESS_DIR/callgrind.$variant"
+	run valgrind --tool=callgrind --cache-sim=yes --branch-sim=yes \
+		--callgrind-out-file="$out" babeltrace2 \
+		--plugin-path="$PLUGINS" "$HARNESS_DIR/profile" "$@" \
+		>/dev/null 2>"$out.log" || harness_fail "callgrind ($variant) failed, see $out.log"
+}
+
+# by_object FILE: the self instructions of callgrind profile FILE summed per
+# shared object, "OBJECT IR" per line.  Object names are compressed ("(3)
+# /path" the first time, "(3)" after), in ob= and cob= lines alike; the
+# cost line after a calls= line is the call's inclusive cost, not self.
+by_object() {
+	awk '
+		/^c?ob=/ {
+			name = substr($0, index($0, "=") + 1)
+			if (match(name, /^\([0-9]+\)/)) {
+				id = substr(name, 1, RLENGTH)
+				if (length(name) > RLENGTH)
+					objects[id] = substr(name, RLENGTH + 2)
+				name = objects[id]
+			}
+			if ($0 ~ /^ob=/)
+				ob = name
+			next
+		}
+		/^calls=/ { call = 1; next }
+		/^[0-9+*-]/ {
+			if (call)
+				call = 0
+			else
+				self[ob] += $2
+			next
+		}
+		END { for (o in self) { n = o; sub(".*/", "", n); print n, self[o] } }' "$1"
+}
+
+harness_start_sessiond
+echo "== recording" >&2
+events=$(record storm "$EVENTS")
+events2=$(record storm2 $((2 * EVENTS)))
+profile_events=$(record profile "$PROFILE_EVENTS")
+
+r=1
+while [ "$r" -le "$ROUNDS" ]; do
+	echo "== round $r of $ROUNDS, $events events" >&2
+	round storm
+	r=$((r + 1))
+done
+for r in 1 2 3; do
+	echo "== round $r of 3, $events2 events" >&2
+	round storm2
+done
+# The report read every sample: its total has them all.
+for trace in storm:$events storm2:$events2; do
+	n=${trace#*:}
+	if ! grep -q "^  Total .* $n  " "$HARNESS_DIR/${trace%:*}.text" ||
+		! grep -q "\"samples\": $n," "$HARNESS_DIR/${trace%:*}.json"; then
+		harness_fail "the report of ${trace%:*} does not count $n samples"
+	fi
+done
+
+echo "== callgrind, $profile_events events" >&2
+instructions dummy -c sink.utils.dummy
+instructions report -c sink.allocsample.report
+by_object "$HARNESS_DIR/callgrind.dummy" | sed 's/^/dummy /' >"$HARNESS_DIR/objects"
+by_object "$HARNESS_DIR/callgrind.report" | sed 's/^/report /' >>"$HARNESS_DIR/objects"
+printf '+ callgrind_annotate --inclusive=yes --threshold=100 --show=Ir %s\n' \
+	"$HARNESS_DIR/callgrind.report" >&2
+callgrind_annotate --inclusive=yes --threshold=100 --show=Ir "$HARNESS_DIR/callgrind.report" \
+	>"$HARNESS_DIR/inclusive" 2>"$HARNESS_DIR/inclusive.log"
+
+echo
+echo "sink.allocsample.report against sink.utils.dummy: medians of interleaved rounds"
+echo "(bench/event-storm, $THREADS threads, ALLOCSAMPLE_RATE=4; no event discarded)"
+echo
+awk -v e1="$events" -v e2="$events2" '
+	{ key = $1 " " $2; n[key]++; wall[key, n[key]] = $3; cpu[key, n[key]] = $4; rss[key, n[key]] = $5 }
+	function median(a, key,   i, j, v, m, x) {
+		m = n[key]
+		for (i = 1; i <= m; i++) v[i] = a[key, i]
+		for (i = 2; i <= m; i++)
+			for (j = i; j > 1 && v[j - 1] > v[j]; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
+		return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
+	}
+	END {
+		printf "%-8s %9s %-6s %6s %9s %6s %9s %6s %12s\n", "trace", "events", "sink",
+			"rounds", "wall ms", "ratio", "CPU ms", "ratio", "max RSS KiB"
+		nt = split("storm storm2", traces, " ")
+		ev["storm"] = e1; ev["storm2"] = e2
+		nv = split("dummy text json", variants, " ")
+		for (t = 1; t <= nt; t++) {
+			base_wall = median(wall, traces[t] " dummy")
+			base_cpu = median(cpu, traces[t] " dummy")
+			for (v = 1; v <= nv; v++) {
+				key = traces[t] " " variants[v]
+				w = median(wall, key); c = median(cpu, key); m[key] = median(rss, key)
+				printf "%-8s %9d %-6s %6d %9d %6.3f %9d %6.3f %12d\n", traces[t], ev[traces[t]],
+					variants[v], n[key], w, w / base_wall, c, c / base_cpu, m[key]
+				ratio[key] = w / base_wall
+			}
+		}
+		printf "\ntarget: report wall time at most 1.25 times the dummy sink'\''s (%d events): text %.3f, json %.3f -> %s\n",
+			e1, ratio["storm text"], ratio["storm json"],
+			ratio["storm text"] <= 1.25 && ratio["storm json"] <= 1.25 ? "met" : "MISSED"
+		d1 = m["storm text"] - m["storm dummy"]; d2 = m["storm2 text"] - m["storm2 dummy"]
+		j1 = m["storm json"] - m["storm dummy"]; j2 = m["storm2 json"] - m["storm2 dummy"]
+		printf "max RSS, report minus dummy: text %d KiB at %d events, %d KiB at %d (%+d); json %d KiB, %d KiB (%+d)\n",
+			d1, e1, d2, e2, d2 - d1, j1, j2, j2 - j1
+		# A cost of even 1 byte per event would show as about 1 MiB per million.
+		grow = (d2 - d1 > j2 - j1 ? d2 - d1 : j2 - j1) * 1024 / (e2 - e1)
+		printf "target: memory does not grow with events: %.2f bytes per added event -> %s\n",
+			grow, grow < 1 ? "met" : "MISSED"
+	}' "$RUNS"
+
+echo
+echo "callgrind, $profile_events events: instructions per event, whole babeltrace2 process, by object"
+echo
+printf '%-36s %9s %9s %9s\n' object dummy report added
+awk -v e="$profile_events" '
+	{ ir[$1, $2] = $3; total[$1] += $3; seen[$2] = 1 }
+	END {
+		for (o in seen)
+			if ((ir["dummy", o] + ir["report", o]) / e >= 1)
+				printf "%-36s %9.0f %9.0f %9.0f\n", o, ir["dummy", o] / e,
+					ir["report", o] / e, (ir["report", o] - ir["dummy", o]) / e
+		printf "~total %.0f %.0f %.0f %.3f\n", total["dummy"] / e, total["report"] / e,
+			(total["report"] - total["dummy"]) / e, total["report"] / total["dummy"]
+	}' "$HARNESS_DIR/objects" | sort -k3,3nr | awk '
+	/^~total/ { total = sprintf("%-36s %9s %9s %9s   (report / dummy: %s)", "total", $2, $3, $4, $5); next }
+	{ print }
+	END { print total }'
+echo
+echo "simulated by callgrind, per event: L1 data read misses, last-level data misses, mispredicted branches (conditional, indirect)"
+for variant in dummy report; do
+	sed -n 's/^summary: //p' "$HARNESS_DIR/callgrind.$variant" |
+		awk -v v="$variant" -v e="$profile_events" '{
+			printf "%-8s Ir %.0f  D1mr %.1f  DLmr+DLmw %.2f  Bcm %.1f  Bim %.1f\n", v,
+				$1 / e, $5 / e, ($8 + $9) / e, $11 / e, $13 / e }'
+done
+echo
+echo "the report's functions, inclusive instructions: total, per event"
+for f in asr_component_consume bt_message_iterator_next asr_sample_read asr_table_add \
+	as_estimate_add g_hash_table_lookup asr_summary_build asr_write_text; do
+	grep -m1 ":$f \[" "$HARNESS_DIR/inclusive" || echo "0 ???:$f [not called]"
+done | awk -v e="$profile_events" '{ ir = $1; gsub(",", "", ir); sub(/.*:/, "", $0); sub(/ \[.*/, "", $0)
+	printf "%14d %9.1f  %s\n", ir, ir / e, $0 }'
+echo
+echo "Every run (trace sink wall_ms cpu_ms maxrss_kib):"
+cat "$RUNS"
