@@ -13,4 +13,6 @@ include tests/stress/local.mk
 include tests/fuzz/local.mk
 include tests/sites/local.mk
 include tests/record/local.mk
+include tests/hosts/local.mk
+include tests/live/local.mk
 

@@ -5,12 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "component.h"
 #include "params.h"
 #include "sample.h"
 #include "summary.h"
 #include "table.h"
+#include "window.h"
 #include "writer.h"
 
 struct asr_component {
@@ -21,8 +23,11 @@ struct asr_component {
 	FILE *out;
 	struct asr_sample_reader reader;
 	struct asr_table table;
+	struct asr_windows windows;  /* used with the `window` parameter */
 	bool reported;  /* the report is written (or failed to be) */
 	bool failed;    /* an error stopped the graph: no report */
+	uint64_t next_update_ns;  /* CLOCK_MONOTONIC; 0: the clock is not started */
+	unsigned updates;         /* updates written */
 };
 
 static const char in_port_name[] = "in";
@@ -36,6 +41,7 @@ static void destroy(struct asr_component *comp)
 		fclose(comp->out);
 	asr_sample_reader_fini(&comp->reader);
 	asr_table_fini(&comp->table);
+	asr_windows_fini(&comp->windows);
 	asr_params_fini(&comp->params);
 	free(comp);
 }
@@ -64,6 +70,14 @@ bt_component_class_initialize_method_status asr_component_init(bt_self_component
 		status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
 		goto error;
 	}
+	/* A page is written once: it has no place for updates. */
+	if (comp->params.update_interval_ns && comp->params.format == ASR_FORMAT_HTML) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `update-interval` does not go with format `html`: use `text`, `csv` or `json` for updates.");
+		status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
+		goto error;
+	}
+	asr_windows_init(&comp->windows, comp->params.window_ns);
 	/* Opened now so that a bad path is an initialization error, before
 	 * the graph reads a whole trace. */
 	comp->out = stdout;
@@ -167,35 +181,129 @@ static void warn_about(const struct asr_component *comp, const struct asr_summar
 		     sum->skipped, sum->skipped == 1 ? "" : "s");
 }
 
-/* Estimates and writes the report.  Returns 0, or -1 with a cause appended. */
-static int report(struct asr_component *comp)
+/*
+ * Writes the report when the component makes updates (update-interval):
+ * text gets a header line with the time, JSON one document per line (JSON
+ * Lines), CSV an empty line before every document but the first.  Returns
+ * the writer's status.
+ */
+static int write_updating(struct asr_component *comp, const struct asr_report_view *view,
+			  int (*writer)(FILE *, const struct asr_report_view *), bool update)
+{
+	char when[32], *doc = NULL;
+	size_t size = 0, i;
+	time_t now = time(NULL);
+	FILE *mem;
+	int status;
+
+	switch (comp->params.format) {
+	case ASR_FORMAT_JSON:
+		/* The writer's line breaks are all outside strings, which it
+		 * escapes: without them the document is one line. */
+		mem = open_memstream(&doc, &size);
+		if (!mem)
+			return -1;
+		status = writer(mem, view);
+		if (fclose(mem) != 0)
+			status = -1;
+		for (i = 0; status == 0 && i < size; i++) {
+			if (doc[i] != '\n')
+				fputc(doc[i], comp->out);
+		}
+		free(doc);
+		if (status == 0)
+			fputc('\n', comp->out);
+		break;
+	case ASR_FORMAT_CSV:
+		if (comp->updates > 0)
+			fputc('\n', comp->out);
+		status = writer(comp->out, view);
+		break;
+	default:
+		strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S", localtime(&now));
+		if (update)
+			fprintf(comp->out, "%s=== allocsample update %u, %s: the report so far ===\n",
+				comp->updates > 0 ? "\n" : "", comp->updates + 1, when);
+		else
+			fprintf(comp->out, "%s=== allocsample final report, %s ===\n",
+				comp->updates > 0 ? "\n" : "", when);
+		status = writer(comp->out, view);
+		break;
+	}
+	if (fflush(comp->out) != 0 || ferror(comp->out))
+		status = -1;
+	return status;
+}
+
+/* Estimates and writes the report, or an update of it: no warnings (the
+ * final report gives them), and in text only processes, threads and the
+ * total.  Returns 0, or -1 with a cause appended. */
+static int report(struct asr_component *comp, bool update)
 {
 	static int (*const writers[])(FILE *, const struct asr_report_view *) = {
 		[ASR_FORMAT_TEXT] = asr_write_text,
 		[ASR_FORMAT_CSV] = asr_write_csv,
 		[ASR_FORMAT_JSON] = asr_write_json,
+		[ASR_FORMAT_HTML] = asr_write_html,
 	};
+	struct asr_params params = comp->params;
 	struct asr_summary summary;
-	struct asr_report_view view = { &summary, &comp->table, &comp->params };
+	struct asr_report_view view = { &summary, &comp->table, &params,
+					params.window_ns ? &comp->windows : NULL };
 	int status = -1;
 
-	comp->reported = true;
-	if (asr_summary_build(&summary, &comp->table, &comp->params)) {
+	if (update && params.format == ASR_FORMAT_TEXT)
+		params.group_by = ASR_GROUP_BY_THREAD;
+	comp->reported = !update;
+	/* Refused only now, so that the suggestion covers the whole trace. */
+	if (params.window_ns && comp->windows.too_many) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
+			"Parameter `window`: windows of %" PRId64 " ns cannot cover the trace's %" PRId64 " ns in at most %d windows: give a window of at least %" PRId64 " ns.",
+			params.window_ns, comp->windows.last - comp->windows.first, ASR_MAX_WINDOWS,
+			asr_windows_length_needed(&comp->windows));
+		return -1;
+	}
+	if (asr_summary_build(&summary, &comp->table, &params)) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
 			"The estimator refused confidence %g.", comp->params.confidence);
 		goto end;
 	}
-	warn_about(comp, &summary);
-	if (writers[comp->params.format](comp->out, &view)) {
+	if (!update)
+		warn_about(comp, &summary);
+	if (comp->params.update_interval_ns ?
+		    write_updating(comp, &view, writers[comp->params.format], update) :
+		    writers[comp->params.format](comp->out, &view)) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
 			"Cannot write the report to %s: %s.",
 			comp->params.path ? comp->params.path : "the standard output", strerror(errno));
 		goto end;
 	}
+	comp->updates += update;
 	status = 0;
 end:
 	asr_summary_fini(&summary);
 	return status;
+}
+
+/* Whether an update is due: update-interval has passed since the last one,
+ * or since the first call. */
+static bool update_due(struct asr_component *comp)
+{
+	struct timespec ts;
+	uint64_t now;
+
+	if (comp->params.update_interval_ns == 0)
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (uint64_t) ts.tv_sec * 1000000000u + (uint64_t) ts.tv_nsec;
+	if (comp->next_update_ns == 0) {
+		comp->next_update_ns = now + comp->params.update_interval_ns;
+		return false;
+	}
+	if (now < comp->next_update_ns)
+		return false;
+	comp->next_update_ns = now + comp->params.update_interval_ns;
+	return true;
 }
 
 /*
@@ -227,8 +335,13 @@ static bool find_site(struct asr_component *comp, struct asr_sample *sample)
  * cannot be analysed. */
 static bool handle(struct asr_component *comp, const bt_message *msg)
 {
+	const struct asr_cell *cell;
 	struct asr_sample sample;
 	uint64_t count;
+	int64_t ns;
+
+	if (comp->params.window_ns && asr_message_time(msg, &ns))
+		asr_windows_see(&comp->windows, ns);
 
 	switch (bt_message_get_type(msg)) {
 	case BT_MESSAGE_TYPE_EVENT:
@@ -236,7 +349,9 @@ static bool handle(struct asr_component *comp, const bt_message *msg)
 		case ASR_SAMPLE_OK:
 			if ((comp->params.group_by & ASR_GROUP_BY_SITE) && !find_site(comp, &sample))
 				return false;
-			asr_table_add(&comp->table, &sample);
+			cell = asr_table_add(&comp->table, &sample);
+			if (cell && comp->params.window_ns)
+				asr_windows_add(&comp->windows, cell, &sample);
 			break;
 		case ASR_SAMPLE_OTHER:
 			break;
@@ -273,11 +388,13 @@ bt_component_class_sink_consume_method_status asr_component_consume(bt_self_comp
 	case BT_MESSAGE_ITERATOR_NEXT_STATUS_OK:
 		break;
 	case BT_MESSAGE_ITERATOR_NEXT_STATUS_AGAIN:
+		/* A live source says AGAIN most of the time: updates are
+		 * checked here too. */
 		status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_AGAIN;
-		goto end;
+		goto update;
 	case BT_MESSAGE_ITERATOR_NEXT_STATUS_END:
 		BT_MESSAGE_ITERATOR_PUT_REF_AND_RESET(comp->iterator);
-		status = report(comp) ? BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_ERROR :
+		status = report(comp, false) ? BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_ERROR :
 					BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_END;
 		goto end;
 	case BT_MESSAGE_ITERATOR_NEXT_STATUS_MEMORY_ERROR:
@@ -303,6 +420,11 @@ bt_component_class_sink_consume_method_status asr_component_consume(bt_self_comp
 		}
 		bt_message_put_ref(msgs[i]);
 	}
+update:
+	if (!comp->failed && update_due(comp) && report(comp, true)) {
+		comp->failed = true;
+		status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_ERROR;
+	}
 end:
 	return status;
 }
@@ -316,6 +438,6 @@ void asr_component_finalize(bt_self_component_sink *self_sink)
 	 * gets the report of what it read; one that never ran gets none.  An
 	 * error cannot be returned from here; report() appended its cause. */
 	if (comp->iterator && !comp->reported && !comp->failed)
-		report(comp);
+		report(comp, false);
 	destroy(comp);
 }

@@ -1,16 +1,9 @@
-/* csv.c - the report as CSV (RFC 4180 quoting, LF line ends), one row per group. */
+/* csv.c - the report as CSV (RFC 4180 quoting, LF line ends), one row per group and window. */
 #include <inttypes.h>
 #include <string.h>
 
+#include "timeline.h"
 #include "writer.h"
-
-static const char *const kind_names[ASR_KIND_COUNT] = {
-	[ASR_KIND_PROCESS] = "process",
-	[ASR_KIND_THREAD] = "thread",
-	[ASR_KIND_TYPE] = "type",
-	[ASR_KIND_THREAD_TYPE] = "thread-type",
-	[ASR_KIND_SITE] = "site",
-};
 
 /* A field, quoted when it holds a separator, a quote or a line break. */
 static void put_field(FILE *out, const char *s)
@@ -35,9 +28,14 @@ static const char *boolean(bool b)
 	return b ? "true" : "false";
 }
 
+/* One group's line; `row` NULL for the group over the whole report, else
+ * its numbers in one window. */
 static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool total,
-		    const struct asr_params *params)
+		    const struct asr_params *params, const struct asr_window_row *row)
 {
+	const struct as_estimate *est = row ? &row->est : &g->est;
+	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads;
+
 	fprintf(out, "%s,", kind);
 	if (!total) {
 		put_field(out, g->host);
@@ -55,17 +53,18 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 		fputs(",,,,", out);
 	}
 	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.15g,",
-		g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads,
-		g->est.samples, asr_bytes_round(g->est.weighted), asr_bytes_round(g->est.negbin),
-		asr_bytes_round(g->est.lower), asr_bytes_round(g->est.upper), params->confidence);
-	if (g->has_time)
+		row ? row->threads : threads,
+		est->samples, asr_bytes_round(est->weighted), asr_bytes_round(est->negbin),
+		asr_bytes_round(est->lower), asr_bytes_round(est->upper), params->confidence);
+	/* A window's rows give the window's ends instead, in the last columns. */
+	if (g->has_time && !row)
 		fprintf(out, "%" PRId64 ",%" PRId64, g->first_ns, g->last_ns);
 	else
 		fputc(',', out);
-	fprintf(out, ",%s,%s,%s,", boolean(g->incomplete), boolean(asr_group_imprecise(g)),
-		boolean(g->est.mixed_rates));
-	/* The site's columns come last, so that those before keep their
-	 * positions for scripts written before sites. */
+	fprintf(out, ",%s,%s,%s,", boolean(g->incomplete), boolean(est->samples < ASR_FEW_SAMPLES),
+		boolean(est->mixed_rates));
+	/* The site's and the window's columns come last, so that those before
+	 * keep their positions for scripts written before them. */
 	if (g->site) {
 		put_field(out, g->site->function);
 		fputc(',', out);
@@ -78,27 +77,50 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 	} else {
 		fputs(",,,", out);
 	}
+	if (row)
+		fprintf(out, ",%" PRId64 ",%" PRId64 ",%" PRId64, row->window, row->start_ns, row->end_ns);
+	else
+		fputs(",,,", out);
 	fputc('\n', out);
+}
+
+struct window_writer {
+	FILE *out;
+	const struct asr_report_view *view;
+};
+
+static int put_window_row(void *data, const struct asr_window_row *row)
+{
+	struct window_writer *w = data;
+	bool total = row->group == &w->view->summary->total;
+
+	put_row(w->out, total ? "total" : asr_kind_name(row->group->kind), row->group, total,
+		w->view->params, row);
+	return 0;
 }
 
 int asr_write_csv(FILE *out, const struct asr_report_view *view)
 {
 	const struct asr_summary *sum = view->summary;
+	struct window_writer windows = { out, view };
 	enum asr_kind kind;
 	guint i;
 
 	fputs("kind,host,pid,procname,tid,type,threads,samples,estimate,negbin_estimate,lower,upper,"
-	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary\n", out);
+	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
+	      "window,start_ns,end_ns\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < sum->groups[kind]->len; i++) {
 			const struct asr_group *g = g_ptr_array_index(sum->groups[kind], i);
 
 			if (asr_group_shown(g, view->params))
-				put_row(out, kind_names[kind], g, false, view->params);
+				put_row(out, asr_kind_name(kind), g, false, view->params, NULL);
 		}
 	}
 	if (sum->samples > 0)
-		put_row(out, "total", &sum->total, true, view->params);
+		put_row(out, "total", &sum->total, true, view->params, NULL);
+	if (view->windows && asr_timeline_each(view, put_window_row, &windows))
+		return -1;
 	fflush(out);
 	return ferror(out) ? -1 : 0;
 }

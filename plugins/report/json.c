@@ -1,15 +1,8 @@
 /* json.c - the report as one JSON object, exact integers (doc/report-formats.md). */
 #include <inttypes.h>
 
+#include "timeline.h"
 #include "writer.h"
-
-static const char *const kind_names[ASR_KIND_COUNT] = {
-	[ASR_KIND_PROCESS] = "process",
-	[ASR_KIND_THREAD] = "thread",
-	[ASR_KIND_TYPE] = "type",
-	[ASR_KIND_THREAD_TYPE] = "thread-type",
-	[ASR_KIND_SITE] = "site",
-};
 
 /* A JSON string, or null.  Bytes above 0x7f pass through: names from the
  * trace are UTF-8 in practice. */
@@ -38,8 +31,14 @@ static const char *boolean(bool b)
 	return b ? "true" : "false";
 }
 
-static void put_group(FILE *out, const char *kind, const struct asr_group *g, bool total)
+/* One group's object; `row` NULL for the group over the whole report,
+ * else its numbers in one window. */
+static void put_group(FILE *out, const char *kind, const struct asr_group *g, bool total,
+		      const struct asr_window_row *row)
 {
+	const struct as_estimate *est = row ? &row->est : &g->est;
+	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads;
+
 	fprintf(out, "{\"kind\": \"%s\", \"host\": ", kind);
 	put_string(out, total ? NULL : g->host);
 	fputs(", \"pid\": ", out);
@@ -59,16 +58,18 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	fprintf(out, ", \"threads\": %" PRIu64 ", \"samples\": %" PRIu64
 		", \"estimate\": %" PRIu64 ", \"negbin_estimate\": %" PRIu64
 		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64,
-		g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads,
-		g->est.samples, asr_bytes_round(g->est.weighted), asr_bytes_round(g->est.negbin),
-		asr_bytes_round(g->est.lower), asr_bytes_round(g->est.upper));
-	if (g->has_time)
+		row ? row->threads : threads,
+		est->samples, asr_bytes_round(est->weighted), asr_bytes_round(est->negbin),
+		asr_bytes_round(est->lower), asr_bytes_round(est->upper));
+	/* A window's rows give the window's ends instead. */
+	if (g->has_time && !row)
 		fprintf(out, ", \"first_ns\": %" PRId64 ", \"last_ns\": %" PRId64,
 			g->first_ns, g->last_ns);
 	else
 		fputs(", \"first_ns\": null, \"last_ns\": null", out);
 	fprintf(out, ", \"incomplete\": %s, \"imprecise\": %s, \"mixed_rates\": %s",
-		boolean(g->incomplete), boolean(asr_group_imprecise(g)), boolean(g->est.mixed_rates));
+		boolean(g->incomplete), boolean(est->samples < ASR_FEW_SAMPLES),
+		boolean(est->mixed_rates));
 	fputs(", \"function\": ", out);
 	put_string(out, g->site ? g->site->function : NULL);
 	fputs(", \"file\": ", out);
@@ -79,7 +80,29 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 		fputs(", \"line\": null", out);
 	fputs(", \"binary\": ", out);
 	put_string(out, g->site ? g->site->binary : NULL);
+	if (row)
+		fprintf(out, ", \"window\": %" PRId64 ", \"start_ns\": %" PRId64
+			", \"end_ns\": %" PRId64, row->window, row->start_ns, row->end_ns);
+	else
+		fputs(", \"window\": null, \"start_ns\": null, \"end_ns\": null", out);
 	fputc('}', out);
+}
+
+struct window_writer {
+	FILE *out;
+	const struct asr_summary *summary;
+	const char *sep;
+};
+
+static int put_window_row(void *data, const struct asr_window_row *row)
+{
+	struct window_writer *w = data;
+	bool total = row->group == &w->summary->total;
+
+	fprintf(w->out, "%s\n    ", w->sep);
+	put_group(w->out, total ? "total" : asr_kind_name(row->group->kind), row->group, total, row);
+	w->sep = ",";
+	return 0;
 }
 
 static void put_losses(FILE *out, const struct asr_table *table)
@@ -115,6 +138,7 @@ int asr_write_json(FILE *out, const struct asr_report_view *view)
 	const struct asr_summary *sum = view->summary;
 	const struct asr_params *params = view->params;
 	const char *sep = "";
+	struct window_writer windows = { out, sum, "" };
 	enum asr_kind kind;
 	unsigned bit;
 	size_t i;
@@ -129,7 +153,12 @@ int asr_write_json(FILE *out, const struct asr_report_view *view)
 			sep = ", ";
 		}
 	}
-	fputs("],\n  \"rates\": [", out);
+	fputs("],\n  \"window_ns\": ", out);
+	if (params->window_ns)
+		fprintf(out, "%" PRId64, params->window_ns);
+	else
+		fputs("null", out);
+	fputs(",\n  \"rates\": [", out);
 	for (i = 0; i < sum->total.rates.n; i++)
 		fprintf(out, "%s%" PRIu64, i ? ", " : "", sum->total.rates.accums[i].rate);
 	fprintf(out, "],\n  \"samples\": %" PRIu64 ",\n  \"skipped_samples\": %" PRIu64
@@ -150,13 +179,17 @@ int asr_write_json(FILE *out, const struct asr_report_view *view)
 			if (!asr_group_shown(g, params))
 				continue;
 			fprintf(out, "%s\n    ", sep);
-			put_group(out, kind_names[kind], g, false);
+			put_group(out, asr_kind_name(kind), g, false, NULL);
 			sep = ",";
 		}
 	}
-	fprintf(out, "%s],\n  \"total\": ", *sep ? "\n  " : "");
+	fprintf(out, "%s],\n  \"windows\": [", *sep ? "\n  " : "");
+	windows.sep = "";
+	if (view->windows && asr_timeline_each(view, put_window_row, &windows))
+		return -1;
+	fprintf(out, "%s],\n  \"total\": ", *windows.sep ? "\n  " : "");
 	if (sum->samples > 0)
-		put_group(out, "total", &sum->total, true);
+		put_group(out, "total", &sum->total, true, NULL);
 	else
 		fputs("null", out);
 	fputs("\n}\n", out);

@@ -12,10 +12,13 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/rates.c plugins/report/rates.h \
 	plugins/report/table.c plugins/report/table.h \
 	plugins/report/summary.c plugins/report/summary.h \
+	plugins/report/window.c plugins/report/window.h \
+	plugins/report/timeline.c plugins/report/timeline.h \
 	plugins/report/shown.c plugins/report/writer.h \
 	plugins/report/text.c \
 	plugins/report/csv.c \
-	plugins/report/json.c
+	plugins/report/json.c \
+	plugins/report/html.c
 plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
 	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS)
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD = src/estimate/libasestimate.la \

@@ -1,4 +1,7 @@
 /* params.c - validates the component's parameters from one table (see params.h). */
+#include <ctype.h>
+#include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -138,6 +141,7 @@ static int parse_format(bt_self_component *self, const char *name, const bt_valu
 		{ "text", ASR_FORMAT_TEXT },
 		{ "csv", ASR_FORMAT_CSV },
 		{ "json", ASR_FORMAT_JSON },
+		{ "html", ASR_FORMAT_HTML },
 	};
 	size_t i;
 
@@ -149,12 +153,12 @@ static int parse_format(bt_self_component *self, const char *name, const bt_valu
 			}
 		}
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Parameter `%s`: unknown format `%s`: expecting `text`, `csv` or `json`.",
+			"Parameter `%s`: unknown format `%s`: expecting `text`, `csv`, `json` or `html`.",
 			name, bt_value_string_get(value));
 		return -1;
 	}
 	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-		"Parameter `%s` is %s: expecting the string `text`, `csv` or `json`.",
+		"Parameter `%s` is %s: expecting the string `text`, `csv`, `json` or `html`.",
 		name, value_type_name(value));
 	return -1;
 }
@@ -189,12 +193,121 @@ static int parse_boundary_compensation(bt_self_component *self, const char *name
 	return 0;
 }
 
+#define DURATION_EXPECTING "expecting a positive duration: a string such as `100ms` (units ns, us, ms, s, m) or an integer number of nanoseconds"
+
+/*
+ * A duration string: a decimal number (a fraction allowed, so `1.5s`) and a
+ * unit.  Returns the nanoseconds rounded to the nearest, or -1 when
+ * malformed, 0 or less than half a nanosecond, or beyond INT64_MAX.
+ */
+static int64_t parse_duration(const char *s)
+{
+	static const struct {
+		const char *suffix;
+		double ns;
+	} units[] = {
+		{ "ns", 1.0 }, { "us", 1e3 }, { "ms", 1e6 }, { "s", 1e9 }, { "m", 60e9 },
+		{ "min", 60e9 },
+	};
+	const char *p = s;
+	size_t digits = 0, i;
+	char *end;
+	double value;
+
+	while (isdigit((unsigned char) *p)) {
+		p++;
+		digits++;
+	}
+	if (*p == '.') {
+		p++;
+		while (isdigit((unsigned char) *p)) {
+			p++;
+			digits++;
+		}
+	}
+	if (digits == 0)
+		return -1;
+	/* strtod on the checked prefix only: it would take "1e9", "inf" or a
+	 * sign, none of which is a duration here. */
+	value = strtod(s, &end);
+	if (end != p)
+		return -1;
+	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+		if (strcmp(p, units[i].suffix) == 0) {
+			value = round(value * units[i].ns);
+			if (!(value >= 1.0) || value >= 9223372036854775807.0)
+				return -1;
+			return (int64_t) value;
+		}
+	}
+	return -1;
+}
+
+/* A duration parameter (`window`, `update-interval`) into *out: positive
+ * nanoseconds below 2^63, from an integer or a string with its unit. */
+static int parse_duration_value(bt_self_component *self, const char *name, const bt_value *value,
+				int64_t *out)
+{
+	int64_t ns = -1;
+
+	if (bt_value_is_string(value)) {
+		ns = parse_duration(bt_value_string_get(value));
+		if (ns <= 0) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+				"Parameter `%s` is `%s`: " DURATION_EXPECTING ".",
+				name, bt_value_string_get(value));
+			return -1;
+		}
+	} else if (bt_value_is_signed_integer(value)) {
+		ns = bt_value_integer_signed_get(value);
+		if (ns <= 0) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+				"Parameter `%s` is %" PRId64 ": " DURATION_EXPECTING ".", name, ns);
+			return -1;
+		}
+	} else if (bt_value_is_unsigned_integer(value)) {
+		uint64_t u = bt_value_integer_unsigned_get(value);
+
+		if (u == 0 || u > INT64_MAX) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+				"Parameter `%s` is %" PRIu64 ": " DURATION_EXPECTING ".", name, u);
+			return -1;
+		}
+		ns = (int64_t) u;
+	} else {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` is %s: " DURATION_EXPECTING ".", name, value_type_name(value));
+		return -1;
+	}
+	*out = ns;
+	return 0;
+}
+
+static int parse_window(bt_self_component *self, const char *name, const bt_value *value,
+			struct asr_params *params)
+{
+	return parse_duration_value(self, name, value, &params->window_ns);
+}
+
+static int parse_update_interval(bt_self_component *self, const char *name,
+				 const bt_value *value, struct asr_params *params)
+{
+	int64_t ns;
+
+	if (parse_duration_value(self, name, value, &ns))
+		return -1;
+	params->update_interval_ns = (uint64_t) ns;
+	return 0;
+}
+
 static const struct param_descr param_table[] = {
 	{ "confidence", parse_confidence },
 	{ "group-by", parse_group_by },
 	{ "format", parse_format },
 	{ "path", parse_path },
 	{ "boundary-compensation", parse_boundary_compensation },
+	{ "update-interval", parse_update_interval },
+	{ "window", parse_window },
 };
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
@@ -230,11 +343,13 @@ int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_pa
 	params->group_by = ASR_GROUP_BY_THREAD | ASR_GROUP_BY_TYPE;
 	params->format = ASR_FORMAT_TEXT;
 	params->path = NULL;
+	params->window_ns = 0;
+	params->update_interval_ns = 0;
 
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path` or `boundary-compensation`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval` or `window`.",
 			unknown);
 		goto error;
 	}

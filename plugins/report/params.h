@@ -3,6 +3,7 @@
 #define ALLOCSAMPLE_REPORT_PARAMS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include <babeltrace2/babeltrace.h>
 
@@ -19,7 +20,12 @@ enum asr_format {
 	ASR_FORMAT_TEXT,
 	ASR_FORMAT_CSV,
 	ASR_FORMAT_JSON,
+	ASR_FORMAT_HTML,
 };
+
+/* The most windows a report may have: more would be rows nobody reads, and
+ * each costs memory per group. */
+#define ASR_MAX_WINDOWS 100000
 
 struct asr_params {
 	double confidence;          /* 0 < C < 1 */
@@ -27,6 +33,8 @@ struct asr_params {
 	unsigned group_by;          /* enum asr_group_by bits, never 0 */
 	enum asr_format format;
 	char *path;                 /* NULL: standard output; owned */
+	int64_t window_ns;          /* time windows' length; 0: no windows */
+	uint64_t update_interval_ns; /* 0: only the final report */
 };
 
 /*

@@ -1,4 +1,4 @@
-/* shown.c - which groups a report shows, the same in every format (see writer.h). */
+/* shown.c - which groups a report shows and what each kind is called, the same in every format (see writer.h). */
 #include "writer.h"
 
 bool asr_kind_shown(enum asr_kind kind, const struct asr_params *params)
@@ -32,4 +32,17 @@ bool asr_group_shown(const struct asr_group *g, const struct asr_params *params)
 bool asr_group_imprecise(const struct asr_group *g)
 {
 	return g->est.samples < ASR_FEW_SAMPLES;
+}
+
+const char *asr_kind_name(enum asr_kind kind)
+{
+	static const char *const names[ASR_KIND_COUNT] = {
+		[ASR_KIND_PROCESS] = "process",
+		[ASR_KIND_THREAD] = "thread",
+		[ASR_KIND_TYPE] = "type",
+		[ASR_KIND_THREAD_TYPE] = "thread-type",
+		[ASR_KIND_SITE] = "site",
+	};
+
+	return names[kind];
 }

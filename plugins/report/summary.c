@@ -231,6 +231,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_table *table
 	memset(summary, 0, sizeof *summary);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
 		summary->groups[kind] = g_ptr_array_new_with_free_func(group_free);
+	summary->index = g_hash_table_new(group_hash, group_equal);
 
 	g_hash_table_iter_init(&it, table->cells);
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
@@ -308,6 +309,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_table *table
 		summary->mixed_rates = summary->mixed_rates || g->est.mixed_rates;
 		g_hash_table_iter_steal(&it);
 		g_ptr_array_add(summary->groups[g->kind], g);
+		g_hash_table_add(summary->index, g);
 	}
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
 		g_ptr_array_sort(summary->groups[kind], compare_groups);
@@ -346,12 +348,21 @@ void asr_summary_fini(struct asr_summary *summary)
 {
 	enum asr_kind kind;
 
+	if (summary->index)
+		g_hash_table_destroy(summary->index);
+	summary->index = NULL;
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		if (summary->groups[kind])
 			g_ptr_array_free(summary->groups[kind], TRUE);
 		summary->groups[kind] = NULL;
 	}
 	asr_rates_fini(&summary->total.rates);
+}
+
+const struct asr_group *asr_summary_find(const struct asr_summary *summary,
+					 const struct asr_group *key)
+{
+	return g_hash_table_lookup(summary->index, key);
 }
 
 uint64_t asr_bytes_round(double bytes)

@@ -47,6 +47,7 @@ struct asr_group {
 
 struct asr_summary {
 	GPtrArray *groups[ASR_KIND_COUNT];  /* struct asr_group *, in report order */
+	GHashTable *index;                  /* every group of `groups`, by key */
 	struct asr_group total;             /* valid when samples > 0 */
 	uint64_t samples;
 	uint64_t skipped;                   /* impossible samples left out */
@@ -68,6 +69,11 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_table *table
 		      const struct asr_params *params);
 
 void asr_summary_fini(struct asr_summary *summary);
+
+/* The group of `summary` with the kind and key of `key` (a group of another
+ * summary of the same table's traces), or NULL. */
+const struct asr_group *asr_summary_find(const struct asr_summary *summary,
+					 const struct asr_group *key);
 
 /* Rounds a byte estimate to an integer for CSV and JSON. */
 uint64_t asr_bytes_round(double bytes);

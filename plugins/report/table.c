@@ -132,13 +132,13 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 	return c;
 }
 
-bool asr_table_add(struct asr_table *table, const struct asr_sample *sample)
+const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample)
 {
 	struct asr_cell *c = cell_for(table, sample);
 
 	if (!asr_rates_add(&c->rates, sample->rate, sample->size, sample->offset)) {
 		table->skipped++;
-		return false;
+		return NULL;
 	}
 	table->samples++;
 	if (sample->has_time) {
@@ -148,7 +148,7 @@ bool asr_table_add(struct asr_table *table, const struct asr_sample *sample)
 			c->last_ns = sample->ns;
 		c->has_time = true;
 	}
-	return true;
+	return c;
 }
 
 void asr_table_add_loss(struct asr_table *table, const bt_stream *stream, bool packets,

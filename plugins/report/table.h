@@ -65,9 +65,10 @@ struct asr_table {
 void asr_table_init(struct asr_table *table);
 void asr_table_fini(struct asr_table *table);
 
-/* Adds a sample to its cell.  Returns false when the sample is impossible
- * (offset >= size, size 0, rate 0): it is counted in `skipped` only. */
-bool asr_table_add(struct asr_table *table, const struct asr_sample *sample);
+/* Adds a sample to its cell and returns the cell.  Returns NULL when the
+ * sample is impossible (offset >= size, size 0, rate 0): it is counted in
+ * `skipped` only. */
+const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample);
 
 /* Records a discarded-events (`packets` false) or discarded-packets message
  * of stream `stream` (`count` NULL: the message had no count). */

@@ -2,9 +2,11 @@
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include <glib.h>
 
+#include "timeline.h"
 #include "writer.h"
 
 /* A table whose columns are as wide as their widest cell. */
@@ -280,6 +282,209 @@ static void write_total(FILE *out, const struct asr_report_view *view, unsigned 
 	grid_fini(&grid);
 }
 
+/* The timeline (`window` parameter): the rows, collected by group. */
+struct timeline {
+	const struct asr_summary *summary;
+	GArray *total;          /* struct asr_window_row, the total's */
+	GPtrArray *groups;      /* const struct asr_group *, in report order */
+	GHashTable *estimates;  /* group -> GArray of struct asr_window_row */
+};
+
+static int collect_row(void *data, const struct asr_window_row *row)
+{
+	struct timeline *tl = data;
+	GArray *rows;
+
+	if (row->group == &tl->summary->total) {
+		g_array_append_val(tl->total, *row);
+		return 0;
+	}
+	rows = g_hash_table_lookup(tl->estimates, row->group);
+	if (!rows) {
+		rows = g_array_new(FALSE, FALSE, sizeof(struct asr_window_row));
+		g_hash_table_insert(tl->estimates, (gpointer) row->group, rows);
+		g_ptr_array_add(tl->groups, (gpointer) row->group);
+	}
+	g_array_append_val(rows, *row);
+	return 0;
+}
+
+/* "2024-05-01 12:00:01.234 UTC": where window 0 starts. */
+static char *utc_time(int64_t ns)
+{
+	time_t sec = (time_t) (ns / 1000000000);
+	struct tm tm;
+	char buf[32];
+
+	gmtime_r(&sec, &tm);
+	strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &tm);
+	return g_strdup_printf("%s.%03d UTC", buf, (int) (ns % 1000000000 / 1000000));
+}
+
+/* A window length as a person writes it: "100 ms", "1.5 s". */
+static char *human_duration(int64_t ns)
+{
+	if (ns % 60000000000 == 0)
+		return g_strdup_printf("%" PRId64 " min", ns / 60000000000);
+	if (ns >= 1000000000)
+		return g_strdup_printf("%g s", (double) ns / 1e9);
+	if (ns >= 1000000)
+		return g_strdup_printf("%g ms", (double) ns / 1e6);
+	if (ns >= 1000)
+		return g_strdup_printf("%g us", (double) ns / 1e3);
+	return g_strdup_printf("%" PRId64 " ns", ns);
+}
+
+#define BAR_WIDTH 30
+
+/* The interval as a bar against `scale` bytes (the largest upper bound):
+ * solid up to the lower bound, shaded up to the upper bound. */
+static char *interval_bar(const struct as_estimate *est, double scale)
+{
+	GString *bar = g_string_new(NULL);
+	long lo = scale > 0 ? lround(est->lower / scale * BAR_WIDTH) : 0;
+	long hi = scale > 0 ? lround(est->upper / scale * BAR_WIDTH) : 0;
+	long i;
+
+	for (i = 0; i < hi; i++)
+		g_string_append(bar, i < lo ? "\u2588" : "\u2591");
+	return g_string_free(bar, FALSE);
+}
+
+/* One mark per window, as high as its estimate against the group's largest;
+ * a dot for a window without samples. */
+static char *sparkline(const GArray *rows, double *peak)
+{
+	static const char *const levels[] = {
+		"\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588",
+	};
+	GString *line = g_string_new(NULL);
+	guint i;
+
+	*peak = 0;
+	for (i = 0; i < rows->len; i++)
+		*peak = MAX(*peak, g_array_index(rows, struct asr_window_row, i).est.weighted);
+	for (i = 0; i < rows->len; i++) {
+		const struct asr_window_row *r = &g_array_index(rows, struct asr_window_row, i);
+		long level = *peak > 0 ? lround(r->est.weighted / *peak * 7.0) : 0;
+
+		g_string_append(line, r->est.samples == 0 ? "\u00b7" : levels[CLAMP(level, 0, 7)]);
+	}
+	return g_string_free(line, FALSE);
+}
+
+static void write_timeline_total(FILE *out, const struct asr_report_view *view,
+				 const GArray *total, unsigned *marks)
+{
+	struct grid grid;
+	GPtrArray *row;
+	double scale = 0;
+	guint i;
+
+	for (i = 0; i < total->len; i++)
+		scale = MAX(scale, g_array_index(total, struct asr_window_row, i).est.upper);
+	grid_init(&grid, "rrrrlll");
+	row = grid_row(&grid);
+	cell(row, "WINDOW");
+	cell(row, "START");
+	cell(row, "SAMPLES");
+	cell(row, "ESTIMATE");
+	cell(row, "%g%% INTERVAL", view->params->confidence * 100.0);
+	cell(row, "NOTE");
+	cell(row, "%s", "");
+	for (i = 0; i < total->len; i++) {
+		const struct asr_window_row *r = &g_array_index(total, struct asr_window_row, i);
+		struct asr_group marked = *r->group;
+
+		marked.est = r->est;
+		row = grid_row(&grid);
+		cell(row, "%" PRId64, r->window);
+		cell(row, "+%.3f s", (double) (r->start_ns - g_array_index(total,
+			struct asr_window_row, 0).start_ns) / 1e9);
+		cell(row, "%" PRIu64, r->est.samples);
+		cell_bytes(row, r->est.weighted);
+		cell_interval(row, &r->est);
+		cell_marks(row, &marked, marks);
+		g_ptr_array_add(row, interval_bar(&r->est, scale));
+	}
+	grid_print(out, &grid);
+	grid_fini(&grid);
+}
+
+static void write_timeline_groups(FILE *out, const struct timeline *tl, bool hosts)
+{
+	struct grid grid;
+	GPtrArray *row;
+	guint i;
+
+	grid_init(&grid, hosts ? "llrrlrl" : "lrrlrl");
+	row = grid_row(&grid);
+	if (hosts)
+		cell(row, "HOST");
+	cell(row, "PROCESS");
+	cell(row, "PID");
+	cell(row, "TID");
+	cell(row, "TYPE");
+	cell(row, "PEAK");
+	cell(row, "WINDOWS");
+	for (i = 0; i < tl->groups->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(tl->groups, i);
+		double peak;
+		char *line = sparkline(g_hash_table_lookup(tl->estimates, g), &peak);
+
+		row = grid_row(&grid);
+		if (hosts)
+			cell(row, "%s", g->host ? g->host : "?");
+		cell(row, "%s", procname_of(g));
+		cell_pid(row, g);
+		if (g->kind == ASR_KIND_THREAD)
+			cell(row, "%" PRId64, g->vtid);
+		else
+			cell(row, "%s", "");
+		cell(row, "%s", g->kind == ASR_KIND_TYPE ? g->type : "");
+		cell_bytes(row, peak);
+		g_ptr_array_add(row, line);
+	}
+	grid_print(out, &grid);
+	grid_fini(&grid);
+}
+
+/*
+ * The timeline: every window of the total, with its interval and a bar;
+ * then one line per thread and type group, a mark per window (CSV and JSON
+ * have every group's intervals).  Returns -1 if the estimator refused.
+ */
+static int write_timeline(FILE *out, const struct asr_report_view *view, unsigned *marks)
+{
+	struct timeline tl = {
+		.summary = view->summary,
+		.total = g_array_new(FALSE, FALSE, sizeof(struct asr_window_row)),
+		.groups = g_ptr_array_new(),
+		.estimates = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL,
+						   (GDestroyNotify) g_array_unref),
+	};
+	char *length = human_duration(view->params->window_ns), *from = NULL;
+	int status = asr_timeline_each(view, collect_row, &tl);
+
+	if (status == 0 && tl.total->len > 0) {
+		from = utc_time(g_array_index(tl.total, struct asr_window_row, 0).start_ns);
+		fprintf(out, "\nTimeline: %u windows of %s from %s\n", tl.total->len, length, from);
+		write_timeline_total(out, view, tl.total, marks);
+		fprintf(out, "  Bars: \u2588 up to the lower bound, \u2591 up to the upper bound.\n");
+		if (tl.groups->len > 0) {
+			fprintf(out, "\n  Per group: a mark per window, as high as its estimate against the\n"
+				     "  group's peak; \u00b7 no sample (CSV and JSON give every interval).\n");
+			write_timeline_groups(out, &tl, view->summary->hosts > 1);
+		}
+	}
+	g_free(from);
+	g_free(length);
+	g_hash_table_destroy(tl.estimates);
+	g_ptr_array_free(tl.groups, TRUE);
+	g_array_free(tl.total, TRUE);
+	return status;
+}
+
 static void write_rates(FILE *out, const struct asr_summary *sum)
 {
 	size_t i;
@@ -365,6 +570,8 @@ int asr_write_text(FILE *out, const struct asr_report_view *view)
 	}
 	if (sum->samples > 0)
 		write_total(out, view, &marks);
+	if (view->windows && write_timeline(out, view, &marks))
+		return -1;
 	write_notes(out, view, marks);
 	fflush(out);
 	return ferror(out) ? -1 : 0;

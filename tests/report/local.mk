@@ -10,15 +10,24 @@ tests_report_typed_workload_CFLAGS = $(REPORT_C_OPTIONS)
 tests_report_typed_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_typed_workload_LDADD = src/liballocsample.la $(PTHREAD_LIBS)
 
+check_PROGRAMS += tests/report/phases-workload
+tests_report_phases_workload_SOURCES = tests/report/phases-workload.c
+tests_report_phases_workload_CFLAGS = $(REPORT_C_OPTIONS)
+tests_report_phases_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_phases_workload_LDADD = src/liballocsample.la
+
 REPORT_TESTS = \
 	tests/report/params.sh \
 	tests/report/typed.sh \
 	tests/report/text.sh \
 	tests/report/loss.sh \
 	tests/report/contexts.sh \
-	tests/report/incompatible.sh
+	tests/report/incompatible.sh \
+	tests/report/window.sh \
+	tests/report/html.sh
 TESTS += $(REPORT_TESTS)
-EXTRA_DIST += $(REPORT_TESTS) tests/report/lib.sh tests/report/text.expect
+EXTRA_DIST += $(REPORT_TESTS) tests/report/lib.sh tests/report/text.expect \
+	tests/report/png-check.py
 
 # Incompatible producers: the provider compiled in, no preload.
 BAD_PRODUCER_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/report
@@ -38,3 +47,4 @@ tests_report_bad_producer_schema_2_SOURCES = tests/report/bad-producer.c tests/r
 tests_report_bad_producer_schema_2_CPPFLAGS = $(BAD_PRODUCER_CPPFLAGS) -DBAD_VARIANT=3
 tests_report_bad_producer_schema_2_CFLAGS = $(BAD_PRODUCER_CFLAGS)
 tests_report_bad_producer_schema_2_LDADD = $(BAD_PRODUCER_LIBS)
+

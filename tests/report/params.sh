@@ -30,13 +30,21 @@ refused() {
 refused 'confidence=2.0' 'Parameter `confidence` is 2: expecting a real number between 0 and 1'
 refused 'confidence=0.0' 'Parameter `confidence` is 0: expecting a real number between 0 and 1'
 refused 'confidence=1' 'Parameter `confidence` is an integer: expecting a real number'
-refused 'format="xml"' 'Parameter `format`: unknown format `xml`: expecting `text`, `csv` or `json`'
+refused 'format="xml"' 'Parameter `format`: unknown format `xml`: expecting `text`, `csv`, `json` or `html`'
 refused 'group-by="planet"' 'Parameter `group-by`: unknown grouping `planet`: expecting `thread`, `type`, `thread-type` or `site`'
 refused 'group-by=["thread",7]' 'Parameter `group-by` contains an integer'
 refused 'group-by=[]' 'Parameter `group-by` is an empty array'
 refused 'boundary-compensation=7' 'Parameter `boundary-compensation` is an integer: expecting a boolean'
 refused "path=\"$dir/no/such/dir/report.txt\"" 'Parameter `path`: cannot open'
 refused 'confidance=0.9' 'Unknown parameter `confidance`'
+refused 'window=0' 'Parameter `window` is 0: expecting a positive duration'
+refused 'window=-100' 'Parameter `window` is -100: expecting a positive duration'
+refused 'window="100"' 'Parameter `window` is `100`: expecting a positive duration: a string such as `100ms` (units ns, us, ms, s, m)'
+refused 'window="5h"' 'Parameter `window` is `5h`: expecting a positive duration'
+refused 'window="-1s"' 'Parameter `window` is `-1s`: expecting a positive duration'
+refused 'window="1e3ms"' 'Parameter `window` is `1e3ms`: expecting a positive duration'
+refused 'window="0ms"' 'Parameter `window` is `0ms`: expecting a positive duration'
+refused 'window=0.5' 'Parameter `window` is a real number: expecting a positive duration'
 
 run 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
 report_check "good parameters: accepted (status $status)" [ "$status" -eq 0 ]
@@ -45,6 +53,15 @@ report_check "good parameters: an empty JSON report" \
 	  '[0.9,["thread-type"],false,0,[],null]' ]
 report_check "no allocsample event: the warning says so" \
 	grep -q 'no allocsample:AllocationSampled events' "$dir/err"
+
+for window in '"100ms"' '"1.5s"' '"2m"' '"250us"' '"10ns"' 100000000 '+100000000'; do
+	run "window=$window,format=\"json\""
+	windows=$(jq -c '.windows' "$dir/out" 2>/dev/null || echo none)
+	report_check "window=$window: accepted (status $status), no window on an empty trace ($windows)" \
+		[ "$status" -eq 0 -a "$windows" = '[]' ]
+done
+run 'window="1.5s",format="json"'
+report_check 'window="1.5s" is 1500000000 ns' [ "$(jq '.window_ns' "$dir/out")" = 1500000000 ]
 
 run "group-by=[\"thread\",\"type\"],path=\"$dir/report.txt\""
 report_check "path: accepted (status $status)" [ "$status" -eq 0 ]

@@ -1,0 +1,96 @@
+#!/bin/sh
+# record-live.sh - allocsample-record --live end to end.  With no daemon
+# running, the command starts a session daemon and a relayd (on the ports
+# given with --live-ports, free ones: the defaults may be taken), prints
+# text updates every 500 ms while a workload reports known bytes for about
+# 3 s, then the final report; the relayd and the daemon are gone after, the
+# trace is kept with -o and the exit status is the program's.  Then in
+# JSON with a relayd of the test's own, which the command uses and leaves
+# running.
+#
+# The workload runs under the preload shim, so the process also has the C
+# library's and lttng-ust's allocations: the exact figure is the type
+# "chunk" (allocsample_record() allocates nothing).  At confidence 0.999
+# the 2 intervals checked miss by chance with probability below 0.2%.
+set -eu
+. "$AS_SRCDIR/tests/record/lib.sh"
+. "$AS_SRCDIR/tests/live/lib.sh"
+harness_enter "$@"
+
+workload="$AS_BUILDDIR/tests/live/live-workload"
+
+# live_run NAME OPTIONS... -- PROGRAM...: like record_run, within 120 s.
+live_run() {
+	name=$1
+	shift
+	mkdir -p "$HARNESS_DIR/tmp-$name"
+	RECORD_STATUS=0
+	TMPDIR="$HARNESS_DIR/tmp-$name" timeout 120 "$RECORD_CMD" "$@" \
+		>"$HARNESS_DIR/$name.out" 2>"$HARNESS_DIR/$name.err" || RECORD_STATUS=$?
+}
+
+# relayd_pids: the lttng-relayd processes of this mount namespace.
+relayd_pids() {
+	own=$(readlink /proc/self/ns/mnt)
+	for pid in $(pgrep -x lttng-relayd || true); do
+		[ "$(readlink "/proc/$pid/ns/mnt" 2>/dev/null)" = "$own" ] && echo "$pid"
+	done
+	return 0
+}
+
+# Free ports: a relayd of the test's starts there, then stops.
+relayd_start "$HARNESS_DIR/probe"
+ports="$RELAYD_CTRL_PORT:$RELAYD_DATA_PORT:$RELAYD_LIVE_PORT"
+relayd_stop
+
+facts="$HARNESS_DIR/text.facts"
+start=$(date +%s%N)
+live_run text --live --update-interval 500ms --live-ports "$ports" --rate 4096 --confidence 0.999 \
+	-o "$HARNESS_DIR/trace" -- "$workload" "$facts" 3 2
+elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+out="$HARNESS_DIR/text.out"
+record_check "text: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+record_check "text: nothing on stderr but where the trace is ($(grep -v 'trace kept in' "$HARNESS_DIR/text.err" | head -c 200))" \
+	[ -z "$(grep -v 'trace kept in' "$HARNESS_DIR/text.err")" ]
+updates=$(grep -c '^=== allocsample update ' "$out" || true)
+record_check "text: at least 2 updates ($updates)" [ "$updates" -ge 2 ]
+record_check "text: at most one update per 500 ms ($updates in $elapsed_ms ms)" \
+	[ $(( updates * 500 )) -le "$elapsed_ms" ]
+record_check "text: one final report, last" \
+	[ "$(grep -c '^=== allocsample final report' "$out")" -eq 1 ] &&
+	[ "$(grep '^=== ' "$out" | tail -n 1 | cut -c 1-29)" = '=== allocsample final report,' ]
+record_check "text: an update has the thread rows and the total" \
+	[ "$(awk '/^=== allocsample update 2,/ { on = 1 } on && /^By thread/ { t = 1 }
+		on && /^  Total / { print t + 0; exit }' "$out")" = 1 ]
+types=$(sed -n '/^=== allocsample final report/,$p' "$out" | grep -c '^By type' || true)
+record_check "text: the final report has the By type section ($types)" [ "$types" -eq 1 ]
+chunk=$(sed -n '/^=== allocsample final report/,$p' "$out" | awk '$3 == "chunk" { print $0; exit }')
+record_check "text: the final report has the type chunk ($chunk)" [ -n "$chunk" ]
+record_no_daemon "text"
+record_check "text: no relayd left ($(relayd_pids | tr '\n' ' '))" [ -z "$(relayd_pids)" ]
+events=$(babeltrace2 "$HARNESS_DIR/trace" 2>/dev/null | grep -c 'allocsample:AllocationSampled' || true)
+record_check "text: the relayd wrote the trace into -o ($events AllocationSampled events)" \
+	[ "$events" -gt 0 ]
+
+# JSON, with a relayd of the test's: the command uses it and leaves it.
+relayd_start "$HARNESS_DIR/relayd"
+ours=$RELAYD_PID
+ports="$RELAYD_CTRL_PORT:$RELAYD_DATA_PORT:$RELAYD_LIVE_PORT"
+facts="$HARNESS_DIR/json.facts"
+live_run json --live --update-interval 500ms --live-ports "$ports" --rate 4096 --format json \
+	--confidence 0.999 -- "$workload" "$facts" 3 2
+json="$HARNESS_DIR/json.out"
+record_check "json: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+lines=$(awk 'END { print NR }' "$json")
+record_check "json: one report a line, at least 2 updates and the final one ($lines lines)" \
+	[ "$lines" -ge 3 ] && [ "$(jq -c .format "$json" | grep -c allocsample-report)" -eq "$lines" ]
+tail -n 1 "$json" >"$HARNESS_DIR/final.json"
+record_truth_check "json: final: type chunk" "$HARNESS_DIR/final.json" \
+	".kind == \"type\" and .type == \"chunk\"" "$(record_fact "$facts" total 2)"
+tid=$(record_fact "$facts" thread 2)
+record_truth_check "json: final: thread $tid (it allocates nothing else)" "$HARNESS_DIR/final.json" \
+	".kind == \"thread\" and .tid == $tid" "$(record_fact "$facts" thread 3)"
+record_check "json: the test's relayd still runs" kill -0 "$ours"
+record_check "json: it received the trace" [ -n "$(ls -A "$HARNESS_DIR/relayd")" ]
+record_no_daemon "json"
+record_finish
