@@ -1,10 +1,12 @@
-# Fuzzing: a libFuzzer target for the environment parsing (src/settings.c),
-# built by the test itself with clang, run over the committed corpus and
-# then for a bounded time.  The test installs clang and libFuzzer's runtime
-# if they are missing (tests/compat/require-packages.sh).
-FUZZ_TESTS = tests/fuzz/settings.sh
+# Fuzzing: libFuzzer targets for the environment parsing (src/settings.c)
+# and the estimators (src/estimate), each built by its test with clang, run
+# over its committed corpus and then for a bounded time.  The tests install
+# clang and libFuzzer's runtime if they are missing
+# (tests/compat/require-packages.sh).
+FUZZ_TESTS = tests/fuzz/settings.sh tests/fuzz/estimate.sh
 TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) \
 	tests/fuzz/settings-fuzz.c \
 	tests/fuzz/settings.dict \
+	tests/fuzz/estimate-fuzz.c \
 	tests/fuzz/corpus

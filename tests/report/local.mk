@@ -48,3 +48,23 @@ tests_report_bad_producer_schema_2_CPPFLAGS = $(BAD_PRODUCER_CPPFLAGS) -DBAD_VAR
 tests_report_bad_producer_schema_2_CFLAGS = $(BAD_PRODUCER_CFLAGS)
 tests_report_bad_producer_schema_2_LDADD = $(BAD_PRODUCER_LIBS)
 
+# Hostile or broken input, and the traced program under losses
+# (doc/reliability.md).  impossible-producer has the real provider
+# (tp/allocsample-tp.h) compiled in and emits values the shim never does;
+# loss-program runs under the shim, so it gets UBSan at most.
+check_PROGRAMS += tests/report/impossible-producer tests/report/loss-program
+tests_report_impossible_producer_SOURCES = tests/report/impossible-producer.c
+tests_report_impossible_producer_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tp
+tests_report_impossible_producer_CFLAGS = $(BAD_PRODUCER_CFLAGS)
+tests_report_impossible_producer_LDADD = $(BAD_PRODUCER_LIBS)
+tests_report_loss_program_SOURCES = tests/report/loss-program.c
+tests_report_loss_program_CFLAGS = $(REPORT_C_OPTIONS)
+tests_report_loss_program_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_loss_program_LDADD = $(PTHREAD_LIBS)
+ROBUSTNESS_TESTS = \
+	tests/report/loss-program.sh \
+	tests/report/truncated.sh \
+	tests/report/no-events.sh \
+	tests/report/impossible.sh
+TESTS += $(ROBUSTNESS_TESTS)
+EXTRA_DIST += $(ROBUSTNESS_TESTS)

@@ -1,0 +1,41 @@
+#!/bin/sh
+# no-events.sh - a real LTTng trace without any allocsample event (only
+# lttng-ust's statedump of a program that registers with it): the report
+# warns and says how to record the events, prints an empty report (text,
+# CSV, JSON) and exits 0.
+set -eu
+. "$AS_SRCDIR/tests/report/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+trace="$HARNESS_DIR/trace"
+lttng create none --output="$trace" >/dev/null
+lttng enable-event --userspace --session=none 'lttng_ust_statedump:*' >/dev/null
+lttng add-context --userspace --session=none -t vpid -t vtid -t procname >/dev/null
+lttng start none >/dev/null
+"$REPORT_BIN/impossible-producer" none || harness_fail "impossible-producer none failed"
+harness_destroy_session none
+
+# The premise: a trace with events, none of them ours.
+babeltrace2 "$trace" >"$HARNESS_DIR/events" 2>/dev/null || harness_fail "babeltrace2 cannot read the trace"
+events=$(wc -l <"$HARNESS_DIR/events")
+ours=$(grep -c 'allocsample:' "$HARNESS_DIR/events" || true)
+[ "$events" -gt 0 ] && [ "$ours" -eq 0 ] ||
+	harness_fail "the trace has $events events, $ours of allocsample: the test cannot run"
+report_ok "the trace has $events lttng_ust_statedump events and no allocsample event"
+
+for format in text csv json; do
+	status=0
+	timeout 60 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$trace" \
+		-c sink.allocsample.report -p "format=\"$format\"" \
+		>"$HARNESS_DIR/report.$format" 2>"$HARNESS_DIR/$format.err" || status=$?
+	report_check "$format: exit status 0 (got $status)" [ "$status" -eq 0 ]
+	report_check "$format: a warning that says how to record the events" \
+		report_says "$HARNESS_DIR/$format.err" "no allocsample:AllocationSampled events: nothing to estimate. Record them with: lttng enable-event -u 'allocsample:*'"
+done
+sed 's/^/      /' "$HARNESS_DIR/json.err"
+report_check "json: valid, 0 samples, no group" \
+	[ "$(jq -c '[.samples, (.groups | length)]' "$HARNESS_DIR/report.json")" = '[0,0]' ]
+report_check "csv: the header line only" [ "$(wc -l <"$HARNESS_DIR/report.csv")" -eq 1 ]
+report_check "text: a report is printed" [ -s "$HARNESS_DIR/report.text" ]
+report_finish
