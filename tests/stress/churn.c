@@ -1,8 +1,9 @@
-/* churn.c - 64 threads allocate, exit and are replaced until a deadline; prints the threads run and their expected sample count. */
+/* churn.c - 64 threads allocate, exit and are replaced until a deadline or a stop file; prints the threads run and their expected sample count. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "stress.h"
 
@@ -79,17 +80,21 @@ static double now(void)
 	return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
 }
 
-/* Usage: churn RATE SECONDS.  Prints "threads N", "expected E" (the workers'
+/* Usage: churn RATE SECONDS [STOP_FILE].  Runs SECONDS at most, and stops
+ * early once STOP_FILE exists (so that a test decides when, not a race
+ * against the clock).  Prints "threads N", "expected E" (the workers'
  * expected sample count at RATE) and "sizes ..."; exits 1 if any worker's
  * memory was corrupted. */
 int main(int argc, char **argv)
 {
 	static struct slot slots[SLOTS];
 	double rate, deadline;
+	const char *stop_file;
 	unsigned long long threads = 0, bad = 0;
 
-	if (argc != 3)
-		stress_die("usage: churn RATE SECONDS");
+	if (argc != 3 && argc != 4)
+		stress_die("usage: churn RATE SECONDS [STOP_FILE]");
+	stop_file = argc == 4 ? argv[3] : NULL;
 	rate = (double) stress_arg(argv[1], 1, 1ULL << 48, "RATE");
 	deadline = now() + (double) stress_arg(argv[2], 1, 3600, "SECONDS");
 
@@ -105,7 +110,7 @@ int main(int argc, char **argv)
 		pthread_join(slots[i].thread, NULL);
 		slots[i].running = 0;
 		bad += (unsigned) slots[i].bad;
-		if (now() >= deadline)
+		if (now() >= deadline || (stop_file && access(stop_file, F_OK) == 0))
 			break;
 		slots[i].serial = (unsigned) threads++;
 		slots[i].bad = 0;

@@ -1,17 +1,18 @@
 #!/bin/sh
-# sessions.sh - while 64 churning threads allocate for 8 s (32 thorough),
-# the session is stopped and started four times, destroyed, replaced by a
-# new one, and finally the session daemon itself is killed: the program
-# neither crashes, hangs nor corrupts memory, and both sessions recorded its
-# samples.
+# sessions.sh - while 64 churning threads allocate, the session is stopped
+# and started four times, destroyed, replaced by a new one, and finally the
+# session daemon itself is killed: the program neither crashes, hangs nor
+# corrupts memory, and both sessions recorded its samples.  The program runs
+# until this script creates its stop file (300 s at most), so a slow machine
+# cannot end it before the daemon goes.
 set -eu
 . "$AS_SRCDIR/tests/stress/lib.sh"
 harness_enter "$@"
 compat_begin cycle
 
 ALLOCSAMPLE_RATE=4194304
-seconds=$((8 * STRESS_SCALE))
-compat_run cycle shim "$STRESS_PROGRAMS/churn" "$ALLOCSAMPLE_RATE" "$seconds" &
+stop="$HARNESS_DIR/stop"
+compat_run cycle shim "$STRESS_PROGRAMS/churn" "$ALLOCSAMPLE_RATE" 300 "$stop" &
 program=$!
 sleep 1
 for _ in 1 2 3 4; do
@@ -28,7 +29,8 @@ harness_destroy_session second
 # The program must outlive the tracer: the daemon goes while it runs.
 harness_stop_sessiond
 kill -0 "$program" 2>/dev/null ||
-	compat_fail "the program ended before the daemon was killed (too fast a machine for this test?)"
+	compat_fail "the program ended before it was told to: it did not survive the session cycles"
+: >"$stop"
 wait "$program" || true
 
 status=$(cat "$COMPAT_DIR/cycle.shim.status")
