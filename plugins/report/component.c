@@ -10,6 +10,7 @@
 #include "component.h"
 #include "params.h"
 #include "sample.h"
+#include "scope.h"
 #include "summary.h"
 #include "table.h"
 #include "window.h"
@@ -24,6 +25,7 @@ struct asr_component {
 	struct asr_sample_reader reader;
 	struct asr_table table;
 	struct asr_windows windows;  /* used with the `window` parameter */
+	struct asr_scopes scopes;    /* used with `scope-begin` and `scope-end` */
 	bool reported;  /* the report is written (or failed to be) */
 	bool failed;    /* an error stopped the graph: no report */
 	uint64_t next_update_ns;  /* CLOCK_MONOTONIC; 0: the clock is not started */
@@ -42,6 +44,7 @@ static void destroy(struct asr_component *comp)
 	asr_sample_reader_fini(&comp->reader);
 	asr_table_fini(&comp->table);
 	asr_windows_fini(&comp->windows);
+	asr_scopes_fini(&comp->scopes);
 	asr_params_fini(&comp->params);
 	free(comp);
 }
@@ -78,6 +81,7 @@ bt_component_class_initialize_method_status asr_component_init(bt_self_component
 		goto error;
 	}
 	asr_windows_init(&comp->windows, comp->params.window_ns);
+	asr_scopes_init(&comp->scopes, &comp->params);
 	/* Opened now so that a bad path is an initialization error, before
 	 * the graph reads a whole trace. */
 	comp->out = stdout;
@@ -147,6 +151,23 @@ static void warn(const struct asr_component *comp, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+static void warn_about_scopes(const struct asr_component *comp, const struct asr_scopes *scopes)
+{
+	if (scopes->instances->len == 0)
+		warn(comp, "no `%s` event: no scope instance.  Is it enabled in the session (lttng enable-event)?",
+		     scopes->begin);
+	if (scopes->unmatched_begins)
+		warn(comp, "%" PRIu64 " `%s` event%s while the same scope instance was open on the thread (nested, or its end was lost): counted in the open instance.",
+		     scopes->unmatched_begins, scopes->begin, scopes->unmatched_begins == 1 ? "" : "s");
+	if (scopes->unmatched_ends)
+		warn(comp, "%" PRIu64 " `%s` event%s with no open scope instance on the thread%s: ignored.",
+		     scopes->unmatched_ends, scopes->end, scopes->unmatched_ends == 1 ? "" : "s",
+		     scopes->key ? " with the same key" : "");
+	if (scopes->open)
+		warn(comp, "%" PRIu64 " scope instance%s still open at the end of the trace: reported as open, left out of the distribution.",
+		     scopes->open, scopes->open == 1 ? "" : "s");
+}
+
 static void warn_about(const struct asr_component *comp, const struct asr_summary *sum)
 {
 	const struct asr_table *table = &comp->table;
@@ -179,6 +200,8 @@ static void warn_about(const struct asr_component *comp, const struct asr_summar
 	if (sum->skipped)
 		warn(comp, "%" PRIu64 " sample%s with impossible values (offset >= size, size 0 or rate 0) left out.",
 		     sum->skipped, sum->skipped == 1 ? "" : "s");
+	if (comp->params.scope_begin)
+		warn_about_scopes(comp, &comp->scopes);
 }
 
 /*
@@ -249,7 +272,8 @@ static int report(struct asr_component *comp, bool update)
 	struct asr_params params = comp->params;
 	struct asr_summary summary;
 	struct asr_report_view view = { &summary, &comp->table, &params,
-					params.window_ns ? &comp->windows : NULL };
+					params.window_ns ? &comp->windows : NULL,
+					params.scope_begin ? &comp->scopes : NULL };
 	int status = -1;
 
 	if (update && params.format == ASR_FORMAT_TEXT)
@@ -352,8 +376,13 @@ static bool handle(struct asr_component *comp, const bt_message *msg)
 			cell = asr_table_add(&comp->table, &sample);
 			if (cell && comp->params.window_ns)
 				asr_windows_add(&comp->windows, cell, &sample);
+			if (cell && comp->params.scope_begin)
+				asr_scopes_sample(&comp->scopes, &sample);
 			break;
 		case ASR_SAMPLE_OTHER:
+			if (comp->params.scope_begin &&
+			    asr_scopes_event(&comp->scopes, comp->self, msg))
+				return false;
 			break;
 		case ASR_SAMPLE_ERROR:
 			return false;

@@ -81,7 +81,41 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 		fprintf(out, ",%" PRId64 ",%" PRId64 ",%" PRId64, row->window, row->start_ns, row->end_ns);
 	else
 		fputs(",,,", out);
+	/* The scope rows' key. */
+	fputs(",\n", out);
+}
+
+/* One scope instance's line: its ends in start_ns and end_ns (end_ns empty
+ * while open, and then incomplete), its key last.  Returns -1 if the
+ * estimator refused. */
+static int put_scope(FILE *out, const struct asr_report_view *view, const struct asr_scope *s)
+{
+	struct as_estimate est;
+	char *key;
+
+	if (asr_scope_estimate(view->scopes, s, view->params, &est))
+		return -1;
+	fputs("scope,", out);
+	put_field(out, s->host);
+	fputc(',', out);
+	if (s->has_vpid)
+		fprintf(out, "%" PRId64, s->vpid);
+	fprintf(out, ",,%" PRId64 ",,1,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		",%.15g,,,%s,%s,%s,,,,,,", s->vtid, est.samples, asr_bytes_round(est.weighted),
+		asr_bytes_round(est.negbin), asr_bytes_round(est.lower), asr_bytes_round(est.upper),
+		view->params->confidence, boolean(s->open), boolean(est.samples < ASR_FEW_SAMPLES),
+		boolean(est.mixed_rates));
+	if (s->has_start)
+		fprintf(out, "%" PRId64, s->start_ns);
+	fputc(',', out);
+	if (s->has_end)
+		fprintf(out, "%" PRId64, s->end_ns);
+	fputc(',', out);
+	key = asr_scope_key_text(&s->key);
+	put_field(out, key);
+	g_free(key);
 	fputc('\n', out);
+	return 0;
 }
 
 struct window_writer {
@@ -108,7 +142,7 @@ int asr_write_csv(FILE *out, const struct asr_report_view *view)
 
 	fputs("kind,host,pid,procname,tid,type,threads,samples,estimate,negbin_estimate,lower,upper,"
 	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
-	      "window,start_ns,end_ns\n", out);
+	      "window,start_ns,end_ns,key\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < sum->groups[kind]->len; i++) {
 			const struct asr_group *g = g_ptr_array_index(sum->groups[kind], i);
@@ -121,6 +155,11 @@ int asr_write_csv(FILE *out, const struct asr_report_view *view)
 		put_row(out, "total", &sum->total, true, view->params, NULL);
 	if (view->windows && asr_timeline_each(view, put_window_row, &windows))
 		return -1;
+	/* Every instance, in begin order: a CSV is read by a script. */
+	for (i = 0; view->scopes && i < view->scopes->instances->len; i++) {
+		if (put_scope(out, view, g_ptr_array_index(view->scopes->instances, i)))
+			return -1;
+	}
 	fflush(out);
 	return ferror(out) ? -1 : 0;
 }

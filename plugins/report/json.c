@@ -105,6 +105,105 @@ static int put_window_row(void *data, const struct asr_window_row *row)
 	return 0;
 }
 
+static void put_key(FILE *out, const struct asr_scope_key *key)
+{
+	char *text = asr_scope_key_text(key);
+
+	if (key->kind == ASR_SCOPE_KEY_STRING || !text)
+		put_string(out, text);
+	else
+		fputs(text, out);
+	g_free(text);
+}
+
+static void put_time(FILE *out, const char *name, bool has, int64_t ns)
+{
+	if (has)
+		fprintf(out, ", \"%s\": %" PRId64, name, ns);
+	else
+		fprintf(out, ", \"%s\": null", name);
+}
+
+/* One instance's object.  Returns -1 if the estimator refused. */
+static int put_scope(FILE *out, const struct asr_report_view *view, const struct asr_scope *s)
+{
+	struct as_estimate est;
+
+	if (asr_scope_estimate(view->scopes, s, view->params, &est))
+		return -1;
+	fputs("{\"kind\": \"scope\", \"host\": ", out);
+	put_string(out, s->host);
+	fputs(", \"pid\": ", out);
+	if (s->has_vpid)
+		fprintf(out, "%" PRId64, s->vpid);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"tid\": %" PRId64 ", \"key\": ", s->vtid);
+	put_key(out, &s->key);
+	put_time(out, "start_ns", s->has_start, s->start_ns);
+	put_time(out, "end_ns", s->has_end, s->end_ns);
+	put_time(out, "duration_ns", s->has_start && s->has_end, s->end_ns - s->start_ns);
+	fprintf(out, ", \"open\": %s, \"threads\": 1, \"samples\": %" PRIu64
+		", \"estimate\": %" PRIu64 ", \"negbin_estimate\": %" PRIu64
+		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64
+		", \"imprecise\": %s, \"mixed_rates\": %s}",
+		boolean(s->open), est.samples, asr_bytes_round(est.weighted),
+		asr_bytes_round(est.negbin), asr_bytes_round(est.lower), asr_bytes_round(est.upper),
+		boolean(est.samples < ASR_FEW_SAMPLES), boolean(est.mixed_rates));
+	return 0;
+}
+
+/* The `scopes` object: counts, the distribution, the largest instances.
+ * Returns -1 if the estimator refused. */
+static int put_scopes(FILE *out, const struct asr_report_view *view)
+{
+	const struct asr_scopes *scopes = view->scopes;
+	struct asr_scope_stats stats;
+	GPtrArray *rows;
+	const char *sep = "";
+	guint i;
+	int status = 0;
+
+	if (!scopes) {
+		fputs("null", out);
+		return 0;
+	}
+	if (asr_scopes_stats(scopes, view->params, &stats))
+		return -1;
+	fputs("{\"begin\": ", out);
+	put_string(out, scopes->begin);
+	fputs(", \"end\": ", out);
+	put_string(out, scopes->end);
+	fputs(", \"key\": ", out);
+	put_string(out, scopes->key);
+	fprintf(out, ",\n    \"instances\": %u, \"closed\": %" PRIu64 ", \"open\": %" PRIu64
+		", \"unmatched_begins\": %" PRIu64 ", \"unmatched_ends\": %" PRIu64
+		", \"samples_inside\": %" PRIu64 ", \"samples_outside\": %" PRIu64 ",\n    \"mean\": ",
+		scopes->instances->len, stats.closed, scopes->open, scopes->unmatched_begins,
+		scopes->unmatched_ends, scopes->samples_inside, scopes->samples_outside);
+	if (stats.closed > 0)
+		fprintf(out, "{\"samples\": %" PRIu64 ", \"estimate\": %" PRIu64
+			", \"negbin_estimate\": %" PRIu64 ", \"lower\": %" PRIu64
+			", \"upper\": %" PRIu64 "}, \"p50\": %" PRIu64 ", \"p90\": %" PRIu64
+			", \"p99\": %" PRIu64,
+			stats.mean.samples, asr_bytes_round(stats.mean.weighted),
+			asr_bytes_round(stats.mean.negbin), asr_bytes_round(stats.mean.lower),
+			asr_bytes_round(stats.mean.upper), asr_bytes_round(stats.p50),
+			asr_bytes_round(stats.p90), asr_bytes_round(stats.p99));
+	else
+		fputs("null, \"p50\": null, \"p90\": null, \"p99\": null", out);
+	rows = asr_scopes_rows(scopes, ASR_SCOPE_JSON_ROWS);
+	fprintf(out, ",\n    \"rows_omitted\": %u, \"rows\": [", scopes->instances->len - rows->len);
+	for (i = 0; status == 0 && i < rows->len; i++) {
+		fprintf(out, "%s\n      ", sep);
+		status = put_scope(out, view, g_ptr_array_index(rows, i));
+		sep = ",";
+	}
+	fprintf(out, "%s]}", *sep ? "\n    " : "");
+	g_ptr_array_unref(rows);
+	return status;
+}
+
 static void put_losses(FILE *out, const struct asr_table *table)
 {
 	const char *sep = "";
@@ -187,7 +286,10 @@ int asr_write_json(FILE *out, const struct asr_report_view *view)
 	windows.sep = "";
 	if (view->windows && asr_timeline_each(view, put_window_row, &windows))
 		return -1;
-	fprintf(out, "%s],\n  \"total\": ", *windows.sep ? "\n  " : "");
+	fprintf(out, "%s],\n  \"scopes\": ", *windows.sep ? "\n  " : "");
+	if (put_scopes(out, view))
+		return -1;
+	fputs(",\n  \"total\": ", out);
 	if (sum->samples > 0)
 		put_group(out, "total", &sum->total, true, NULL);
 	else

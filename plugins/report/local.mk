@@ -14,6 +14,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/summary.c plugins/report/summary.h \
 	plugins/report/window.c plugins/report/window.h \
 	plugins/report/timeline.c plugins/report/timeline.h \
+	plugins/report/scope.c plugins/report/scope.h \
 	plugins/report/shown.c plugins/report/writer.h \
 	plugins/report/text.c \
 	plugins/report/csv.c \

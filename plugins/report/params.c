@@ -300,6 +300,70 @@ static int parse_update_interval(bt_self_component *self, const char *name,
 	return 0;
 }
 
+/* A scope parameter: a non-empty string (an event class or field name). */
+static int parse_name(bt_self_component *self, const char *name, const bt_value *value,
+		      char **out, const char *what)
+{
+	if (!bt_value_is_string(value) || bt_value_string_get(value)[0] == '\0') {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` is %s: expecting %s.",
+			name, bt_value_is_string(value) ? "empty" : value_type_name(value), what);
+		return -1;
+	}
+	*out = strdup(bt_value_string_get(value));
+	if (!*out) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self, "Out of memory.");
+		return -1;
+	}
+	return 0;
+}
+
+#define SCOPE_EVENT_EXPECTING "the full name of an event class as a string (e.g. `myapp:request_begin`)"
+
+static int parse_scope_begin(bt_self_component *self, const char *name, const bt_value *value,
+			     struct asr_params *params)
+{
+	return parse_name(self, name, value, &params->scope_begin, SCOPE_EVENT_EXPECTING);
+}
+
+static int parse_scope_end(bt_self_component *self, const char *name, const bt_value *value,
+			   struct asr_params *params)
+{
+	return parse_name(self, name, value, &params->scope_end, SCOPE_EVENT_EXPECTING);
+}
+
+static int parse_scope_key(bt_self_component *self, const char *name, const bt_value *value,
+			   struct asr_params *params)
+{
+	return parse_name(self, name, value, &params->scope_key,
+			  "the name of a payload field of both scope events as a string (e.g. `id`)");
+}
+
+/* The scope parameters go together: both events or neither, and a key
+ * only with them. */
+static int check_scopes(bt_self_component *self, const struct asr_params *params)
+{
+	if (!params->scope_begin != !params->scope_end) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` is missing: `%s` needs it (give both, or neither).",
+			params->scope_begin ? "scope-end" : "scope-begin",
+			params->scope_begin ? "scope-begin" : "scope-end");
+		return -1;
+	}
+	if (params->scope_key && !params->scope_begin) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `scope-key` needs `scope-begin` and `scope-end`.");
+		return -1;
+	}
+	if (params->scope_begin && strcmp(params->scope_begin, params->scope_end) == 0) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameters `scope-begin` and `scope-end` are both `%s`: expecting two different event classes.",
+			params->scope_begin);
+		return -1;
+	}
+	return 0;
+}
+
 static const struct param_descr param_table[] = {
 	{ "confidence", parse_confidence },
 	{ "group-by", parse_group_by },
@@ -308,6 +372,9 @@ static const struct param_descr param_table[] = {
 	{ "boundary-compensation", parse_boundary_compensation },
 	{ "update-interval", parse_update_interval },
 	{ "window", parse_window },
+	{ "scope-begin", parse_scope_begin },
+	{ "scope-end", parse_scope_end },
+	{ "scope-key", parse_scope_key },
 };
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
@@ -345,11 +412,14 @@ int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_pa
 	params->path = NULL;
 	params->window_ns = 0;
 	params->update_interval_ns = 0;
+	params->scope_begin = NULL;
+	params->scope_end = NULL;
+	params->scope_key = NULL;
 
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval` or `window`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end` or `scope-key`.",
 			unknown);
 		goto error;
 	}
@@ -358,6 +428,8 @@ int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_pa
 		if (value && param_table[i].parse(self, param_table[i].name, value, params))
 			goto error;
 	}
+	if (check_scopes(self, params))
+		goto error;
 	status = 0;
 	goto end;
 
@@ -371,4 +443,10 @@ void asr_params_fini(struct asr_params *params)
 {
 	free(params->path);
 	params->path = NULL;
+	free(params->scope_begin);
+	params->scope_begin = NULL;
+	free(params->scope_end);
+	params->scope_end = NULL;
+	free(params->scope_key);
+	params->scope_key = NULL;
 }

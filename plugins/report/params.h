@@ -35,12 +35,15 @@ struct asr_params {
 	char *path;                 /* NULL: standard output; owned */
 	int64_t window_ns;          /* time windows' length; 0: no windows */
 	uint64_t update_interval_ns; /* 0: only the final report */
+	char *scope_begin;          /* event class names; both NULL: no scopes; owned */
+	char *scope_end;
+	char *scope_key;            /* payload field pairing them; NULL: none; owned */
 };
 
 /*
  * Fills `params` from the component's parameter map: defaults for what is
  * absent, and an error cause naming the parameter and its accepted values
- * for anything else.  Returns 0, or -1 with a cause appended (params->path
+ * for anything else.  Returns 0, or -1 with a cause appended (the strings
  * then freed and NULL).
  */
 int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_params *params);

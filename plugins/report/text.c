@@ -485,6 +485,123 @@ static int write_timeline(FILE *out, const struct asr_report_view *view, unsigne
 	return status;
 }
 
+/* "12.3 ms": an instance's duration. */
+static char *scope_duration(const struct asr_scope *s)
+{
+	if (!s->has_start || !s->has_end)
+		return g_strdup(s->open ? "open" : "?");
+	return human_duration(s->end_ns - s->start_ns);
+}
+
+/*
+ * "By scope": the instance counts, the mean bytes per closed instance with
+ * its interval, the percentiles of the instances' estimates, and the
+ * largest instances (CSV has every one).  Returns -1 if the estimator
+ * refused.
+ */
+static int write_scopes(FILE *out, const struct asr_report_view *view, unsigned *marks)
+{
+	const struct asr_scopes *scopes = view->scopes;
+	bool hosts = view->summary->hosts > 1;
+	struct asr_scope_stats stats;
+	struct grid grid;
+	GPtrArray *rows, *row;
+	int64_t origin = 0;
+	guint i;
+
+	if (asr_scopes_stats(scopes, view->params, &stats))
+		return -1;
+	fprintf(out, "\nBy scope: from %s to %s", scopes->begin, scopes->end);
+	if (scopes->key)
+		fprintf(out, ", paired by %s", scopes->key);
+	fprintf(out, "\n  Instances: %" PRIu64 " closed, %" PRIu64 " open; unmatched: %" PRIu64
+		" begin%s, %" PRIu64 " end%s.  Samples: %" PRIu64 " in instances, %" PRIu64 " outside.\n",
+		stats.closed, scopes->open, scopes->unmatched_begins,
+		scopes->unmatched_begins == 1 ? "" : "s", scopes->unmatched_ends,
+		scopes->unmatched_ends == 1 ? "" : "s", scopes->samples_inside, scopes->samples_outside);
+	if (stats.closed > 0) {
+		char *mean = human_bytes(stats.mean.weighted), *lo = human_bytes(stats.mean.lower),
+		     *hi = human_bytes(stats.mean.upper), *p50 = human_bytes(stats.p50),
+		     *p90 = human_bytes(stats.p90), *p99 = human_bytes(stats.p99);
+
+		fprintf(out, "  Mean per closed instance: %s, %g%% interval [%s, %s].\n"
+			     "  Estimates' percentiles: p50 %s, p90 %s, p99 %s (spread of noisy estimates:\n"
+			     "  wider than the true spread when instances have few samples).\n",
+			mean, view->params->confidence * 100.0, lo, hi, p50, p90, p99);
+		g_free(mean);
+		g_free(lo);
+		g_free(hi);
+		g_free(p50);
+		g_free(p90);
+		g_free(p99);
+	}
+	rows = asr_scopes_rows(scopes, ASR_SCOPE_TEXT_ROWS);
+	if (rows->len == 0) {
+		g_ptr_array_unref(rows);
+		return 0;
+	}
+	for (i = 0; i < scopes->instances->len; i++) {
+		const struct asr_scope *s = g_ptr_array_index(scopes->instances, i);
+
+		if (s->has_start) {
+			origin = s->start_ns;
+			break;
+		}
+	}
+	if (rows->len < scopes->instances->len)
+		fprintf(out, "  The %u largest of %u instances (CSV has every one):\n", rows->len,
+			scopes->instances->len);
+	grid_init(&grid, hosts ? "lrrlrrrrll" : "rrlrrrrll");
+	row = grid_row(&grid);
+	if (hosts)
+		cell(row, "HOST");
+	cell(row, "PID");
+	cell(row, "TID");
+	cell(row, "KEY");
+	cell(row, "START");
+	cell(row, "DURATION");
+	cell(row, "SAMPLES");
+	cell(row, "ESTIMATE");
+	cell(row, "%g%% INTERVAL", view->params->confidence * 100.0);
+	cell(row, "NOTE");
+	for (i = 0; i < rows->len; i++) {
+		const struct asr_scope *s = g_ptr_array_index(rows, i);
+		struct as_estimate est;
+		char *key = asr_scope_key_text(&s->key);
+
+		if (asr_scope_estimate(scopes, s, view->params, &est)) {
+			g_free(key);
+			grid_fini(&grid);
+			g_ptr_array_unref(rows);
+			return -1;
+		}
+		row = grid_row(&grid);
+		if (hosts)
+			cell(row, "%s", s->host ? s->host : "?");
+		if (s->has_vpid)
+			cell(row, "%" PRId64, s->vpid);
+		else
+			cell(row, "?");
+		cell(row, "%" PRId64, s->vtid);
+		cell(row, "%s", key ? key : "");
+		if (s->has_start)
+			cell(row, "+%.6f s", (double) (s->start_ns - origin) / 1e9);
+		else
+			cell(row, "?");
+		g_ptr_array_add(row, scope_duration(s));
+		cell(row, "%" PRIu64, est.samples);
+		cell_bytes(row, est.weighted);
+		cell_interval(row, &est);
+		cell(row, "%s%s", est.samples < ASR_FEW_SAMPLES ? "*" : "", est.mixed_rates ? "+" : "");
+		*marks |= (est.samples < ASR_FEW_SAMPLES ? 1 : 0) | (est.mixed_rates ? 4 : 0);
+		g_free(key);
+	}
+	grid_print(out, &grid);
+	grid_fini(&grid);
+	g_ptr_array_unref(rows);
+	return 0;
+}
+
 static void write_rates(FILE *out, const struct asr_summary *sum)
 {
 	size_t i;
@@ -571,6 +688,8 @@ int asr_write_text(FILE *out, const struct asr_report_view *view)
 	if (sum->samples > 0)
 		write_total(out, view, &marks);
 	if (view->windows && write_timeline(out, view, &marks))
+		return -1;
+	if (view->scopes && write_scopes(out, view, &marks))
 		return -1;
 	write_notes(out, view, marks);
 	fflush(out);

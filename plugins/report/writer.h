@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "params.h"
+#include "scope.h"
 #include "summary.h"
 #include "table.h"
 #include "window.h"
@@ -16,6 +17,7 @@ struct asr_report_view {
 	const struct asr_table *table;    /* traces and their losses */
 	const struct asr_params *params;
 	const struct asr_windows *windows; /* NULL: no `window` parameter */
+	const struct asr_scopes *scopes;   /* NULL: no `scope-begin` parameter */
 };
 
 /* The vtid line a user runs to get per-thread estimates. */

@@ -10,7 +10,8 @@ record_run help --help
 record_check "--help: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 record_check "--help: the usage line" \
 	grep -q '^Usage: allocsample-record \[OPTIONS\] -- PROGRAM \[ARGS...\]$' "$HARNESS_DIR/help.out"
-for option in --rate --output --keep --format --confidence --group-by --no-report --version; do
+for option in --rate --output --keep --format --confidence --group-by --no-report --version \
+	--enable-event --scope-begin --scope-end --scope-key; do
 	record_check "--help: mentions $option" grep -q -- "$option" "$HARNESS_DIR/help.out"
 done
 record_check "--help: nothing on stderr" [ ! -s "$HARNESS_DIR/help.err" ]
@@ -41,6 +42,9 @@ usage() {
 usage unknown --bogus -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" threads
 record_check "unknown: the line names the option" grep -q -- "--bogus" "$HARNESS_DIR/unknown.err"
 usage no-program --format json
+usage scope-begin-alone --scope-begin a:b -- "$RECORD_WORKLOAD"
+usage scope-key-alone --scope-key id -- "$RECORD_WORKLOAD"
+usage scope-quote --scope-begin 'a"b' --scope-end a:c -- "$RECORD_WORKLOAD"
 usage bad-format --format yaml -- "$RECORD_WORKLOAD"
 usage bad-rate --rate 0 -- "$RECORD_WORKLOAD"
 usage bad-confidence --confidence 1.5 -- "$RECORD_WORKLOAD"

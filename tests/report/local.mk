@@ -68,3 +68,15 @@ ROBUSTNESS_TESTS = \
 	tests/report/impossible.sh
 TESTS += $(ROBUSTNESS_TESTS)
 EXTRA_DIST += $(ROBUSTNESS_TESTS)
+
+# Scopes from other events: a workload with its own provider (scopetest)
+# compiled in, allocating through malloc under the preload shim.
+check_PROGRAMS += tests/report/scopes-workload
+tests_report_scopes_workload_SOURCES = tests/report/scopes-workload.c tests/report/scopes-workload-tp.h
+tests_report_scopes_workload_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/report
+tests_report_scopes_workload_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS) $(LTTNG_UST_CFLAGS)
+tests_report_scopes_workload_LDFLAGS = -no-install
+tests_report_scopes_workload_LDADD = $(LTTNG_UST_LIBS) $(PTHREAD_LIBS)
+SCOPE_TESTS = tests/report/scopes.sh
+TESTS += $(SCOPE_TESTS)
+EXTRA_DIST += $(SCOPE_TESTS)

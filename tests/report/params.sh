@@ -37,6 +37,11 @@ refused 'group-by=[]' 'Parameter `group-by` is an empty array'
 refused 'boundary-compensation=7' 'Parameter `boundary-compensation` is an integer: expecting a boolean'
 refused "path=\"$dir/no/such/dir/report.txt\"" 'Parameter `path`: cannot open'
 refused 'confidance=0.9' 'Unknown parameter `confidance`'
+refused 'scope-begin="a:b"' 'Parameter `scope-end` is missing: `scope-begin` needs it'
+refused 'scope-end="a:b"' 'Parameter `scope-begin` is missing: `scope-end` needs it'
+refused 'scope-key="id"' 'Parameter `scope-key` needs `scope-begin` and `scope-end`'
+refused 'scope-begin=7,scope-end="a:b"' 'Parameter `scope-begin` is an integer: expecting the full name of an event class'
+refused 'scope-begin="a:b",scope-end="a:b"' 'Parameters `scope-begin` and `scope-end` are both `a:b`'
 refused 'window=0' 'Parameter `window` is 0: expecting a positive duration'
 refused 'window=-100' 'Parameter `window` is -100: expecting a positive duration'
 refused 'window="100"' 'Parameter `window` is `100`: expecting a positive duration: a string such as `100ms` (units ns, us, ms, s, m)'
@@ -62,6 +67,15 @@ for window in '"100ms"' '"1.5s"' '"2m"' '"250us"' '"10ns"' 100000000 '+100000000
 done
 run 'window="1.5s",format="json"'
 report_check 'window="1.5s" is 1500000000 ns' [ "$(jq '.window_ns' "$dir/out")" = 1500000000 ]
+
+run 'scope-begin="myapp:request_begin",scope-end="myapp:request_end",scope-key="id",format="json"'
+report_check "scope parameters: accepted (status $status), no instance on an empty trace" \
+	[ "$status" -eq 0 -a "$(jq -c '[.scopes.begin, .scopes.key, .scopes.instances, .scopes.mean]' "$dir/out")" = \
+	  '["myapp:request_begin","id",0,null]' ]
+report_check "scope parameters: the warning says no begin event was seen" \
+	grep -q 'no `myapp:request_begin` event: no scope instance' "$dir/err"
+run 'format="json"'
+report_check "without scope parameters: scopes is null" [ "$(jq '.scopes' "$dir/out")" = null ]
 
 run "group-by=[\"thread\",\"type\"],path=\"$dir/report.txt\""
 report_check "path: accepted (status $status)" [ "$status" -eq 0 ]

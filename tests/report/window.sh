@@ -88,7 +88,7 @@ report_run "$trace" -p 'format="csv",window=100000000' >"$HARNESS_DIR/report.csv
 csv_last=$(head -n 1 "$HARNESS_DIR/report.csv" | sed 's/.*,binary,//')
 csv_windows=$(awk -F, '$1 == "total" && $23 != ""' "$HARNESS_DIR/report.csv" | wc -l)
 report_check "CSV: the window columns come last ($csv_last), and the total has $csv_windows window rows, as in JSON" \
-	[ "$csv_last" = "window,start_ns,end_ns" -a "$csv_windows" -eq "$windows" ]
+	[ "$csv_last" = "window,start_ns,end_ns,key" -a "$csv_windows" -eq "$windows" ]
 report_run "$trace" -p 'window="0.1s"' >"$HARNESS_DIR/report.txt" 2>/dev/null ||
 	harness_fail "the text report failed"
 report_check "text: a timeline of $windows windows of 100 ms, one line each" \
