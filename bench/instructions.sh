@@ -21,15 +21,8 @@
 # (shorter, for the libc wrapper recording every call).
 set -eu
 
-if [ $# -ne 1 ] || [ ! -x "$1/bench/alloc-loop" ]; then
-	echo "usage: $0 BUILD_DIR   (a configured and built tree, see doc/performance.md)" >&2
-	exit 2
-fi
-AS_BUILDDIR=$(cd "$1" && pwd)
-AS_SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
-export AS_BUILDDIR AS_SRCDIR
-. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
-harness_enter "$@"
+. "$(dirname "$0")/lib.sh"
+bench_enter alloc-loop "$@"
 
 N1=${AS_BENCH_N1:-100000}
 N2=${AS_BENCH_N2:-1100000}

@@ -17,7 +17,7 @@ bench_event_storm_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS)
 bench_event_storm_LDADD = $(PTHREAD_LIBS)
 bench_event_storm_LDFLAGS =
 
-EXTRA_DIST += bench/instructions.sh bench/walltime.sh bench/report.sh bench/workload.py \
+EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/workload.py \
 	bench/workload.pl
 
 # As root: `make bench-instructions`, `make bench-walltime`,

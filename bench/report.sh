@@ -33,15 +33,8 @@
 # simulated misses, and the report's own functions.
 set -eu
 
-if [ $# -ne 1 ] || [ ! -x "$1/bench/event-storm" ]; then
-	echo "usage: $0 BUILD_DIR   (a configured and built tree, see doc/performance.md)" >&2
-	exit 2
-fi
-AS_BUILDDIR=$(cd "$1" && pwd)
-AS_SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
-export AS_BUILDDIR AS_SRCDIR
-. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
-harness_enter "$@"
+. "$(dirname "$0")/lib.sh"
+bench_enter event-storm "$@"
 
 EVENTS=${AS_BENCH_EVENTS:-1000000}
 PROFILE_EVENTS=${AS_BENCH_PROFILE_EVENTS:-100000}

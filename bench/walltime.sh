@@ -22,15 +22,8 @@
 # created before and destroyed after the recording runs of each round.
 set -eu
 
-if [ $# -ne 1 ] || [ ! -x "$1/bench/mixed-threads" ]; then
-	echo "usage: $0 BUILD_DIR   (a configured and built tree, see doc/performance.md)" >&2
-	exit 2
-fi
-AS_BUILDDIR=$(cd "$1" && pwd)
-AS_SRCDIR=$(cd "$(dirname "$0")/.." && pwd)
-export AS_BUILDDIR AS_SRCDIR
-. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
-harness_enter "$@"
+. "$(dirname "$0")/lib.sh"
+bench_enter mixed-threads "$@"
 
 ROUNDS=${AS_BENCH_ROUNDS:-9}
 WRAPPER=/usr/lib/x86_64-linux-gnu/liblttng-ust-libc-wrapper.so

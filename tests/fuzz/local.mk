@@ -5,7 +5,7 @@
 # (tests/compat/require-packages.sh).
 FUZZ_TESTS = tests/fuzz/settings.sh tests/fuzz/estimate.sh
 TESTS += $(FUZZ_TESTS)
-EXTRA_DIST += $(FUZZ_TESTS) \
+EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/lib.sh \
 	tests/fuzz/settings-fuzz.c \
 	tests/fuzz/settings.dict \
 	tests/fuzz/estimate-fuzz.c \

@@ -13,30 +13,15 @@ else
 	STRESS_SCALE=1
 fi
 
-# stress_interval MEAN: "LO HI", the central 99.9% interval of a Poisson
-# distribution of mean MEAN (quantiles 0.0005 and 0.9995).  The pmf is
-# carried in log space, so large means do not overflow; terms below e^-700
-# (which awk's exp cannot represent) add nothing a quantile could see.
-stress_interval() {
-	awk -v mean="$1" 'BEGIN {
-		if (mean <= 0) { print 0, 0; exit }
-		logp = -mean; cdf = 0; lo = -1
-		for (k = 0; ; k++) {
-			if (k > 0) logp += log(mean / k)
-			if (logp > -700) cdf += exp(logp)
-			if (lo < 0 && cdf >= 0.0005) lo = k
-			if (cdf >= 0.9995) { print lo, k; exit }
-		}
-	}'
-}
-
 # stress_poisson LABEL OBSERVED EXPECTED: OBSERVED must lie in the 99.9%
 # interval of a Poisson distribution of mean EXPECTED.  A sample count is a
 # sum of independent Bernoulli variables (one per object), whose variance is
 # below the Poisson variance of the same mean, so a check fails by chance
 # with probability below 0.1%.
 stress_poisson() {
-	interval=$(stress_interval "$3")
+	# Quantiles 0.0005 and 0.9995, exactly (GSL): tests/tools/poisson-interval.
+	interval=$("$AS_BUILDDIR/tests/tools/poisson-interval" "$3") ||
+		harness_fail "poisson-interval $3 failed"
 	lo=${interval% *}
 	hi=${interval#* }
 	figures="$1: expected $3, 99.9% interval [$lo, $hi], observed $2"

@@ -1,0 +1,53 @@
+# lib.sh - what the libFuzzer drivers share: clang and its runtime, a
+# scratch directory, the committed corpus as a regression suite, then a
+# bounded run of the fuzzer.  Source it; never skips.
+set -eu
+: "${AS_BUILDDIR:?run through make check, or set AS_BUILDDIR}"
+: "${AS_SRCDIR:?run through make check, or set AS_SRCDIR}"
+
+# fuzz_begin [PACKAGE...]: installs clang, its libFuzzer runtime and the
+# packages given if they are missing, and makes $work, removed on exit.
+fuzz_begin() {
+	sh "$AS_SRCDIR/tests/compat/require-packages.sh" clang "$@"
+	# The libFuzzer runtime comes with the compiler-rt package of clang's
+	# own version (libclang-rt-14-dev for bookworm's clang 14).
+	major=$(clang -dumpversion | cut -d. -f1)
+	sh "$AS_SRCDIR/tests/compat/require-packages.sh" "libclang-rt-$major-dev"
+	work=$(mktemp -d "${TMPDIR:-/tmp}/allocsample-fuzz.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+	trap 'exit 130' INT TERM
+}
+
+# fuzz_run TARGET CORPUS [LIBFUZZER_OPTION...]: runs every committed input
+# of CORPUS once, then fuzzes for 20 s (120 s with ALLOCSAMPLE_TEST_THOROUGH)
+# from a scratch copy (the committed corpus only changes by hand).  A
+# failing input is run again with its messages shown and printed in base64.
+fuzz_run() {
+	target=$1
+	corpus=$2
+	shift 2
+	"$target" -timeout=5 "$corpus"/* >"$work/corpus.log" 2>&1 || {
+		tail -n 40 "$work/corpus.log"
+		echo "FAIL: an input of the committed corpus fails"
+		exit 1
+	}
+	echo "ok:   the $(ls "$corpus" | wc -l) inputs of the committed corpus pass"
+
+	seconds=20
+	[ -z "${ALLOCSAMPLE_TEST_THOROUGH:-}" ] || seconds=120
+	mkdir "$work/corpus"
+	cp "$corpus"/* "$work/corpus/"
+	if "$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
+		-artifact_prefix="$work/" "$@" "$work/corpus" >"$work/fuzz.log" 2>&1; then
+		echo "ok:   $seconds s of fuzzing: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$work/fuzz.log")"
+		return 0
+	fi
+	tail -n 40 "$work/fuzz.log"
+	for crash in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/slow-unit-*; do
+		[ -e "$crash" ] || continue
+		"$target" "$crash" 2>&1 | grep -E '^[a-z-]+-fuzz:|^SUMMARY|runtime error' || true
+		echo "FAIL: input $(basename "$crash") (base64): $(base64 -w0 "$crash")"
+	done
+	echo "FAIL: the fuzzer found a failing input"
+	exit 1
+}
