@@ -2,7 +2,7 @@
 AM_TESTS_ENVIRONMENT = \
 	AS_BUILDDIR='$(abs_top_builddir)'; AS_SRCDIR='$(abs_top_srcdir)'; \
 	export AS_BUILDDIR AS_SRCDIR;
-EXTRA_DIST += tests/lib/lttng-harness.sh
+EXTRA_DIST += tests/lib/lttng-harness.sh tests/lib/poisson.sh
 
 include tests/unit/sampler.mk
 include tests/unit/estimate.mk

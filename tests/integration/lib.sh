@@ -5,6 +5,7 @@
 # run failed, and integ_finish exits 1 if any did.
 
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+. "$AS_SRCDIR/tests/lib/poisson.sh"
 
 INTEG_FAILED=0
 INTEG_WORKLOADS="$AS_BUILDDIR/tests/workloads"
@@ -29,24 +30,9 @@ integ_check() {
 	fi
 }
 
-# integ_poisson LABEL OBSERVED EXPECTED: OBSERVED must lie in the central
-# 99.9% interval of a Poisson distribution of mean EXPECTED, computed exactly
-# by tests/tools/poisson-interval (quantiles 0.0005 and 0.9995).  The number
-# of samples of a group is a sum of independent Bernoulli variables (one per
-# object, sampled with probability 1 - q^size), whose variance is below the
-# Poisson variance of the same mean, so one check fails by chance with
-# probability below 0.1%.
+# integ_poisson LABEL OBSERVED EXPECTED: tests/lib/poisson.sh's check.
 integ_poisson() {
-	interval=$("$AS_BUILDDIR/tests/tools/poisson-interval" "$3") ||
-		harness_fail "poisson-interval $3 failed"
-	lo=${interval% *}
-	hi=${interval#* }
-	figures="$1: expected $3, 99.9% interval [$lo, $hi], observed $2"
-	if [ "$2" -ge "$lo" ] && [ "$2" -le "$hi" ]; then
-		integ_ok "$figures"
-	else
-		integ_fail "$figures"
-	fi
+	poisson_check integ_ok integ_fail "$@"
 }
 
 # integ_events TRACE_DIR OUT: the trace's events (harness_events) into OUT,

@@ -5,6 +5,7 @@
 # timed tests run several times longer.
 
 . "$AS_SRCDIR/tests/compat/lib.sh"
+. "$AS_SRCDIR/tests/lib/poisson.sh"
 
 STRESS_PROGRAMS="$AS_BUILDDIR/tests/stress"
 if [ -n "${ALLOCSAMPLE_TEST_THOROUGH:-}" ]; then
@@ -13,23 +14,9 @@ else
 	STRESS_SCALE=1
 fi
 
-# stress_poisson LABEL OBSERVED EXPECTED: OBSERVED must lie in the 99.9%
-# interval of a Poisson distribution of mean EXPECTED.  A sample count is a
-# sum of independent Bernoulli variables (one per object), whose variance is
-# below the Poisson variance of the same mean, so a check fails by chance
-# with probability below 0.1%.
+# stress_poisson LABEL OBSERVED EXPECTED: tests/lib/poisson.sh's check.
 stress_poisson() {
-	# Quantiles 0.0005 and 0.9995, exactly (GSL): tests/tools/poisson-interval.
-	interval=$("$AS_BUILDDIR/tests/tools/poisson-interval" "$3") ||
-		harness_fail "poisson-interval $3 failed"
-	lo=${interval% *}
-	hi=${interval#* }
-	figures="$1: expected $3, 99.9% interval [$lo, $hi], observed $2"
-	if [ "$2" -ge "$lo" ] && [ "$2" -le "$hi" ]; then
-		compat_ok "$figures"
-	else
-		compat_fail "$figures"
-	fi
+	poisson_check compat_ok compat_fail "$@"
 }
 
 # stress_count AWK_CONDITION: how many events of $COMPAT_EVENTS satisfy it,
