@@ -1,4 +1,4 @@
-/* estimate-fuzz.c - libFuzzer target for the estimators (src/estimate): arbitrary samples, rates, options and quantile queries must give finite, ordered answers. */
+/* estimate-fuzz.c - libFuzzer target for the estimators (estimate/): arbitrary samples, rates, options and quantile queries must give finite, ordered answers. */
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>

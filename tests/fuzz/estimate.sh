@@ -1,5 +1,5 @@
 #!/bin/sh
-# estimate.sh - fuzzes the estimators (src/estimate: as_estimate_add, merge,
+# estimate.sh - fuzzes the estimators (estimate/: as_estimate_add, merge,
 # compute, negbin_quantile) with libFuzzer, AddressSanitizer and UBSan for
 # 20 s (120 s thorough): every answer finite and ordered, no crash, no GSL
 # abort, no input slower than 5 s; after running every input of the
@@ -11,8 +11,8 @@ fuzz_begin libgsl-dev
 # not instrumented: its error handler, left in place by the target, aborts
 # on any error the estimators do not turn off.
 clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	-include "$AS_BUILDDIR/config.h" -I"$AS_SRCDIR/src/estimate" \
-	"$AS_SRCDIR/src/estimate/estimate.c" "$AS_SRCDIR/src/estimate/negbin.c" \
+	-include "$AS_BUILDDIR/config.h" -I"$AS_SRCDIR/estimate" \
+	"$AS_SRCDIR/estimate/estimate.c" "$AS_SRCDIR/estimate/negbin.c" \
 	"$AS_SRCDIR/tests/fuzz/estimate-fuzz.c" \
 	-lgsl -lgslcblas -lm -o "$work/estimate-fuzz"
 

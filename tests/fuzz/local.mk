@@ -1,5 +1,5 @@
 # Fuzzing: libFuzzer targets for the environment parsing (src/settings.c)
-# and the estimators (src/estimate), each built by its test with clang, run
+# and the estimators (estimate/), each built by its test with clang, run
 # over its committed corpus and then for a bounded time.  The tests install
 # clang and libFuzzer's runtime if they are missing
 # (tests/compat/require-packages.sh).

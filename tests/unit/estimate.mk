@@ -6,9 +6,9 @@ TESTS += tests/unit/test-estimate tests/unit/test-estimate-sim
 
 tests_unit_test_estimate_SOURCES = tests/unit/test-estimate.c
 tests_unit_test_estimate_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
-tests_unit_test_estimate_LDADD = src/estimate/libasestimate.la $(CHECK_LIBS) $(GSL_LIBS) -lm
+tests_unit_test_estimate_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GSL_LIBS) -lm
 
 tests_unit_test_estimate_sim_SOURCES = tests/unit/test-estimate-sim.c
 tests_unit_test_estimate_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
-tests_unit_test_estimate_sim_LDADD = src/estimate/libasestimate.la src/libassampler.la \
+tests_unit_test_estimate_sim_LDADD = estimate/libasestimate.la src/libassampler.la \
 	$(CHECK_LIBS) $(GSL_LIBS) -lm

@@ -1,0 +1,10 @@
+# The estimators (DESIGN.md section 3, doc/estimation.md): analysis side
+# only, used by the report component and the unit tests.  Links GSL:
+# GPL-3.0-or-later, never loaded into traced programs.
+noinst_LTLIBRARIES += estimate/libasestimate.la
+estimate_libasestimate_la_SOURCES = \
+	estimate/estimate.c estimate/estimate.h \
+	estimate/negbin.c
+estimate_libasestimate_la_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS)
+estimate_libasestimate_la_LIBADD = $(GSL_LIBS) -lm
+EXTRA_DIST += doc/estimation.md
