@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "allocsample.h"
-#include "report.h"
+#include "emit.h"
 #include "scope.h"
 #include "thread_state.h"
 
@@ -36,7 +36,7 @@ static void *allocate_typed(size_t size, const char *type, void *(*allocate)(siz
 		ptr = allocate(size);
 	}
 	if (sampled && ptr)
-		as_report(type, size, offset, ptr, ip);
+		as_emit_sample(type, size, offset, ptr, ip);
 	return ptr;
 }
 
@@ -65,7 +65,7 @@ AS_PUBLIC void *allocsample_calloc_typed(size_t nmemb, size_t size, const char *
 	ptr = calloc(nmemb, size);
 	as_sampler_release(sampler);
 	if (sampled && ptr)
-		as_report(type, bytes, offset, ptr, AS_CALLER_IP());
+		as_emit_sample(type, bytes, offset, ptr, AS_CALLER_IP());
 	return ptr;
 }
 
@@ -74,7 +74,7 @@ AS_PUBLIC void allocsample_record(const char *type, size_t size)
 	uint64_t offset;
 
 	if (as_thread_account(size, &offset))
-		as_report(type, size, offset, NULL, AS_CALLER_IP());
+		as_emit_sample(type, size, offset, NULL, AS_CALLER_IP());
 }
 
 AS_PUBLIC void allocsample_scope_push(const char *name)

@@ -18,9 +18,9 @@
  * which takes no lock and does not allocate, so it is safe inside malloc
  * whatever the thread interrupted.  The walk uses libgcc's unwinder, which
  * since GCC 12 finds unwind tables through the same function.  The sampler
- * is held meanwhile (as_report), so an allocation the unwinder might make is
- * neither sampled nor recursive.  Without _dl_find_object the address is
- * reported as given.
+ * is held meanwhile (as_emit_sample), so an allocation the unwinder might
+ * make is neither sampled nor recursive.  Without _dl_find_object the
+ * address is reported as given.
  */
 #include <dlfcn.h>
 #include <link.h>

@@ -14,7 +14,7 @@ lib_LTLIBRARIES += src/liballocsample.la
 src_liballocsample_la_SOURCES = \
 	src/api.c \
 	src/call_site.c src/call_site.h \
-	src/report.c src/report.h \
+	src/emit.c src/emit.h \
 	src/scope.c src/scope.h \
 	src/thread_state.c src/thread_state.h \
 	tp/allocsample-tp.c tp/allocsample-tp.h

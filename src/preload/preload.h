@@ -2,8 +2,8 @@
 #ifndef ALLOCSAMPLE_PRELOAD_H
 #define ALLOCSAMPLE_PRELOAD_H
 
+#include "emit.h"
 #include "next.h"
-#include "report.h"
 #include "thread_state.h"
 
 #define AS_EXPORT __attribute__((visibility("default")))

@@ -1,6 +1,6 @@
-/* report.h - emitting allocsample:AllocationSampled for a sampled object. */
-#ifndef ALLOCSAMPLE_REPORT_H
-#define ALLOCSAMPLE_REPORT_H
+/* emit.h - emitting allocsample:AllocationSampled for a sampled object. */
+#ifndef ALLOCSAMPLE_EMIT_H
+#define ALLOCSAMPLE_EMIT_H
 
 #include <stdint.h>
 
@@ -13,12 +13,15 @@
  * errno, and holds the sampler so that the tracer's own allocations are
  * neither sampled nor counted.
  */
-void as_report(const char *type, uint64_t size, uint64_t offset, const void *ptr, const void *ip);
+void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void *ptr,
+		    const void *ip);
 
 /*
  * The same for an allocation made through a libc or C++ entry point: the type
  * is the thread's innermost scope (allocsample_scope_push), else `entry`.
- * Exported under a reserved name for liballocsample-preload.so.
+ * Exported under a reserved name for liballocsample-preload.so.  The shim
+ * links against that name, so it belongs to liballocsample.so's ABI and
+ * keeps its spelling although the file is named for what it does.
  */
 void allocsample_internal_report_untyped(const char *entry, uint64_t size, uint64_t offset,
 					 const void *ptr, const void *ip);

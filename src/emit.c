@@ -1,13 +1,14 @@
-/* report.c - the one place that calls the tracepoint. */
+/* emit.c - the one place that calls the tracepoint. */
 #include <errno.h>
 
 #include "allocsample-tp.h"
 #include "call_site.h"
-#include "report.h"
+#include "emit.h"
 #include "scope.h"
 #include "thread_state.h"
 
-void as_report(const char *type, uint64_t size, uint64_t offset, const void *ptr, const void *ip)
+void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void *ptr,
+		    const void *ip)
 {
 	struct as_sampler *sampler = as_thread_sampler;
 	const void *site;
@@ -33,5 +34,5 @@ void allocsample_internal_report_untyped(const char *entry, uint64_t size, uint6
 {
 	const char *scope = as_scope_current();
 
-	as_report(scope ? scope : entry, size, offset, ptr, ip);
+	as_emit_sample(scope ? scope : entry, size, offset, ptr, ip);
 }
