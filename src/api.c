@@ -3,8 +3,8 @@
 
 #include "allocsample.h"
 #include "emit.h"
-#include "scope.h"
 #include "thread_state.h"
+#include "type_scope.h"
 
 #define AS_PUBLIC __attribute__((visibility("default")))
 #define AS_CALLER_IP() __builtin_return_address(0)
@@ -79,10 +79,10 @@ AS_PUBLIC void allocsample_record(const char *type, size_t size)
 
 AS_PUBLIC void allocsample_scope_push(const char *name)
 {
-	as_scope_push(name);
+	as_type_scope_push(name);
 }
 
 AS_PUBLIC void allocsample_scope_pop(void)
 {
-	as_scope_pop();
+	as_type_scope_pop();
 }

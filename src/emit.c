@@ -4,8 +4,8 @@
 #include "allocsample-tp.h"
 #include "call_site.h"
 #include "emit.h"
-#include "scope.h"
 #include "thread_state.h"
+#include "type_scope.h"
 
 void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void *ptr,
 		    const void *ip)
@@ -32,7 +32,7 @@ __attribute__((visibility("default")))
 void allocsample_internal_report_untyped(const char *entry, uint64_t size, uint64_t offset,
 					 const void *ptr, const void *ip)
 {
-	const char *scope = as_scope_current();
+	const char *scope = as_type_scope_current();
 
 	as_emit_sample(scope ? scope : entry, size, offset, ptr, ip);
 }

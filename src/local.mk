@@ -15,8 +15,8 @@ src_liballocsample_la_SOURCES = \
 	src/api.c \
 	src/call_site.c src/call_site.h \
 	src/emit.c src/emit.h \
-	src/scope.c src/scope.h \
 	src/thread_state.c src/thread_state.h \
+	src/type_scope.c src/type_scope.h \
 	tp/allocsample-tp.c tp/allocsample-tp.h
 # -fexceptions: a C++ operator new may throw through allocsample_allocate_typed.
 src_liballocsample_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
