@@ -3,10 +3,10 @@
 
 #include "allocsample.h"
 #include "emit.h"
+#include "export.h"
 #include "thread_state.h"
 #include "type_scope.h"
 
-#define AS_PUBLIC __attribute__((visibility("default")))
 #define AS_CALLER_IP() __builtin_return_address(0)
 
 static void release_hold(struct as_sampler **sampler)
@@ -40,17 +40,17 @@ static void *allocate_typed(size_t size, const char *type, void *(*allocate)(siz
 	return ptr;
 }
 
-AS_PUBLIC void *allocsample_allocate_typed(size_t size, const char *type, void *(*allocate)(size_t))
+AS_EXPORT void *allocsample_allocate_typed(size_t size, const char *type, void *(*allocate)(size_t))
 {
 	return allocate_typed(size, type, allocate, AS_CALLER_IP());
 }
 
-AS_PUBLIC void *allocsample_malloc_typed(size_t size, const char *type)
+AS_EXPORT void *allocsample_malloc_typed(size_t size, const char *type)
 {
 	return allocate_typed(size, type, malloc, AS_CALLER_IP());
 }
 
-AS_PUBLIC void *allocsample_calloc_typed(size_t nmemb, size_t size, const char *type)
+AS_EXPORT void *allocsample_calloc_typed(size_t nmemb, size_t size, const char *type)
 {
 	struct as_sampler *sampler = as_thread_sampler;
 	uint64_t offset;
@@ -69,7 +69,7 @@ AS_PUBLIC void *allocsample_calloc_typed(size_t nmemb, size_t size, const char *
 	return ptr;
 }
 
-AS_PUBLIC void allocsample_record(const char *type, size_t size)
+AS_EXPORT void allocsample_record(const char *type, size_t size)
 {
 	uint64_t offset;
 
@@ -77,12 +77,12 @@ AS_PUBLIC void allocsample_record(const char *type, size_t size)
 		as_emit_sample(type, size, offset, NULL, AS_CALLER_IP());
 }
 
-AS_PUBLIC void allocsample_scope_push(const char *name)
+AS_EXPORT void allocsample_scope_push(const char *name)
 {
 	as_type_scope_push(name);
 }
 
-AS_PUBLIC void allocsample_scope_pop(void)
+AS_EXPORT void allocsample_scope_pop(void)
 {
 	as_type_scope_pop();
 }

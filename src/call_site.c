@@ -30,6 +30,7 @@
 #include <unwind.h>
 
 #include "call_site.h"
+#include "export.h"
 
 /* Frames examined at most, our own four or five included: deep enough for
  * libstdc++'s and libc's nesting, cheap enough for every sampled event. */
@@ -53,8 +54,7 @@ static struct link_map *object_of(const void *address)
 	return found.dlfo_link_map;
 }
 
-__attribute__((visibility("default")))
-void allocsample_internal_note_runtime(const void *address)
+AS_EXPORT void allocsample_internal_note_runtime(const void *address)
 {
 	struct link_map *map = object_of(address);
 	unsigned i, slot, n = __atomic_load_n(&noted_count, __ATOMIC_ACQUIRE);
@@ -141,8 +141,7 @@ const void *as_call_site(const void *ip)
 
 #else
 
-__attribute__((visibility("default")))
-void allocsample_internal_note_runtime(const void *address)
+AS_EXPORT void allocsample_internal_note_runtime(const void *address)
 {
 	(void) address;
 }

@@ -4,6 +4,7 @@
 #include "allocsample-tp.h"
 #include "call_site.h"
 #include "emit.h"
+#include "export.h"
 #include "thread_state.h"
 #include "type_scope.h"
 
@@ -28,9 +29,8 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 	errno = saved_errno;
 }
 
-__attribute__((visibility("default")))
-void allocsample_internal_report_untyped(const char *entry, uint64_t size, uint64_t offset,
-					 const void *ptr, const void *ip)
+AS_EXPORT void allocsample_internal_report_untyped(const char *entry, uint64_t size,
+						   uint64_t offset, const void *ptr, const void *ip)
 {
 	const char *scope = as_type_scope_current();
 

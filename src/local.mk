@@ -15,6 +15,7 @@ src_liballocsample_la_SOURCES = \
 	src/api.c \
 	src/call_site.c src/call_site.h \
 	src/emit.c src/emit.h \
+	src/export.h \
 	src/thread_state.c src/thread_state.h \
 	src/type_scope.c src/type_scope.h \
 	tp/allocsample-tp.c tp/allocsample-tp.h
@@ -29,6 +30,7 @@ src_liballocsample_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-undefined -Wl,-z,now 
 # liballocsample-preload.so: the malloc family and operator new/delete.
 lib_LTLIBRARIES += src/liballocsample-preload.la
 src_liballocsample_preload_la_SOURCES = \
+	src/export.h \
 	src/preload/cxx.c \
 	src/preload/malloc.c \
 	src/preload/next.c src/preload/next.h \

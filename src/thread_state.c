@@ -1,15 +1,14 @@
 /* thread_state.c - per-thread sampler storage and fork handling. */
 #include <pthread.h>
 
+#include "export.h"
 #include "thread_seed.h"
 #include "thread_state.h"
 
-__attribute__((visibility("default")))
-__thread struct as_sampler allocsample_internal_sampler
+AS_EXPORT __thread struct as_sampler allocsample_internal_sampler
 	__attribute__((tls_model("initial-exec")));
 
-__attribute__((visibility("default")))
-bool allocsample_internal_sampler_slow(size_t size, uint64_t *offset)
+AS_EXPORT bool allocsample_internal_sampler_slow(size_t size, uint64_t *offset)
 {
 	return as_sampler_slow(as_thread_sampler, size, offset);
 }

@@ -3,10 +3,10 @@
 #define ALLOCSAMPLE_PRELOAD_H
 
 #include "emit.h"
+#include "export.h"
 #include "next.h"
 #include "thread_state.h"
 
-#define AS_EXPORT __attribute__((visibility("default")))
 /* The program's call site: the return address of the wrapper itself, as
  * lttng-ust's libc wrapper passes it. */
 #define AS_CALLER_IP() __builtin_return_address(0)
