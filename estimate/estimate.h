@@ -1,7 +1,7 @@
 /*
  * estimate.h - bytes allocated, estimated from AllocationSampled samples.
  *
- * The one home of the estimator maths (DESIGN.md section 3; the derivations
+ * The one home of the estimator maths (doc/design.md section 3; the derivations
  * for a user are in doc/estimation.md).  Used by the babeltrace2 report
  * component and by the tests alike.  Analysis side: links GSL, GPL-3.0+.
  *

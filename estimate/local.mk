@@ -1,4 +1,4 @@
-# The estimators (DESIGN.md section 3, doc/estimation.md): analysis side
+# The estimators (doc/design.md section 3, doc/estimation.md): analysis side
 # only, used by the report component and the unit tests.  Links GSL:
 # GPL-3.0-or-later, never loaded into traced programs.
 noinst_LTLIBRARIES += estimate/libasestimate.la

@@ -1,7 +1,7 @@
 /*
  * sampler.h - per-thread Bernoulli byte sampler with a geometric skip counter.
  *
- * The model (DESIGN.md section 1, doc/sampling.md): every byte a thread
+ * The model (doc/design.md section 1, doc/sampling.md): every byte a thread
  * allocates is a Bernoulli trial that succeeds with probability p = 1/rate,
  * rate = 102400 by default.  At the first success inside an object of n bytes,
  * at 0-based byte `offset`, the object is sampled and no more trials are made

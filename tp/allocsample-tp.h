@@ -1,5 +1,6 @@
 /*
- * allocsample-tp.h - the LTTng-UST provider `allocsample` (DESIGN.md section 2).
+ * allocsample-tp.h - the LTTng-UST provider `allocsample` (doc/design.md
+ * section 2; the fields and the schema version: doc/events.md).
  *
  * Every event takes the caller's instruction pointer as its last argument:
  * allocsample-tp.c defines LTTNG_UST_TP_IP_PARAM so that `lttng add-context

@@ -80,7 +80,7 @@ AS_EXPORT void *calloc(size_t nmemb, size_t size)
 }
 
 /* realloc(p, 0) and realloc(NULL, 0) subtract nothing, so they never leave
- * the fast path: no trial, as DESIGN.md asks. */
+ * the fast path: no trial, as doc/design.md section 1 asks. */
 static AS_SLOW void *realloc_slow(void *old, size_t size, const char *entry, const void *ip)
 {
 	uint64_t offset;

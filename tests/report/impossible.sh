@@ -42,7 +42,7 @@ report_check "every group has the figures of the clean trace ($(jq length "$HARN
 	cmp -s "$HARNESS_DIR/clean.groups" "$HARNESS_DIR/dirty.groups"
 diff "$HARNESS_DIR/clean.groups" "$HARNESS_DIR/dirty.groups" | head -20 || true
 
-# The right figures, from DESIGN.md section 3 by hand: 100 samples of size
+# The right figures, from doc/design.md section 3 by hand: 100 samples of size
 # 4096 at offset 1000, R = 1024.  negbin = s(R - 1) + u, exact; weighted =
 # s * size / (1 - q^size).
 set -- $(report_group "$HARNESS_DIR/dirty.json" '.kind == "type" and .type == "valid"') ""

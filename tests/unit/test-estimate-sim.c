@@ -52,8 +52,8 @@ static unsigned runs(void)
 	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
 }
 
-/* One thread's allocations and its sampler, exactly the model of DESIGN.md
- * section 1. */
+/* One thread's allocations and its sampler, exactly the model of
+ * doc/design.md section 1. */
 struct stream {
 	struct as_rng rng;
 	enum mix mix;

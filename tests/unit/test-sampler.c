@@ -1,4 +1,5 @@
-/* test-sampler.c - the sampling model (DESIGN.md section 1) on explicitly seeded samplers. */
+/* test-sampler.c - the sampling model (doc/design.md section 1) on explicitly
+ * seeded samplers. */
 #include <check.h>
 #include <stddef.h>
 #include <stdint.h>
