@@ -1,4 +1,30 @@
-/* component.h - sink.allocsample.report's four methods. */
+/*
+ * component.h - sink.allocsample.report's four methods.
+ *
+ * The sink works in stages, one sub-folder each, and data flows down this
+ * list, never back up (doc/design.md section 4):
+ *
+ *   read/       event messages -> samples, call sites and scope events,
+ *               each event class checked once; fields.h holds the field
+ *               access every reader shares.
+ *   aggregate/  what accumulates while messages flow, in memory that grows
+ *               with groups, never with events: traces and their losses,
+ *               cells (thread x type x site) of per-rate sums, time
+ *               windows, scope instances.
+ *   model/      one step, after the last message and at each live update:
+ *               the aggregated tables become a finished, read-only report
+ *               (model.h): every group with its estimate and interval,
+ *               window rows, scope instances and their distribution.  The
+ *               only stage that calls the estimators (estimate/).
+ *   format/     text, CSV, JSON and HTML (its page in page.html and
+ *               page.js), live-update framing and warnings: each walks the
+ *               model and writes; none estimates.  A new format is one
+ *               file and one line in writers.c.
+ *
+ * component.c holds the four methods of a babeltrace2 sink and passes
+ * messages from one stage to the next; params.c validates the parameters
+ * from one table.
+ */
 #ifndef ALLOCSAMPLE_REPORT_COMPONENT_H
 #define ALLOCSAMPLE_REPORT_COMPONENT_H
 

@@ -1,25 +1,42 @@
-# sink.allocsample.report, the babeltrace2 plugin `allocsample` (DESIGN.md
-# section 4).  Analysis side: links the estimators and so GSL,
-# GPL-3.0-or-later.  Usable from the build tree with
+# sink.allocsample.report, the babeltrace2 plugin `allocsample` (doc/design.md
+# section 4; its stages are described at the top of component.h).  Analysis
+# side: links the estimators and so GSL, GPL-3.0-or-later.  Usable from the
+# build tree with
 #   babeltrace2 --plugin-path=plugins/report/.libs TRACE -c sink.allocsample.report
 bt2plugin_LTLIBRARIES = plugins/report/babeltrace-plugin-allocsample.la
 plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/plugin.c \
 	plugins/report/component.c plugins/report/component.h \
 	plugins/report/params.c plugins/report/params.h \
-	plugins/report/sample.c plugins/report/sample.h \
-	plugins/report/site.c plugins/report/site.h \
-	plugins/report/rates.c plugins/report/rates.h \
-	plugins/report/table.c plugins/report/table.h \
-	plugins/report/summary.c plugins/report/summary.h \
-	plugins/report/window.c plugins/report/window.h \
-	plugins/report/timeline.c plugins/report/timeline.h \
-	plugins/report/scope.c plugins/report/scope.h \
-	plugins/report/shown.c plugins/report/writer.h \
-	plugins/report/text.c \
-	plugins/report/csv.c \
-	plugins/report/json.c \
-	plugins/report/html.c
+	plugins/report/read/fields.c plugins/report/read/fields.h \
+	plugins/report/read/sample.c plugins/report/read/sample.h \
+	plugins/report/read/scope_event.c plugins/report/read/scope_event.h \
+	plugins/report/read/site.c plugins/report/read/site.h \
+	plugins/report/aggregate/aggregate.c plugins/report/aggregate/aggregate.h \
+	plugins/report/aggregate/traces.c plugins/report/aggregate/traces.h \
+	plugins/report/aggregate/rates.c plugins/report/aggregate/rates.h \
+	plugins/report/aggregate/table.c plugins/report/aggregate/table.h \
+	plugins/report/aggregate/window.c plugins/report/aggregate/window.h \
+	plugins/report/aggregate/scopes.c plugins/report/aggregate/scopes.h \
+	plugins/report/model/model.c plugins/report/model/model.h \
+	plugins/report/model/summary.c plugins/report/model/summary.h \
+	plugins/report/model/timeline.c plugins/report/model/timeline.h \
+	plugins/report/model/scopes.c plugins/report/model/scopes.h \
+	plugins/report/model/shown.c \
+	plugins/report/format/writer.h plugins/report/format/writers.c \
+	plugins/report/format/text.h plugins/report/format/text.c \
+	plugins/report/format/grid.c \
+	plugins/report/format/text_timeline.c plugins/report/format/text_scopes.c \
+	plugins/report/format/csv.c \
+	plugins/report/format/json.c \
+	plugins/report/format/html.c \
+	plugins/report/format/update.c \
+	plugins/report/format/warnings.c
+nodist_plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
+	plugins/report/format/page.c
+# The sink sees only its own tree and the estimators, never src/.
+plugins_report_babeltrace_plugin_allocsample_la_CPPFLAGS = -include $(top_builddir)/config.h \
+	-I$(top_srcdir) -I$(top_srcdir)/plugins/report
 plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
 	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS)
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.la \
@@ -27,3 +44,11 @@ plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
 	-module -avoid-version -shared -no-undefined
 
+# The HTML page and its script stay in files of their own, compiled in.
+PAGE_ASSETS = plugins/report/format/page.html plugins/report/format/page.js
+plugins/report/format/page.c: $(PAGE_ASSETS:%=$(srcdir)/%) $(srcdir)/plugins/report/format/embed.sh
+	$(AM_V_GEN)$(MKDIR_P) plugins/report/format && \
+	$(SHELL) $(srcdir)/plugins/report/format/embed.sh $(PAGE_ASSETS:%=$(srcdir)/%) >$@.tmp && \
+	mv $@.tmp $@
+CLEANFILES += plugins/report/format/page.c
+EXTRA_DIST += $(PAGE_ASSETS) plugins/report/format/embed.sh

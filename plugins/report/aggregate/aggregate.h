@@ -1,0 +1,48 @@
+/* aggregate.h - everything the report accumulates while messages flow: traces, cells, windows, scope instances. */
+#ifndef ALLOCSAMPLE_REPORT_AGGREGATE_AGGREGATE_H
+#define ALLOCSAMPLE_REPORT_AGGREGATE_AGGREGATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <babeltrace2/babeltrace.h>
+
+#include "aggregate/scopes.h"
+#include "aggregate/table.h"
+#include "aggregate/traces.h"
+#include "aggregate/window.h"
+#include "params.h"
+#include "read/sample.h"
+#include "read/scope_event.h"
+
+/* Memory: constant per cell, per (cell, window) with samples and per scope
+ * instance; never per sample. */
+struct asr_aggregate {
+	struct asr_traces traces;
+	struct asr_table table;
+	struct asr_windows windows;  /* used with the `window` parameter */
+	struct asr_scopes scopes;    /* used with `scope-begin` and `scope-end` */
+	bool windowed;
+	bool scoped;
+};
+
+/* GLib aborts when out of memory, so init cannot fail. */
+void asr_aggregate_init(struct asr_aggregate *agg, const struct asr_params *params);
+void asr_aggregate_fini(struct asr_aggregate *agg);
+
+/* Extends the time span (windows) to a message's time. */
+void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns);
+
+/* Adds a sample to its cell, its window and the scope instance open on its
+ * thread; an impossible sample is only counted. */
+void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sample);
+
+/* Opens or closes a scope instance. */
+void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope_event *event);
+
+/* Records a discarded-events (`packets` false) or discarded-packets message
+ * of stream `stream` (`count` NULL: the message had no count). */
+void asr_aggregate_loss(struct asr_aggregate *agg, const bt_stream *stream, bool packets,
+			const uint64_t *count);
+
+#endif

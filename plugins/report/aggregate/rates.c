@@ -1,0 +1,51 @@
+/* rates.c - one accumulator per sampling rate (see rates.h). */
+#include <glib.h>
+
+#include "aggregate/rates.h"
+
+static struct as_estimate_accum *accum_for(struct asr_rates *rates, uint64_t rate)
+{
+	size_t i;
+
+	for (i = 0; i < rates->n; i++) {
+		if (rates->accums[i].rate == rate)
+			return &rates->accums[i];
+	}
+	rates->accums = g_renew(struct as_estimate_accum, rates->accums, rates->n + 1);
+	rates->accums[rates->n] = (struct as_estimate_accum) { .rate = rate };
+	return &rates->accums[rates->n++];
+}
+
+bool asr_rates_add(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset)
+{
+	/* Checked before accum_for() so that a bad sample leaves no empty
+	 * accumulator behind. */
+	if (rate == 0 || size == 0 || offset >= size)
+		return false;
+	return as_estimate_add(accum_for(rates, rate), size, offset);
+}
+
+void asr_rates_merge(struct asr_rates *into, const struct asr_rates *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->n; i++)
+		as_estimate_merge(accum_for(into, from->accums[i].rate), &from->accums[i]);
+}
+
+uint64_t asr_rates_samples(const struct asr_rates *rates)
+{
+	uint64_t s = 0;
+	size_t i;
+
+	for (i = 0; i < rates->n; i++)
+		s += rates->accums[i].samples;
+	return s;
+}
+
+void asr_rates_fini(struct asr_rates *rates)
+{
+	g_free(rates->accums);
+	rates->accums = NULL;
+	rates->n = 0;
+}

@@ -1,0 +1,29 @@
+/* rates.h - a group's samples: one estimate.h accumulator per sampling rate. */
+#ifndef ALLOCSAMPLE_REPORT_AGGREGATE_RATES_H
+#define ALLOCSAMPLE_REPORT_AGGREGATE_RATES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "estimate/estimate.h"
+
+/* Almost always one rate; a thread whose ALLOCSAMPLE_RATE changed, or a
+ * group spanning processes run with different rates, has several.  The
+ * memory depends on the number of rates, never on the number of samples. */
+struct asr_rates {
+	size_t n;
+	struct as_estimate_accum *accums;
+};
+
+/* Adds one sample.  Returns false, leaving `rates` unchanged, when the
+ * sample is impossible for the model (offset >= size, size 0, rate 0). */
+bool asr_rates_add(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset);
+
+/* Adds every sample of `from` into `into`. */
+void asr_rates_merge(struct asr_rates *into, const struct asr_rates *from);
+
+uint64_t asr_rates_samples(const struct asr_rates *rates);
+
+void asr_rates_fini(struct asr_rates *rates);
+
+#endif

@@ -1,0 +1,108 @@
+/* table.c - accumulates samples per cell in constant memory per cell (see table.h). */
+#include <string.h>
+
+#include "aggregate/table.h"
+
+static guint cell_hash(gconstpointer p)
+{
+	const struct asr_cell *c = p;
+	guint h = g_direct_hash(c->trace);
+
+	h = h * 31 + g_str_hash(c->type);
+	h = h * 31 + g_direct_hash(c->site);
+	h = h * 31 + (guint) c->vtid;
+	h = h * 31 + (guint) c->vpid;
+	return h;
+}
+
+static bool str_equal_or_null(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static gboolean cell_equal(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_cell *a = pa, *b = pb;
+
+	return a->trace == b->trace && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
+	       a->has_vtid == b->has_vtid && a->vtid == b->vtid &&
+	       a->site == b->site && strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
+}
+
+static void cell_free(gpointer p)
+{
+	struct asr_cell *c = p;
+
+	g_free(c->procname);
+	g_free(c->type);
+	asr_rates_fini(&c->rates);
+	g_free(c);
+}
+
+void asr_table_init(struct asr_table *table, struct asr_traces *traces)
+{
+	table->traces = traces;
+	table->cells = g_hash_table_new_full(cell_hash, cell_equal, cell_free, NULL);
+	table->last_cell = NULL;
+	table->samples = 0;
+	table->skipped = 0;
+}
+
+void asr_table_fini(struct asr_table *table)
+{
+	if (table->cells)
+		g_hash_table_destroy(table->cells);
+	memset(table, 0, sizeof *table);
+}
+
+static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample)
+{
+	struct asr_cell probe = {
+		.trace = asr_traces_get(table->traces, sample->trace),
+		.procname = (char *) sample->procname,
+		.type = (char *) sample->type,
+		.site = sample->site,
+		.vpid = sample->has_vpid ? sample->vpid : 0,
+		.vtid = sample->has_vtid ? sample->vtid : 0,
+		.has_vpid = sample->has_vpid,
+		.has_vtid = sample->has_vtid,
+	};
+	struct asr_cell *c;
+
+	/* Allocations come in runs from one thread: try the last cell first. */
+	if (table->last_cell && cell_equal(table->last_cell, &probe))
+		return table->last_cell;
+	c = g_hash_table_lookup(table->cells, &probe);
+	if (!c) {
+		c = g_new(struct asr_cell, 1);
+		*c = probe;
+		c->procname = g_strdup(sample->procname);
+		c->type = g_strdup(sample->type);
+		g_hash_table_add(table->cells, c);
+		if (!sample->has_vpid)
+			probe.trace->vpid_missing = true;
+		if (!sample->has_vtid)
+			probe.trace->vtid_missing = true;
+	}
+	table->last_cell = c;
+	return c;
+}
+
+const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample)
+{
+	struct asr_cell *c = cell_for(table, sample);
+
+	if (!asr_rates_add(&c->rates, sample->rate, sample->size, sample->offset)) {
+		table->skipped++;
+		return NULL;
+	}
+	table->samples++;
+	if (sample->has_time) {
+		if (!c->has_time || sample->ns < c->first_ns)
+			c->first_ns = sample->ns;
+		if (!c->has_time || sample->ns > c->last_ns)
+			c->last_ns = sample->ns;
+		c->has_time = true;
+	}
+	return c;
+}

@@ -1,0 +1,51 @@
+/* table.h - the grouping table: samples per trace, process, thread, type and site. */
+#ifndef ALLOCSAMPLE_REPORT_AGGREGATE_TABLE_H
+#define ALLOCSAMPLE_REPORT_AGGREGATE_TABLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <babeltrace2/babeltrace.h>
+#include <glib.h>
+
+#include "aggregate/rates.h"
+#include "aggregate/traces.h"
+#include "read/sample.h"
+#include "read/site.h"
+
+/* The finest group: one thread's samples of one type from one call site in
+ * one trace.  The report's groups are unions of cells. */
+struct asr_cell {
+	struct asr_trace *trace;
+	char *procname;         /* NULL: not recorded */
+	char *type;
+	const struct asr_site *site;  /* NULL unless grouping by site */
+	int64_t vpid;           /* valid when has_vpid */
+	int64_t vtid;           /* valid when has_vtid */
+	bool has_vpid;
+	bool has_vtid;
+	bool has_time;
+	int64_t first_ns;
+	int64_t last_ns;
+	struct asr_rates rates;
+};
+
+struct asr_table {
+	struct asr_traces *traces;  /* borrowed */
+	GHashTable *cells;      /* struct asr_cell * (key and value) */
+	struct asr_cell *last_cell;
+	uint64_t samples;       /* samples in cells */
+	uint64_t skipped;       /* impossible samples, not in cells */
+};
+
+/* GLib aborts when out of memory, so none of these can fail.  Cells refer
+ * to the records of `traces`, which must outlive the table. */
+void asr_table_init(struct asr_table *table, struct asr_traces *traces);
+void asr_table_fini(struct asr_table *table);
+
+/* Adds a sample to its cell and returns the cell.  Returns NULL when the
+ * sample is impossible (offset >= size, size 0, rate 0): it is counted in
+ * `skipped` only. */
+const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample);
+
+#endif

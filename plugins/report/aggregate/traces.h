@@ -1,0 +1,61 @@
+/* traces.h - the traces a graph reads: host, name, what each lost. */
+#ifndef ALLOCSAMPLE_REPORT_AGGREGATE_TRACES_H
+#define ALLOCSAMPLE_REPORT_AGGREGATE_TRACES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <babeltrace2/babeltrace.h>
+#include <glib.h>
+
+/* What the trace said it lost in one of its streams (one ring buffer). */
+struct asr_stream_loss {
+	uint64_t stream_id;
+	uint64_t events;        /* the counts the trace gave */
+	uint64_t packets;
+	bool events_unknown;    /* a discarded-events message had no count */
+	bool packets_unknown;
+	bool lost_events;       /* saw a discarded-events message */
+	bool lost_packets;
+};
+
+struct asr_trace {
+	const bt_trace *trace;  /* reference held, so that the pointer stays unique */
+	const char *host;       /* environment `hostname`, interned; NULL when absent */
+	char *name;             /* NULL when the trace has none */
+	unsigned id;            /* 1, 2, ... in order of appearance */
+	bool vpid_missing;      /* some samples had no vpid context */
+	bool vtid_missing;
+	GArray *losses;         /* struct asr_stream_loss; empty: complete */
+};
+
+struct asr_traces {
+	GHashTable *by_trace;   /* const bt_trace * -> struct asr_trace * */
+	GPtrArray *list;        /* struct asr_trace *, by id, owned */
+	GHashTable *hosts;      /* interned host names */
+	struct asr_trace *last;
+};
+
+/* GLib aborts when out of memory, so none of these can fail. */
+void asr_traces_init(struct asr_traces *traces);
+void asr_traces_fini(struct asr_traces *traces);
+
+/* The record of babeltrace2 trace `trace`, made at its first sight. */
+struct asr_trace *asr_traces_get(struct asr_traces *traces, const bt_trace *trace);
+
+/*
+ * Where thread ids are unique: the host (user-space and kernel traces of
+ * one host share them), or the trace itself when it names no host.  Two
+ * traces are in one domain when this gives the same pointer.
+ */
+const void *asr_trace_domain(const struct asr_trace *trace);
+
+/* Records a discarded-events (`packets` false) or discarded-packets message
+ * of stream `stream` (`count` NULL: the message had no count). */
+void asr_traces_add_loss(struct asr_traces *traces, const bt_stream *stream, bool packets,
+			 const uint64_t *count);
+
+/* Whether the trace reported any loss. */
+bool asr_trace_incomplete(const struct asr_trace *trace);
+
+#endif

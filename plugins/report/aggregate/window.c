@@ -1,0 +1,118 @@
+/* window.c - accumulates each cell's samples per time window (see window.h). */
+#include <string.h>
+
+#include "params.h"
+#include "aggregate/window.h"
+
+static guint slot_hash(gconstpointer p)
+{
+	const struct asr_window_slot *s = p;
+
+	return g_direct_hash(s->cell) * 31 + (guint) s->index;
+}
+
+static gboolean slot_equal(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_window_slot *a = pa, *b = pb;
+
+	return a->cell == b->cell && a->index == b->index;
+}
+
+static void slot_free(gpointer p)
+{
+	struct asr_window_slot *s = p;
+
+	asr_rates_fini(&s->rates);
+	g_free(s);
+}
+
+void asr_windows_init(struct asr_windows *windows, int64_t length)
+{
+	memset(windows, 0, sizeof *windows);
+	windows->length = length;
+	windows->slots = g_hash_table_new_full(slot_hash, slot_equal, slot_free, NULL);
+}
+
+void asr_windows_fini(struct asr_windows *windows)
+{
+	if (windows->slots)
+		g_hash_table_destroy(windows->slots);
+	memset(windows, 0, sizeof *windows);
+}
+
+/* floor(a / b) for b > 0, also for a < 0. */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+
+	return (a % b != 0 && a < 0) ? q - 1 : q;
+}
+
+static int64_t index_of(const struct asr_windows *windows, int64_t ns)
+{
+	return floor_div(ns - windows->origin, windows->length);
+}
+
+void asr_windows_see(struct asr_windows *windows, int64_t ns)
+{
+	if (!windows->has_span) {
+		windows->has_span = true;
+		windows->origin = windows->first = windows->last = ns;
+		return;
+	}
+	if (ns < windows->first)
+		windows->first = ns;
+	else if (ns > windows->last)
+		windows->last = ns;
+	else
+		return;
+	if (!windows->too_many &&
+	    index_of(windows, windows->last) - index_of(windows, windows->first) >= ASR_MAX_WINDOWS) {
+		windows->too_many = true;
+		windows->last_slot = NULL;
+		g_hash_table_remove_all(windows->slots);
+	}
+}
+
+void asr_windows_add(struct asr_windows *windows, const struct asr_cell *cell,
+		     const struct asr_sample *sample)
+{
+	struct asr_window_slot probe, *slot;
+
+	if (!sample->has_time || windows->too_many)
+		return;
+	probe.cell = cell;
+	probe.index = index_of(windows, sample->ns);
+	/* A thread allocates in runs: try the last slot first. */
+	slot = windows->last_slot;
+	if (!slot || !slot_equal(slot, &probe)) {
+		slot = g_hash_table_lookup(windows->slots, &probe);
+		if (!slot) {
+			slot = g_new0(struct asr_window_slot, 1);
+			slot->cell = cell;
+			slot->index = probe.index;
+			g_hash_table_add(windows->slots, slot);
+		}
+		windows->last_slot = slot;
+	}
+	asr_rates_add(&slot->rates, sample->rate, sample->size, sample->offset);
+}
+
+int64_t asr_windows_first_index(const struct asr_windows *windows)
+{
+	return windows->has_span ? index_of(windows, windows->first) : 0;
+}
+
+int64_t asr_windows_count(const struct asr_windows *windows)
+{
+	if (!windows->has_span)
+		return 0;
+	return index_of(windows, windows->last) - index_of(windows, windows->first) + 1;
+}
+
+int64_t asr_windows_length_needed(const struct asr_windows *windows)
+{
+	/* ASR_MAX_WINDOWS - 1 whole windows plus the partial ones at the ends
+	 * always cover the span. */
+	return (windows->last - windows->first) / (ASR_MAX_WINDOWS - 1) + 1;
+}

@@ -1,0 +1,146 @@
+/* csv.c - the report as CSV (RFC 4180 quoting, LF line ends), one row per group and window. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "format/writer.h"
+
+/* A field, quoted when it holds a separator, a quote or a line break. */
+static void put_field(FILE *out, const char *s)
+{
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static const char *boolean(bool b)
+{
+	return b ? "true" : "false";
+}
+
+/* One group's line; `row` NULL for the group over the whole report, else
+ * its numbers in one window. */
+static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool total,
+		    double confidence, const struct asr_window_row *row)
+{
+	const struct as_estimate *est = row ? &row->est : &g->est;
+	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads;
+
+	fprintf(out, "%s,", kind);
+	if (!total) {
+		put_field(out, g->host);
+		fputc(',', out);
+		if (g->has_vpid)
+			fprintf(out, "%" PRId64, g->vpid);
+		fputc(',', out);
+		put_field(out, g->procname);
+		fputc(',', out);
+		if (g->has_vtid)
+			fprintf(out, "%" PRId64, g->vtid);
+		fputc(',', out);
+		put_field(out, g->type);
+	} else {
+		fputs(",,,,", out);
+	}
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%.15g,",
+		row ? row->threads : threads,
+		est->samples, asr_bytes_round(est->weighted), asr_bytes_round(est->negbin),
+		asr_bytes_round(est->lower), asr_bytes_round(est->upper), confidence);
+	/* A window's rows give the window's ends instead, in the last columns. */
+	if (g->has_time && !row)
+		fprintf(out, "%" PRId64 ",%" PRId64, g->first_ns, g->last_ns);
+	else
+		fputc(',', out);
+	fprintf(out, ",%s,%s,%s,", boolean(g->incomplete), boolean(asr_estimate_imprecise(est)),
+		boolean(est->mixed_rates));
+	/* The site's and the window's columns come last, so that those before
+	 * keep their positions for scripts written before them. */
+	if (g->site) {
+		put_field(out, g->site->function);
+		fputc(',', out);
+		put_field(out, g->site->file);
+		fputc(',', out);
+		if (g->site->file)
+			fprintf(out, "%" PRIu64, g->site->line);
+		fputc(',', out);
+		put_field(out, g->site->binary);
+	} else {
+		fputs(",,,", out);
+	}
+	if (row)
+		fprintf(out, ",%" PRId64 ",%" PRId64 ",%" PRId64, row->window, row->start_ns, row->end_ns);
+	else
+		fputs(",,,", out);
+	/* The scope rows' key. */
+	fputs(",\n", out);
+}
+
+/* One scope instance's line: its ends in start_ns and end_ns (end_ns empty
+ * while open, and then incomplete), its key last. */
+static void put_scope(FILE *out, const struct asr_scope_row *row, double confidence)
+{
+	const struct asr_scope *s = row->scope;
+	const struct as_estimate *est = &row->est;
+	char *key;
+
+	fputs("scope,", out);
+	put_field(out, s->host);
+	fputc(',', out);
+	if (s->has_vpid)
+		fprintf(out, "%" PRId64, s->vpid);
+	fprintf(out, ",,%" PRId64 ",,1,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		",%.15g,,,%s,%s,%s,,,,,,", s->vtid, est->samples, asr_bytes_round(est->weighted),
+		asr_bytes_round(est->negbin), asr_bytes_round(est->lower), asr_bytes_round(est->upper),
+		confidence, boolean(s->open), boolean(asr_estimate_imprecise(est)),
+		boolean(est->mixed_rates));
+	if (s->has_start)
+		fprintf(out, "%" PRId64, s->start_ns);
+	fputc(',', out);
+	if (s->has_end)
+		fprintf(out, "%" PRId64, s->end_ns);
+	fputc(',', out);
+	key = asr_scope_key_text(&s->key);
+	put_field(out, key);
+	g_free(key);
+	fputc('\n', out);
+}
+
+int asr_write_csv(FILE *out, const struct asr_model *model)
+{
+	const struct asr_summary *sum = &model->summary;
+	enum asr_kind kind;
+	guint i;
+
+	fputs("kind,host,pid,procname,tid,type,threads,samples,estimate,negbin_estimate,lower,upper,"
+	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
+	      "window,start_ns,end_ns,key\n", out);
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
+		for (i = 0; i < model->shown[kind]->len; i++)
+			put_row(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i), false,
+				model->confidence, NULL);
+	}
+	if (sum->samples > 0)
+		put_row(out, "total", &sum->total, true, model->confidence, NULL);
+	for (i = 0; model->windows && i < model->windows->len; i++) {
+		const struct asr_window_row *row = &g_array_index(model->windows, struct asr_window_row, i);
+		bool total = row->group == &sum->total;
+
+		put_row(out, total ? "total" : asr_kind_name(row->group->kind), row->group, total,
+			model->confidence, row);
+	}
+	/* Every instance, in begin order: a CSV is read by a script. */
+	for (i = 0; model->scopes && i < model->scopes->rows->len; i++)
+		put_scope(out, &g_array_index(model->scopes->rows, struct asr_scope_row, i),
+			  model->confidence);
+	fflush(out);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,148 @@
+/* grid.c - aligned tables and human units for the text format (see text.h). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "format/text.h"
+
+void grid_init(struct grid *grid, const char *align)
+{
+	grid->rows = g_ptr_array_new_with_free_func((GDestroyNotify) g_ptr_array_unref);
+	grid->align = align;
+}
+
+GPtrArray *grid_row(struct grid *grid)
+{
+	GPtrArray *row = g_ptr_array_new_with_free_func(g_free);
+
+	g_ptr_array_add(grid->rows, row);
+	return row;
+}
+
+void cell(GPtrArray *row, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	g_ptr_array_add(row, g_strdup_vprintf(fmt, ap));
+	va_end(ap);
+}
+
+void grid_print(FILE *out, const struct grid *grid)
+{
+	size_t ncols = strlen(grid->align);
+	size_t *width = g_new0(size_t, ncols);
+	guint r;
+	size_t c;
+
+	for (r = 0; r < grid->rows->len; r++) {
+		GPtrArray *row = g_ptr_array_index(grid->rows, r);
+
+		for (c = 0; c < row->len && c < ncols; c++)
+			width[c] = MAX(width[c], (size_t) g_utf8_strlen(g_ptr_array_index(row, c), -1));
+	}
+	for (r = 0; r < grid->rows->len; r++) {
+		GPtrArray *row = g_ptr_array_index(grid->rows, r);
+		GString *line = g_string_new("  ");
+
+		for (c = 0; c < row->len && c < ncols; c++) {
+			const char *s = g_ptr_array_index(row, c);
+			size_t pad = width[c] - (size_t) g_utf8_strlen(s, -1);
+
+			if (c > 0)
+				g_string_append(line, "  ");
+			if (grid->align[c] == 'r')
+				g_string_append_printf(line, "%*s%s", (int) pad, "", s);
+			else if (c + 1 < row->len)
+				g_string_append_printf(line, "%s%*s", s, (int) pad, "");
+			else
+				g_string_append(line, s);
+		}
+		while (line->len > 0 && line->str[line->len - 1] == ' ')
+			g_string_truncate(line, line->len - 1);
+		fprintf(out, "%s\n", line->str);
+		g_string_free(line, TRUE);
+	}
+	g_free(width);
+}
+
+void grid_fini(struct grid *grid)
+{
+	g_ptr_array_free(grid->rows, TRUE);
+}
+
+char *human_bytes(double bytes)
+{
+	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
+	size_t u = 0;
+	double v;
+
+	if (bytes < 1023.5)
+		return g_strdup_printf("%.0f B", bytes < 0 ? 0.0 : bytes);
+	v = bytes / 1024.0;
+	while (v >= 1023.95 && u + 1 < sizeof units / sizeof units[0]) {
+		v /= 1024.0;
+		u++;
+	}
+	return g_strdup_printf(v < 9.995 ? "%.2f %s" : "%.1f %s", v, units[u]);
+}
+
+void cell_bytes(GPtrArray *row, double bytes)
+{
+	g_ptr_array_add(row, human_bytes(bytes));
+}
+
+void cell_interval(GPtrArray *row, const struct as_estimate *est)
+{
+	char *lo = human_bytes(est->lower), *hi = human_bytes(est->upper);
+
+	cell(row, "[%s, %s]", lo, hi);
+	g_free(lo);
+	g_free(hi);
+}
+
+void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, unsigned *used)
+{
+	char marks[4];
+	size_t n = 0;
+
+	if (asr_estimate_imprecise(est)) {
+		marks[n++] = '*';
+		*used |= MARK_IMPRECISE;
+	}
+	if (incomplete) {
+		marks[n++] = '!';
+		*used |= MARK_INCOMPLETE;
+	}
+	if (est->mixed_rates) {
+		marks[n++] = '+';
+		*used |= MARK_MIXED_RATES;
+	}
+	marks[n] = '\0';
+	cell(row, "%s", marks);
+}
+
+const char *procname_of(const struct asr_group *g)
+{
+	return g->procname ? g->procname : "?";
+}
+
+void cell_pid(GPtrArray *row, const struct asr_group *g)
+{
+	if (g->has_vpid)
+		cell(row, "%" PRId64, g->vpid);
+	else
+		cell(row, "?");
+}
+
+char *human_duration(int64_t ns)
+{
+	if (ns % 60000000000 == 0)
+		return g_strdup_printf("%" PRId64 " min", ns / 60000000000);
+	if (ns >= 1000000000)
+		return g_strdup_printf("%g s", (double) ns / 1e9);
+	if (ns >= 1000000)
+		return g_strdup_printf("%g ms", (double) ns / 1e6);
+	if (ns >= 1000)
+		return g_strdup_printf("%g us", (double) ns / 1e3);
+	return g_strdup_printf("%" PRId64 " ns", ns);
+}

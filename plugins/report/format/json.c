@@ -1,0 +1,269 @@
+/* json.c - the report as one JSON object, exact integers (doc/report-formats.md). */
+#include <inttypes.h>
+
+#include "format/writer.h"
+
+/* A JSON string, or null.  Bytes above 0x7f pass through: names from the
+ * trace are UTF-8 in practice. */
+static void put_string(FILE *out, const char *s)
+{
+	if (!s) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char) *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+static const char *boolean(bool b)
+{
+	return b ? "true" : "false";
+}
+
+/* One group's object; `row` NULL for the group over the whole report,
+ * else its numbers in one window. */
+static void put_group(FILE *out, const char *kind, const struct asr_group *g, bool total,
+		      const struct asr_window_row *row)
+{
+	const struct as_estimate *est = row ? &row->est : &g->est;
+	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads;
+
+	fprintf(out, "{\"kind\": \"%s\", \"host\": ", kind);
+	put_string(out, total ? NULL : g->host);
+	fputs(", \"pid\": ", out);
+	if (!total && g->has_vpid)
+		fprintf(out, "%" PRId64, g->vpid);
+	else
+		fputs("null", out);
+	fputs(", \"procname\": ", out);
+	put_string(out, total ? NULL : g->procname);
+	fputs(", \"tid\": ", out);
+	if (!total && g->has_vtid)
+		fprintf(out, "%" PRId64, g->vtid);
+	else
+		fputs("null", out);
+	fputs(", \"type\": ", out);
+	put_string(out, total ? NULL : g->type);
+	fprintf(out, ", \"threads\": %" PRIu64 ", \"samples\": %" PRIu64
+		", \"estimate\": %" PRIu64 ", \"negbin_estimate\": %" PRIu64
+		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64,
+		row ? row->threads : threads,
+		est->samples, asr_bytes_round(est->weighted), asr_bytes_round(est->negbin),
+		asr_bytes_round(est->lower), asr_bytes_round(est->upper));
+	/* A window's rows give the window's ends instead. */
+	if (g->has_time && !row)
+		fprintf(out, ", \"first_ns\": %" PRId64 ", \"last_ns\": %" PRId64,
+			g->first_ns, g->last_ns);
+	else
+		fputs(", \"first_ns\": null, \"last_ns\": null", out);
+	fprintf(out, ", \"incomplete\": %s, \"imprecise\": %s, \"mixed_rates\": %s",
+		boolean(g->incomplete), boolean(asr_estimate_imprecise(est)),
+		boolean(est->mixed_rates));
+	fputs(", \"function\": ", out);
+	put_string(out, g->site ? g->site->function : NULL);
+	fputs(", \"file\": ", out);
+	put_string(out, g->site ? g->site->file : NULL);
+	if (g->site && g->site->file)
+		fprintf(out, ", \"line\": %" PRIu64, g->site->line);
+	else
+		fputs(", \"line\": null", out);
+	fputs(", \"binary\": ", out);
+	put_string(out, g->site ? g->site->binary : NULL);
+	if (row)
+		fprintf(out, ", \"window\": %" PRId64 ", \"start_ns\": %" PRId64
+			", \"end_ns\": %" PRId64, row->window, row->start_ns, row->end_ns);
+	else
+		fputs(", \"window\": null, \"start_ns\": null, \"end_ns\": null", out);
+	fputc('}', out);
+}
+
+static void put_key(FILE *out, const struct asr_scope_key *key)
+{
+	char *text = asr_scope_key_text(key);
+
+	if (key->kind == ASR_SCOPE_KEY_STRING || !text)
+		put_string(out, text);
+	else
+		fputs(text, out);
+	g_free(text);
+}
+
+static void put_time(FILE *out, const char *name, bool has, int64_t ns)
+{
+	if (has)
+		fprintf(out, ", \"%s\": %" PRId64, name, ns);
+	else
+		fprintf(out, ", \"%s\": null", name);
+}
+
+/* One instance's object. */
+static void put_scope(FILE *out, const struct asr_scope_row *row)
+{
+	const struct asr_scope *s = row->scope;
+	const struct as_estimate *est = &row->est;
+
+	fputs("{\"kind\": \"scope\", \"host\": ", out);
+	put_string(out, s->host);
+	fputs(", \"pid\": ", out);
+	if (s->has_vpid)
+		fprintf(out, "%" PRId64, s->vpid);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"tid\": %" PRId64 ", \"key\": ", s->vtid);
+	put_key(out, &s->key);
+	put_time(out, "start_ns", s->has_start, s->start_ns);
+	put_time(out, "end_ns", s->has_end, s->end_ns);
+	put_time(out, "duration_ns", s->has_start && s->has_end, s->end_ns - s->start_ns);
+	fprintf(out, ", \"open\": %s, \"threads\": 1, \"samples\": %" PRIu64
+		", \"estimate\": %" PRIu64 ", \"negbin_estimate\": %" PRIu64
+		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64
+		", \"imprecise\": %s, \"mixed_rates\": %s}",
+		boolean(s->open), est->samples, asr_bytes_round(est->weighted),
+		asr_bytes_round(est->negbin), asr_bytes_round(est->lower), asr_bytes_round(est->upper),
+		boolean(asr_estimate_imprecise(est)), boolean(est->mixed_rates));
+}
+
+/* The `scopes` object: counts, the distribution, the largest instances. */
+static void put_scopes(FILE *out, const struct asr_scope_model *scopes)
+{
+	const char *sep = "";
+	guint i;
+
+	if (!scopes) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"begin\": ", out);
+	put_string(out, scopes->begin);
+	fputs(", \"end\": ", out);
+	put_string(out, scopes->end);
+	fputs(", \"key\": ", out);
+	put_string(out, scopes->key);
+	fprintf(out, ",\n    \"instances\": %u, \"closed\": %" PRIu64 ", \"open\": %" PRIu64
+		", \"unmatched_begins\": %" PRIu64 ", \"unmatched_ends\": %" PRIu64
+		", \"samples_inside\": %" PRIu64 ", \"samples_outside\": %" PRIu64 ",\n    \"mean\": ",
+		scopes->instances, scopes->closed, scopes->open, scopes->unmatched_begins,
+		scopes->unmatched_ends, scopes->samples_inside, scopes->samples_outside);
+	if (scopes->closed > 0)
+		fprintf(out, "{\"samples\": %" PRIu64 ", \"estimate\": %" PRIu64
+			", \"negbin_estimate\": %" PRIu64 ", \"lower\": %" PRIu64
+			", \"upper\": %" PRIu64 "}, \"p50\": %" PRIu64 ", \"p90\": %" PRIu64
+			", \"p99\": %" PRIu64,
+			scopes->mean.samples, asr_bytes_round(scopes->mean.weighted),
+			asr_bytes_round(scopes->mean.negbin), asr_bytes_round(scopes->mean.lower),
+			asr_bytes_round(scopes->mean.upper), asr_bytes_round(scopes->p50),
+			asr_bytes_round(scopes->p90), asr_bytes_round(scopes->p99));
+	else
+		fputs("null, \"p50\": null, \"p90\": null, \"p99\": null", out);
+	fprintf(out, ",\n    \"rows_omitted\": %u, \"rows\": [", scopes->instances - scopes->rows->len);
+	for (i = 0; i < scopes->rows->len; i++) {
+		fprintf(out, "%s\n      ", sep);
+		put_scope(out, &g_array_index(scopes->rows, struct asr_scope_row, i));
+		sep = ",";
+	}
+	fprintf(out, "%s]}", *sep ? "\n    " : "");
+}
+
+static void put_losses(FILE *out, const GPtrArray *traces)
+{
+	const char *sep = "";
+	guint i, j;
+
+	fputs("  \"losses\": [", out);
+	for (i = 0; i < traces->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(traces, i);
+
+		for (j = 0; j < t->losses->len; j++) {
+			const struct asr_stream_loss *l =
+				&g_array_index(t->losses, struct asr_stream_loss, j);
+
+			fprintf(out, "%s\n    {\"trace\": ", sep);
+			put_string(out, t->name);
+			fputs(", \"host\": ", out);
+			put_string(out, t->host);
+			fprintf(out, ", \"stream_id\": %" PRIu64 ", \"discarded_events\": %" PRIu64
+				", \"discarded_events_unknown\": %s, \"discarded_packets\": %" PRIu64
+				", \"discarded_packets_unknown\": %s}",
+				l->stream_id, l->events, boolean(l->events_unknown), l->packets,
+				boolean(l->packets_unknown));
+			sep = ",";
+		}
+	}
+	fprintf(out, "%s],\n", *sep ? "\n  " : "");
+}
+
+int asr_write_json(FILE *out, const struct asr_model *model)
+{
+	const struct asr_summary *sum = &model->summary;
+	const char *sep = "";
+	enum asr_kind kind;
+	unsigned bit;
+	guint i;
+
+	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 1,\n"
+		"  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
+		model->confidence, boolean(model->boundary_compensation));
+	for (bit = 1; bit <= ASR_GROUP_BY_SITE; bit <<= 1) {
+		if (model->group_by & bit) {
+			fprintf(out, "%s\"%s\"", sep, asr_group_by_name(bit));
+			sep = ", ";
+		}
+	}
+	fputs("],\n  \"window_ns\": ", out);
+	if (model->window_ns)
+		fprintf(out, "%" PRId64, model->window_ns);
+	else
+		fputs("null", out);
+	fputs(",\n  \"rates\": [", out);
+	for (i = 0; i < model->rates->len; i++)
+		fprintf(out, "%s%" PRIu64, i ? ", " : "", g_array_index(model->rates, uint64_t, i));
+	fprintf(out, "],\n  \"samples\": %" PRIu64 ",\n  \"skipped_samples\": %" PRIu64
+		",\n  \"incomplete\": %s,\n  \"missing_contexts\": [%s%s%s],\n  \"hints\": [%s%s%s],\n",
+		sum->samples, sum->skipped, boolean(sum->incomplete),
+		sum->vpid_missing ? "\"vpid\"" : "", sum->vpid_missing && sum->vtid_missing ? ", " : "",
+		sum->vtid_missing ? "\"vtid\"" : "",
+		sum->vpid_missing ? "\"" ASR_VPID_HINT "\"" : "",
+		sum->vpid_missing && sum->vtid_missing ? ", " : "",
+		sum->vtid_missing ? "\"" ASR_VTID_HINT "\"" : "");
+	put_losses(out, model->traces);
+	fputs("  \"groups\": [", out);
+	sep = "";
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
+		for (i = 0; i < model->shown[kind]->len; i++) {
+			fprintf(out, "%s\n    ", sep);
+			put_group(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i), false,
+				  NULL);
+			sep = ",";
+		}
+	}
+	fprintf(out, "%s],\n  \"windows\": [", *sep ? "\n  " : "");
+	sep = "";
+	for (i = 0; model->windows && i < model->windows->len; i++) {
+		const struct asr_window_row *row = &g_array_index(model->windows, struct asr_window_row, i);
+		bool total = row->group == &sum->total;
+
+		fprintf(out, "%s\n    ", sep);
+		put_group(out, total ? "total" : asr_kind_name(row->group->kind), row->group, total, row);
+		sep = ",";
+	}
+	fprintf(out, "%s],\n  \"scopes\": ", *sep ? "\n  " : "");
+	put_scopes(out, model->scopes);
+	fputs(",\n  \"total\": ", out);
+	if (sum->samples > 0)
+		put_group(out, "total", &sum->total, true, NULL);
+	else
+		fputs("null", out);
+	fputs("\n}\n", out);
+	fflush(out);
+	return ferror(out) ? -1 : 0;
+}

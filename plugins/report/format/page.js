@@ -1,0 +1,175 @@
+(function () {
+	"use strict";
+	var data = JSON.parse(document.getElementById("report-data").textContent);
+	var main = document.getElementById("report");
+	var NS = "http://www.w3.org/2000/svg";
+	var UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+	var level = Math.round(data.confidence * 1000) / 10 + "%";
+	var hosts = new Set(data.groups.map(function (g) { return g.host; })).size;
+
+	function el(tag, attrs, parent, text) {
+		var e = tag.charAt(0) === "@" ? document.createElementNS(NS, tag.slice(1)) : document.createElement(tag);
+		for (var k in attrs)
+			e.setAttribute(k, attrs[k]);
+		if (text !== undefined)
+			e.textContent = text;
+		if (parent)
+			parent.appendChild(e);
+		return e;
+	}
+
+	/* Binary units, two or three significant digits, as in the text report. */
+	function human(b) {
+		if (b < 1023.5)
+			return Math.round(Math.max(b, 0)) + " B";
+		var v = b / 1024, u = 1;
+		while (v >= 1023.95 && u + 1 < UNITS.length) {
+			v /= 1024;
+			u++;
+		}
+		return (v < 9.995 ? v.toFixed(2) : v.toFixed(1)) + " " + UNITS[u];
+	}
+
+	/* Axis ticks at 1, 2 or 5 times a power of ten of the largest figure's unit. */
+	function ticks(max) {
+		var unit = 1, u = 0;
+		if (!(max > 0))
+			max = 1;
+		while (max / unit >= 1024 && u + 1 < UNITS.length) {
+			unit *= 1024;
+			u++;
+		}
+		var raw = max / unit / 5, p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;
+		var step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p, list = [];
+		for (var i = 0; list.length === 0 || list[list.length - 1] < max; i++)
+			list.push(i * step * unit);
+		return list.map(function (v) {
+			var n = v / unit;
+			return { value: v, label: (n === 0 ? "0" : +n.toPrecision(6)) + " " + UNITS[u] };
+		});
+	}
+
+	function marks(g) {
+		return (g.imprecise ? "*" : "") + (g.incomplete ? "!" : "");
+	}
+
+	function label(g) {
+		var host = hosts > 1 && g.host ? g.host + " " : "";
+		var proc = (g.procname || "?") + " " + (g.pid === null ? "?" : g.pid);
+		if (g.kind === "thread")
+			return host + proc + " / tid " + g.tid;
+		if (g.kind === "type")
+			return g.type + " (" + host + proc + ")";
+		if (g.kind === "site")
+			return (g["function"] || "?") + " " + (g.file ? g.file.replace(/.*\//, "") + ":" + g.line : "?");
+		return host + proc;
+	}
+
+	/* The hatch pattern for imprecise bars. */
+	function defs(svg) {
+		var pattern = el("@pattern", { id: "hatch", width: 6, height: 6, patternUnits: "userSpaceOnUse",
+			patternTransform: "rotate(45)" }, el("@defs", {}, svg));
+		el("@rect", { width: 6, height: 6, fill: "#dbe4ee" }, pattern);
+		el("@line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: "#4e79a7", "stroke-width": 3 }, pattern);
+	}
+
+	var MAX_BARS = 40;
+
+	function bars(title, groups) {
+		if (groups.length === 0)
+			return;
+		groups = groups.slice().sort(function (a, b) { return b.estimate - a.estimate; });
+		el("h2", {}, main, title);
+		var shown = groups.slice(0, MAX_BARS);
+		var labelWidth = 260, width = 900, plot = width - labelWidth - 110, rowH = 24, top = 8;
+		var height = top + shown.length * rowH + 30;
+		var max = Math.max.apply(null, shown.map(function (g) { return g.upper; }));
+		var axis = ticks(max), scale = plot / axis[axis.length - 1].value;
+		var svg = el("@svg", { width: width, height: height, role: "img", "aria-label": title }, main);
+		defs(svg);
+		axis.forEach(function (t) {
+			var x = labelWidth + t.value * scale;
+			el("@line", { "class": "grid", x1: x, x2: x, y1: top, y2: height - 24 }, svg);
+			el("@text", { x: x, y: height - 8, "text-anchor": "middle" }, svg, t.label);
+		});
+		el("@line", { "class": "axis", x1: labelWidth, x2: labelWidth + plot, y1: height - 24, y2: height - 24 }, svg);
+		shown.forEach(function (g, i) {
+			var y = top + i * rowH, mid = y + rowH / 2;
+			var cls = "bar" + (g.imprecise ? " imprecise" : "") + (g.incomplete ? " incomplete" : "");
+			el("@text", { x: labelWidth - 8, y: mid + 4, "text-anchor": "end" }, svg, label(g));
+			el("@rect", { "class": cls, x: labelWidth, y: y + 4, width: Math.max(g.estimate * scale, 0.5), height: rowH - 8 }, svg);
+			var x0 = labelWidth + g.lower * scale, x1 = labelWidth + g.upper * scale;
+			el("@line", { "class": "whisker", x1: x0, x2: x1, y1: mid, y2: mid }, svg);
+			el("@line", { "class": "whisker", x1: x0, x2: x0, y1: mid - 6, y2: mid + 6 }, svg);
+			el("@line", { "class": "whisker", x1: x1, x2: x1, y1: mid - 6, y2: mid + 6 }, svg);
+			var t = el("@text", { x: x1 + 6, y: mid + 4 }, svg, human(g.estimate));
+			el("@tspan", { "class": "mark" }, t, " " + marks(g));
+			el("@title", {}, t, label(g) + ": " + human(g.estimate) + ", " + level + " interval [" +
+				human(g.lower) + ", " + human(g.upper) + "], " + g.samples + " samples");
+		});
+		if (groups.length > shown.length)
+			el("p", { "class": "note" }, main, (groups.length - shown.length) +
+				" smaller groups are not drawn; the CSV and JSON reports have them all.");
+	}
+
+	function timeline(rows) {
+		if (rows.length === 0)
+			return;
+		var start = rows[0].start_ns, w = data.window_ns / 1e9;
+		el("h2", {}, main, "Timeline of the total, " + rows.length + " windows of " + +(w * 1000).toPrecision(6) + " ms");
+		var left = 90, width = 900, plot = width - left - 20, top = 10, plotH = 240, height = top + plotH + 44;
+		var max = Math.max.apply(null, rows.map(function (r) { return r.upper; }));
+		var axis = ticks(max), yscale = plotH / axis[axis.length - 1].value;
+		var span = rows.length * w, xscale = plot / span;
+		var svg = el("@svg", { width: width, height: height, role: "img", "aria-label": "timeline" }, main);
+		function X(r, at) { return left + ((r.start_ns - start) / 1e9 + at * w) * xscale; }
+		function Y(b) { return top + plotH - b * yscale; }
+		axis.forEach(function (t) {
+			el("@line", { "class": "grid", x1: left, x2: left + plot, y1: Y(t.value), y2: Y(t.value) }, svg);
+			el("@text", { x: left - 6, y: Y(t.value) + 4, "text-anchor": "end" }, svg, t.label);
+		});
+		var band = rows.map(function (r) { return X(r, 0) + "," + Y(r.upper) + " " + X(r, 1) + "," + Y(r.upper); });
+		var low = rows.slice().reverse().map(function (r) { return X(r, 1) + "," + Y(r.lower) + " " + X(r, 0) + "," + Y(r.lower); });
+		el("@polygon", { "class": "band", points: band.concat(low).join(" ") }, svg);
+		el("@polyline", { "class": "line", points: rows.map(function (r) { return X(r, 0.5) + "," + Y(r.estimate); }).join(" ") }, svg);
+		rows.forEach(function (r) {
+			var c = el("@circle", { "class": r.samples ? "line" : "empty", cx: X(r, 0.5), cy: Y(r.estimate), r: 2.5 }, svg);
+			el("@title", {}, c, "window " + r.window + ": " + human(r.estimate) + ", " + level + " interval [" +
+				human(r.lower) + ", " + human(r.upper) + "], " + r.samples + " samples");
+		});
+		el("@line", { "class": "axis", x1: left, x2: left + plot, y1: top + plotH, y2: top + plotH }, svg);
+		el("@line", { "class": "axis", x1: left, x2: left, y1: top, y2: top + plotH }, svg);
+		var step = ticks(span)[1].value;
+		for (var s = 0; s <= span + 1e-9; s += step)
+			el("@text", { x: left + s * xscale, y: top + plotH + 16, "text-anchor": "middle" }, svg, +s.toPrecision(6) + " s");
+		el("@text", { x: left + plot / 2, y: height - 4, "text-anchor": "middle" }, svg,
+			"time from " + new Date(start / 1e6).toISOString().replace("T", " ").replace("Z", " UTC"));
+		el("p", { "class": "note" }, main, "Line: the estimate per window; band: its " + level +
+			" interval; hollow dots: windows without samples (their band is \u201cbelow\u201d the upper bound).");
+	}
+
+	var groups = data.groups, total = data.total;
+	var threads = groups.filter(function (g) { return g.kind === "thread"; });
+	var intro = el("p", { "class": "sub" }, main);
+	if (total)
+		intro.textContent = "Total allocated: " + human(total.estimate) + ", " + level + " interval [" +
+			human(total.lower) + ", " + human(total.upper) + "], from " + total.samples +
+			" samples (one per " + data.rates.join(", ") + " bytes on average) in " + total.threads + " threads.";
+	else
+		intro.textContent = "No allocsample:AllocationSampled events: nothing to estimate.";
+	if (data.incomplete)
+		el("p", { "class": "warn" }, main, "! The trace lost events: the true values are at least the lower bounds.");
+	data.hints.forEach(function (h) {
+		el("p", { "class": "warn" }, main, "A context is missing; record it with: " + h);
+	});
+	bars(threads.length ? "Bytes allocated per thread" : "Bytes allocated per process",
+		threads.length ? threads : groups.filter(function (g) { return g.kind === "process"; }));
+	bars("Bytes allocated per type", groups.filter(function (g) { return g.kind === "type"; }));
+	bars("Bytes allocated per call site", groups.filter(function (g) { return g.kind === "site"; }));
+	if (data.window_ns)
+		timeline(data.windows.filter(function (r) { return r.kind === "total"; }));
+	el("p", { "class": "note" }, main, "Bars: point estimate; whiskers: the " + level +
+		" confidence interval.  * fewer than 10 samples: imprecise, trust the interval.  ! incomplete: the trace lost events.");
+	document.getElementById("status").remove();
+	el("div", { id: "rendered", hidden: "" }, document.body, "complete");
+})();

@@ -1,0 +1,226 @@
+/* text.c - the report as aligned tables a person reads at a glance. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "format/text.h"
+
+static const char *const kind_titles[ASR_KIND_COUNT] = {
+	[ASR_KIND_PROCESS] = "By process",
+	[ASR_KIND_THREAD] = "By thread",
+	[ASR_KIND_TYPE] = "By type",
+	[ASR_KIND_THREAD_TYPE] = "By thread and type",
+	[ASR_KIND_SITE] = "By site",
+};
+
+/* A site's function, "file:line" (the file's base name: the full path is
+ * in CSV and JSON) and binary base name; "?" for what is unknown. */
+static void cells_site(GPtrArray *row, const struct asr_site *site)
+{
+	const char *file = site->file ? strrchr(site->file, '/') : NULL;
+
+	cell(row, "%s", site->function ? site->function : "?");
+	if (site->file)
+		cell(row, "%s:%" PRIu64, file ? file + 1 : site->file, site->line);
+	else
+		cell(row, "?");
+	cell(row, "%s", asr_site_binary_name(site));
+}
+
+static void write_section(FILE *out, const struct asr_model *model, enum asr_kind kind,
+			  unsigned *marks)
+{
+	const struct asr_summary *sum = &model->summary;
+	bool hosts = sum->hosts > 1;
+	bool thread = kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE;
+	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
+	bool site = kind == ASR_KIND_SITE;
+	bool threads = !thread;
+	GString *align = g_string_new(NULL);
+	struct grid grid;
+	GPtrArray *row;
+	guint i;
+
+	if (hosts)
+		g_string_append_c(align, 'l');
+	g_string_append(align, "lr");
+	if (thread)
+		g_string_append_c(align, 'r');
+	if (type)
+		g_string_append_c(align, 'l');
+	if (site)
+		g_string_append(align, "lll");
+	if (threads)
+		g_string_append_c(align, 'r');
+	g_string_append(align, "rrll");
+	grid_init(&grid, align->str);
+
+	row = grid_row(&grid);
+	if (hosts)
+		cell(row, "HOST");
+	cell(row, "PROCESS");
+	cell(row, "PID");
+	if (thread)
+		cell(row, "TID");
+	if (type)
+		cell(row, "TYPE");
+	if (site) {
+		cell(row, "FUNCTION");
+		cell(row, "FILE:LINE");
+		cell(row, "BINARY");
+	}
+	if (threads)
+		cell(row, "THREADS");
+	cell(row, "SAMPLES");
+	cell(row, "ESTIMATE");
+	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
+	cell(row, "NOTE");
+
+	for (i = 0; i < model->shown[kind]->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(model->shown[kind], i);
+
+		row = grid_row(&grid);
+		if (hosts)
+			cell(row, "%s", g->host ? g->host : "?");
+		cell(row, "%s", procname_of(g));
+		cell_pid(row, g);
+		if (thread)
+			cell(row, "%" PRId64, g->vtid);
+		if (type)
+			cell(row, "%s", g->type);
+		if (site)
+			cells_site(row, g->site);
+		if (threads)
+			cell(row, "%" PRIu64, g->threads);
+		cell(row, "%" PRIu64, g->est.samples);
+		cell_bytes(row, g->est.weighted);
+		cell_interval(row, &g->est);
+		cell_marks(row, &g->est, g->incomplete, marks);
+	}
+	fprintf(out, "\n%s\n", kind_titles[kind]);
+	grid_print(out, &grid);
+	grid_fini(&grid);
+	g_string_free(align, TRUE);
+}
+
+static void write_total(FILE *out, const struct asr_model *model, unsigned *marks)
+{
+	const struct asr_summary *sum = &model->summary;
+	const struct asr_group *t = &sum->total;
+	struct grid grid;
+	GPtrArray *row;
+
+	grid_init(&grid, "lrrrrll");
+	row = grid_row(&grid);
+	cell(row, "%s", "");
+	cell(row, "PROCESSES");
+	cell(row, "THREADS");
+	cell(row, "SAMPLES");
+	cell(row, "ESTIMATE");
+	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
+	cell(row, "NOTE");
+	row = grid_row(&grid);
+	cell(row, "Total");
+	cell(row, "%" PRIu64, sum->processes);
+	cell(row, "%" PRIu64, t->threads);
+	cell(row, "%" PRIu64, t->est.samples);
+	cell_bytes(row, t->est.weighted);
+	cell_interval(row, &t->est);
+	cell_marks(row, &t->est, t->incomplete, marks);
+	fprintf(out, "\n");
+	grid_print(out, &grid);
+	grid_fini(&grid);
+}
+
+static void write_rates(FILE *out, const GArray *rates)
+{
+	guint i;
+
+	fprintf(out, "Sampling: one sample per ");
+	for (i = 0; i < rates->len; i++)
+		fprintf(out, "%s%" PRIu64, i == 0 ? "" : ", ", g_array_index(rates, uint64_t, i));
+	fprintf(out, " bytes on average.\n");
+}
+
+static void write_losses(FILE *out, const GPtrArray *traces)
+{
+	guint i, j;
+
+	for (i = 0; i < traces->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(traces, i);
+
+		for (j = 0; j < t->losses->len; j++) {
+			const struct asr_stream_loss *l =
+				&g_array_index(t->losses, struct asr_stream_loss, j);
+
+			fprintf(out, "  Trace %s (host %s), stream %" PRIu64 " lost",
+				t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id);
+			if (l->lost_events && l->events_unknown)
+				fprintf(out, " events (count unknown)");
+			else if (l->lost_events)
+				fprintf(out, " %" PRIu64 " events", l->events);
+			if (l->lost_events && l->lost_packets)
+				fprintf(out, " and");
+			if (l->lost_packets && l->packets_unknown)
+				fprintf(out, " packets (count unknown)");
+			else if (l->lost_packets)
+				fprintf(out, " %" PRIu64 " packets", l->packets);
+			fprintf(out, ".\n");
+		}
+	}
+}
+
+static void write_notes(FILE *out, const struct asr_model *model, unsigned marks)
+{
+	const struct asr_summary *sum = &model->summary;
+
+	if (!marks && !sum->vtid_missing && !sum->vpid_missing && !sum->skipped && !sum->incomplete)
+		return;
+	fprintf(out, "\n");
+	if (marks & MARK_IMPRECISE)
+		fprintf(out, "* Fewer than %d samples: the estimate is imprecise; trust the interval.\n",
+			ASR_FEW_SAMPLES);
+	if (marks & MARK_INCOMPLETE || sum->incomplete) {
+		fprintf(out, "! Incomplete: the trace lost events, so the true value is at least the\n"
+			     "  estimate's lower bound.\n");
+		write_losses(out, model->traces);
+	}
+	if (marks & MARK_MIXED_RATES)
+		fprintf(out, "+ Samples taken at several rates: each rate estimated, then added.\n");
+	if (sum->vtid_missing)
+		fprintf(out, "No vtid context in the trace: estimates are per process.  For per-thread\n"
+			     "estimates, record it with:  " ASR_VTID_HINT "\n");
+	if (sum->vpid_missing)
+		fprintf(out, "No vpid context in the trace: each trace counts as one process.  Record it\n"
+			     "with:  " ASR_VPID_HINT "\n");
+	if (sum->skipped)
+		fprintf(out, "%" PRIu64 " sample%s with impossible values (offset >= size, size 0 or rate 0)\n"
+			     "left out.\n", sum->skipped, sum->skipped == 1 ? "" : "s");
+}
+
+int asr_write_text(FILE *out, const struct asr_model *model)
+{
+	const struct asr_summary *sum = &model->summary;
+	unsigned marks = 0;
+	enum asr_kind kind;
+
+	fprintf(out, "allocsample report: bytes allocated, estimated with %g%% confidence intervals%s.\n",
+		model->confidence * 100.0,
+		model->boundary_compensation ? "" : " (no boundary compensation)");
+	if (sum->samples == 0)
+		fprintf(out, "No allocsample:AllocationSampled events: nothing to estimate.\n");
+	else
+		write_rates(out, model->rates);
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
+		if (asr_kind_shown(kind, model->group_by))
+			write_section(out, model, kind, &marks);
+	}
+	if (sum->samples > 0)
+		write_total(out, model, &marks);
+	if (model->windows)
+		text_timeline(out, model, &marks);
+	if (model->scopes)
+		text_scopes(out, model, &marks);
+	write_notes(out, model, marks);
+	fflush(out);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,57 @@
+/* text.h - what the parts of the text format share: aligned tables, human units, marks. */
+#ifndef ALLOCSAMPLE_REPORT_FORMAT_TEXT_H
+#define ALLOCSAMPLE_REPORT_FORMAT_TEXT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <glib.h>
+
+#include "format/writer.h"
+
+/* A table whose columns are as wide as their widest cell. */
+struct grid {
+	GPtrArray *rows;      /* GPtrArray of char * (owned) */
+	const char *align;    /* one 'l' or 'r' per column */
+};
+
+void grid_init(struct grid *grid, const char *align);
+void grid_fini(struct grid *grid);
+
+/* A new row at the end of the grid, to fill with cell() and the cell_*()
+ * helpers, or with g_ptr_array_add() of a string to g_free. */
+GPtrArray *grid_row(struct grid *grid);
+
+/* Prints the grid indented by two spaces; the last column is never padded. */
+void grid_print(FILE *out, const struct grid *grid);
+
+void cell(GPtrArray *row, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+/* Human bytes: binary units, two decimals below 10 of a unit and one
+ * above, so that every figure has two or three significant digits.  To
+ * g_free. */
+char *human_bytes(double bytes);
+
+/* A duration as a person writes it: "100 ms", "1.5 s".  To g_free. */
+char *human_duration(int64_t ns);
+
+void cell_bytes(GPtrArray *row, double bytes);
+void cell_interval(GPtrArray *row, const struct as_estimate *est);
+
+/* The marks the footnotes explain, and their bits in `used`. */
+#define MARK_IMPRECISE 1u     /* '*' */
+#define MARK_INCOMPLETE 2u    /* '!' */
+#define MARK_MIXED_RATES 4u   /* '+' */
+void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, unsigned *used);
+
+/* A group's process name, or "?"; its pid, or "?". */
+const char *procname_of(const struct asr_group *g);
+void cell_pid(GPtrArray *row, const struct asr_group *g);
+
+/* The timeline (`window` parameter) and the "By scope" section; each adds
+ * the marks it used to `marks`. */
+void text_timeline(FILE *out, const struct asr_model *model, unsigned *marks);
+void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks);
+
+#endif

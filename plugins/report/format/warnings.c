@@ -1,0 +1,77 @@
+/* warnings.c - the warnings of a finished report, on the standard error like the library's own (see writer.h). */
+#include <inttypes.h>
+#include <stdarg.h>
+
+#include "format/writer.h"
+
+static void warn(const char *component, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+
+static void warn(const char *component, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: warning: ", component);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void warn_about_scopes(const char *component, const struct asr_scope_model *scopes)
+{
+	if (scopes->instances == 0)
+		warn(component, "no `%s` event: no scope instance.  Is it enabled in the session (lttng enable-event)?",
+		     scopes->begin);
+	if (scopes->unmatched_begins)
+		warn(component, "%" PRIu64 " `%s` event%s while the same scope instance was open on the thread (nested, or its end was lost): counted in the open instance.",
+		     scopes->unmatched_begins, scopes->begin, scopes->unmatched_begins == 1 ? "" : "s");
+	if (scopes->unmatched_ends)
+		warn(component, "%" PRIu64 " `%s` event%s with no open scope instance on the thread%s: ignored.",
+		     scopes->unmatched_ends, scopes->end, scopes->unmatched_ends == 1 ? "" : "s",
+		     scopes->key ? " with the same key" : "");
+	if (scopes->open)
+		warn(component, "%" PRIu64 " scope instance%s still open at the end of the trace: reported as open, left out of the distribution.",
+		     scopes->open, scopes->open == 1 ? "" : "s");
+}
+
+static void warn_about_losses(const char *component, const GPtrArray *traces)
+{
+	guint i, j;
+
+	for (i = 0; i < traces->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(traces, i);
+
+		for (j = 0; j < t->losses->len; j++) {
+			const struct asr_stream_loss *l =
+				&g_array_index(t->losses, struct asr_stream_loss, j);
+			char events[32] = "", packets[32] = "";
+
+			if (l->lost_events && !l->events_unknown)
+				snprintf(events, sizeof events, "%" PRIu64, l->events);
+			if (l->lost_packets && !l->packets_unknown)
+				snprintf(packets, sizeof packets, "%" PRIu64, l->packets);
+			warn(component, "trace `%s` (host %s), stream %" PRIu64 ": discarded events: %s, discarded packets: %s; the estimates of this trace's groups are marked incomplete (their true value is at least the lower bound).",
+			     t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id,
+			     !l->lost_events ? "0" : *events ? events : "unknown",
+			     !l->lost_packets ? "0" : *packets ? packets : "unknown");
+		}
+	}
+}
+
+void asr_warn(const char *component, const struct asr_model *model)
+{
+	const struct asr_summary *sum = &model->summary;
+
+	if (sum->samples == 0)
+		warn(component, "no allocsample:AllocationSampled events: nothing to estimate.  Record them with:  lttng enable-event -u 'allocsample:*'");
+	warn_about_losses(component, model->traces);
+	if (sum->vtid_missing)
+		warn(component, "no vtid context: estimates are per process.  For per-thread estimates, record it with:  " ASR_VTID_HINT);
+	if (sum->vpid_missing)
+		warn(component, "no vpid context: each trace counts as one process.  Record it with:  " ASR_VPID_HINT);
+	if (sum->skipped)
+		warn(component, "%" PRIu64 " sample%s with impossible values (offset >= size, size 0 or rate 0) left out.",
+		     sum->skipped, sum->skipped == 1 ? "" : "s");
+	if (model->scopes)
+		warn_about_scopes(component, model->scopes);
+}

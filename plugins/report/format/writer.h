@@ -1,0 +1,43 @@
+/* writer.h - the output formats of a report (doc/report-formats.md): each walks a finished model. */
+#ifndef ALLOCSAMPLE_REPORT_FORMAT_WRITER_H
+#define ALLOCSAMPLE_REPORT_FORMAT_WRITER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "model/model.h"
+#include "params.h"
+
+/* Writes the whole report to `out`; returns 0, or -1 if a write failed
+ * (errno set). */
+typedef int (*asr_write_fn)(FILE *out, const struct asr_model *model);
+
+/* A format: its writer, and what it asks of the model. */
+struct asr_writer {
+	asr_write_fn write;
+	guint scope_rows;        /* scope instances it prints at most; 0: all */
+};
+
+/* The writer of `format`. */
+const struct asr_writer *asr_writer_for(enum asr_format format);
+
+int asr_write_text(FILE *out, const struct asr_model *model);
+int asr_write_csv(FILE *out, const struct asr_model *model);
+int asr_write_json(FILE *out, const struct asr_model *model);
+int asr_write_html(FILE *out, const struct asr_model *model);
+
+/*
+ * Writes a report of a component that makes updates (update-interval):
+ * text gets a header line with the time (`update` says whether this is an
+ * update, and `updates` counts those already written), JSON one document
+ * per line (JSON Lines), CSV an empty line before every document but the
+ * first.  Returns the writer's status.
+ */
+int asr_write_update(FILE *out, enum asr_format format, const struct asr_model *model,
+		     unsigned updates, bool update);
+
+/* Prints the warnings a finished report calls for to the standard error,
+ * each prefixed with `component` (its name). */
+void asr_warn(const char *component, const struct asr_model *model);
+
+#endif

@@ -1,0 +1,115 @@
+/* model.c - the one step from aggregated tables to the finished report (see model.h). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "model/model.h"
+#include "model/scopes.h"
+
+static gint compare_rates(gconstpointer pa, gconstpointer pb)
+{
+	uint64_t a = *(const uint64_t *) pa, b = *(const uint64_t *) pb;
+
+	return (a > b) - (a < b);
+}
+
+/* The total's rates in ascending order, so that a report of several traces
+ * does not depend on the order of a hash table. */
+static GArray *sorted_rates(const struct asr_rates *rates)
+{
+	GArray *out = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), (guint) rates->n);
+	size_t i;
+
+	for (i = 0; i < rates->n; i++)
+		g_array_append_val(out, rates->accums[i].rate);
+	g_array_sort(out, compare_rates);
+	return out;
+}
+
+static void select_shown(struct asr_model *model)
+{
+	enum asr_kind kind;
+	guint i;
+
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
+		GPtrArray *all = model->summary.groups[kind];
+
+		model->shown[kind] = g_ptr_array_new();
+		for (i = 0; i < all->len; i++) {
+			if (asr_group_shown(g_ptr_array_index(all, i), model->group_by))
+				g_ptr_array_add(model->shown[kind], g_ptr_array_index(all, i));
+		}
+	}
+}
+
+int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
+		    const struct asr_params *params, const struct asr_model_options *options,
+		    bt_self_component *self)
+{
+	const struct as_estimate_options estimate_options = {
+		.confidence = params->confidence,
+		.boundary_compensation = params->boundary_compensation,
+	};
+	const struct asr_summary_input in = {
+		.cells = agg->table.cells,
+		.traces = agg->traces.list,
+		.samples = agg->table.samples,
+		.skipped = agg->table.skipped,
+	};
+
+	memset(model, 0, sizeof *model);
+	model->confidence = params->confidence;
+	model->boundary_compensation = params->boundary_compensation;
+	model->group_by = options->group_by;
+	model->window_ns = params->window_ns;
+	model->traces = agg->traces.list;
+	/* Refused only now, so that the suggestion covers the whole trace. */
+	if (agg->windowed && agg->windows.too_many) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `window`: windows of %" PRId64 " ns cannot cover the trace's %" PRId64 " ns in at most %d windows: give a window of at least %" PRId64 " ns.",
+			params->window_ns, agg->windows.last - agg->windows.first, ASR_MAX_WINDOWS,
+			asr_windows_length_needed(&agg->windows));
+		return -1;
+	}
+	if (asr_summary_build(&model->summary, &in, &estimate_options))
+		goto refused;
+	select_shown(model);
+	model->rates = sorted_rates(&model->summary.total.rates);
+	if (agg->windowed) {
+		model->windows = g_array_new(FALSE, FALSE, sizeof(struct asr_window_row));
+		if (asr_timeline_build(model->windows, &model->summary, &agg->windows,
+				       agg->traces.list, model->group_by, &estimate_options))
+			goto refused;
+	}
+	if (agg->scoped) {
+		model->scopes = g_new0(struct asr_scope_model, 1);
+		if (asr_scope_model_build(model->scopes, &agg->scopes, params, options->scope_rows,
+					  &estimate_options))
+			goto refused;
+	}
+	return 0;
+
+refused:
+	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		"The estimator refused confidence %g.", params->confidence);
+	return -1;
+}
+
+void asr_model_fini(struct asr_model *model)
+{
+	enum asr_kind kind;
+
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
+		if (model->shown[kind])
+			g_ptr_array_free(model->shown[kind], TRUE);
+	}
+	if (model->rates)
+		g_array_free(model->rates, TRUE);
+	if (model->windows)
+		g_array_free(model->windows, TRUE);
+	if (model->scopes) {
+		asr_scope_model_fini(model->scopes);
+		g_free(model->scopes);
+	}
+	asr_summary_fini(&model->summary);
+	memset(model, 0, sizeof *model);
+}

@@ -1,0 +1,102 @@
+/*
+ * model.h - the report as one finished, read-only result: every group with
+ * its estimate and interval, the window rows, the scope instances and their
+ * distribution, the losses and the hints.  Built once from the aggregated
+ * tables after the last message (and at each live update); every output
+ * format walks it and none estimates.
+ */
+#ifndef ALLOCSAMPLE_REPORT_MODEL_MODEL_H
+#define ALLOCSAMPLE_REPORT_MODEL_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <babeltrace2/babeltrace.h>
+#include <glib.h>
+
+#include "aggregate/aggregate.h"
+#include "estimate/estimate.h"
+#include "model/summary.h"
+#include "model/timeline.h"
+#include "params.h"
+
+/* The lines a user runs to record a missing context. */
+#define ASR_VTID_HINT "lttng add-context -u -t vtid"
+#define ASR_VPID_HINT "lttng add-context -u -t vpid"
+
+/* One scope instance the report prints, with its estimate. */
+struct asr_scope_row {
+	const struct asr_scope *scope;
+	struct as_estimate est;
+};
+
+/* What the report says about scopes (`scope-begin`, `scope-end`). */
+struct asr_scope_model {
+	const char *begin;       /* event names and key field, from the params */
+	const char *end;
+	const char *key;         /* NULL: instances per thread */
+	guint instances;
+	uint64_t closed;
+	uint64_t open;
+	uint64_t unmatched_begins;
+	uint64_t unmatched_ends;
+	uint64_t samples_inside;
+	uint64_t samples_outside;
+	struct as_estimate mean; /* bytes per closed instance; valid when closed > 0 */
+	double p50, p90, p99;    /* of the closed instances' point estimates */
+	bool has_origin;         /* the start of the first instance with a time */
+	int64_t origin_ns;
+	GArray *rows;            /* struct asr_scope_row: all of them in begin order
+				  * when they fit the format's limit, else the
+				  * largest point estimates, largest first */
+};
+
+/* What a format asks of the model. */
+struct asr_model_options {
+	unsigned group_by;       /* enum asr_group_by bits: the groups shown */
+	guint scope_rows;        /* the most scope instances printed; 0: all */
+};
+
+struct asr_model {
+	double confidence;
+	bool boundary_compensation;
+	unsigned group_by;       /* enum asr_group_by bits */
+	int64_t window_ns;       /* 0: no windows */
+	struct asr_summary summary;        /* every group, the total, the flags */
+	GPtrArray *shown[ASR_KIND_COUNT];  /* const struct asr_group *: the groups
+					    * the report shows, in report order */
+	GArray *rates;           /* uint64_t: the total's rates, ascending */
+	const GPtrArray *traces; /* struct asr_trace *: what each lost */
+	GArray *windows;         /* struct asr_window_row in time order, in each
+				  * window the total first; NULL: no `window` */
+	struct asr_scope_model *scopes;    /* NULL: no `scope-begin` */
+};
+
+/*
+ * Builds `model` from the aggregated tables `agg` with the parameters
+ * `params` and what the format asks, `options`.  The model borrows from
+ * `agg` and `params`, which must outlive it and stay unchanged.  Returns 0,
+ * or -1 with a cause appended to `self` (the estimator refused the options,
+ * or the trace needs more windows than allowed); the model is then empty
+ * and asr_model_fini() may still be called.
+ */
+int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
+		    const struct asr_params *params, const struct asr_model_options *options,
+		    bt_self_component *self);
+
+void asr_model_fini(struct asr_model *model);
+
+/* Whether the report shows groups of `kind` (processes always) under
+ * `group_by`, and whether it shows `g`: thread rows need a thread id
+ * (without vtid the estimates are per process). */
+bool asr_kind_shown(enum asr_kind kind, unsigned group_by);
+bool asr_group_shown(const struct asr_group *g, unsigned group_by);
+
+/* The name of a kind in CSV and JSON ("process", "thread", "type",
+ * "thread-type", "site"). */
+const char *asr_kind_name(enum asr_kind kind);
+
+/* Whether an estimate rests on too few samples to be precise. */
+bool asr_estimate_imprecise(const struct as_estimate *est);
+
+#endif

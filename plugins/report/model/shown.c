@@ -1,0 +1,48 @@
+/* shown.c - which groups a report shows and what each kind is called, the same in every format (see model.h). */
+#include "model/model.h"
+
+bool asr_kind_shown(enum asr_kind kind, unsigned group_by)
+{
+	switch (kind) {
+	case ASR_KIND_PROCESS:
+		return true;
+	case ASR_KIND_THREAD:
+		return group_by & ASR_GROUP_BY_THREAD;
+	case ASR_KIND_TYPE:
+		return group_by & ASR_GROUP_BY_TYPE;
+	case ASR_KIND_THREAD_TYPE:
+		return group_by & ASR_GROUP_BY_THREAD_TYPE;
+	case ASR_KIND_SITE:
+		return group_by & ASR_GROUP_BY_SITE;
+	case ASR_KIND_COUNT:
+		break;
+	}
+	return false;
+}
+
+bool asr_group_shown(const struct asr_group *g, unsigned group_by)
+{
+	if (!asr_kind_shown(g->kind, group_by))
+		return false;
+	if (g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE)
+		return g->has_vtid;
+	return true;
+}
+
+bool asr_estimate_imprecise(const struct as_estimate *est)
+{
+	return est->samples < ASR_FEW_SAMPLES;
+}
+
+const char *asr_kind_name(enum asr_kind kind)
+{
+	static const char *const names[ASR_KIND_COUNT] = {
+		[ASR_KIND_PROCESS] = "process",
+		[ASR_KIND_THREAD] = "thread",
+		[ASR_KIND_TYPE] = "type",
+		[ASR_KIND_THREAD_TYPE] = "thread-type",
+		[ASR_KIND_SITE] = "site",
+	};
+
+	return names[kind];
+}

@@ -1,0 +1,371 @@
+/* summary.c - unions of cells, their thread counts and estimates (see summary.h). */
+#include <math.h>
+#include <string.h>
+
+#include "model/summary.h"
+
+static int str_cmp_null(const char *a, const char *b)
+{
+	if (a == b)
+		return 0;
+	if (!a)
+		return -1;
+	if (!b)
+		return 1;
+	return strcmp(a, b);
+}
+
+/* A thread's samples from one site: the step from cells to site groups,
+ * so that a site's T counts each thread once.  Never reported. */
+#define KIND_THREAD_SITE ASR_KIND_COUNT
+
+static guint str_hash_null(const char *s)
+{
+	return s ? g_str_hash(s) : 0;
+}
+
+/*
+ * Keys: the fields a kind does not use are left zero, so one hash and one
+ * equality serve every kind.  procname is the name of the thread that
+ * allocated (threads name themselves, lttng-ust's is "<program>-ust"): with
+ * a vpid it only labels the group, without one it tells processes apart.
+ */
+static const char *procname_key(const struct asr_group *g)
+{
+	return g->has_vpid ? NULL : g->procname;
+}
+
+static guint group_hash(gconstpointer p)
+{
+	const struct asr_group *g = p;
+	guint h = str_hash_null(g->host);
+
+	h = h * 31 + str_hash_null(procname_key(g));
+	h = h * 31 + str_hash_null(g->type);
+	h = h * 31 + g_direct_hash(g->site);
+	h = h * 31 + (guint) g->vpid;
+	h = h * 31 + (guint) g->vtid;
+	return h * 31 + g->anon_trace;
+}
+
+static gboolean group_equal(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_group *a = pa, *b = pb;
+
+	return a->kind == b->kind && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
+	       a->has_vtid == b->has_vtid && a->vtid == b->vtid && a->anon_trace == b->anon_trace &&
+	       str_cmp_null(a->host, b->host) == 0 &&
+	       str_cmp_null(procname_key(a), procname_key(b)) == 0 &&
+	       str_cmp_null(a->type, b->type) == 0 && a->site == b->site;
+}
+
+static void group_free(gpointer p)
+{
+	struct asr_group *g = p;
+
+	asr_rates_fini(&g->rates);
+	g_free(g);
+}
+
+/* The key of the `kind` group that holds cell `c`. */
+static struct asr_group key_of_cell(enum asr_kind kind, const struct asr_cell *c)
+{
+	struct asr_group key = {
+		.kind = kind,
+		.host = c->trace->host,
+		.procname = c->procname,
+		.vpid = c->vpid,
+		.has_vpid = c->has_vpid,
+		.anon_trace = c->has_vpid ? 0 : c->trace->id,
+	};
+
+	if (kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE || kind == KIND_THREAD_SITE) {
+		key.has_vtid = c->has_vtid;
+		key.vtid = c->vtid;
+	}
+	if (kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE)
+		key.type = c->type;
+	if (kind == KIND_THREAD_SITE)
+		key.site = c->site;
+	return key;
+}
+
+static void add_time(struct asr_group *g, bool has_time, int64_t first, int64_t last)
+{
+	if (!has_time)
+		return;
+	if (!g->has_time || first < g->first_ns)
+		g->first_ns = first;
+	if (!g->has_time || last > g->last_ns)
+		g->last_ns = last;
+	g->has_time = true;
+}
+
+/* Adds `rates` (from `threads` threads) into the group of `key` in `index`. */
+static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
+				const struct asr_rates *rates, uint64_t threads, bool incomplete,
+				bool has_time, int64_t first, int64_t last)
+{
+	struct asr_group *g = g_hash_table_lookup(index, key);
+
+	if (!g) {
+		g = g_new(struct asr_group, 1);
+		*g = *key;
+		g_hash_table_add(index, g);
+	}
+	asr_rates_merge(&g->rates, rates);
+	g->threads += threads;
+	g->incomplete = g->incomplete || incomplete;
+	add_time(g, has_time, first, last);
+	return g;
+}
+
+static int compare_process(const struct asr_group *a, const struct asr_group *b)
+{
+	int c = str_cmp_null(a->host, b->host);
+
+	if (c)
+		return c;
+	if (a->has_vpid != b->has_vpid)
+		return a->has_vpid ? -1 : 1;
+	if (a->vpid != b->vpid)
+		return a->vpid < b->vpid ? -1 : 1;
+	if (a->anon_trace != b->anon_trace)
+		return a->anon_trace < b->anon_trace ? -1 : 1;
+	return str_cmp_null(a->procname, b->procname);
+}
+
+static int compare_thread(const struct asr_group *a, const struct asr_group *b)
+{
+	int c = compare_process(a, b);
+
+	if (c)
+		return c;
+	if (a->has_vtid != b->has_vtid)
+		return a->has_vtid ? -1 : 1;
+	if (a->vtid != b->vtid)
+		return a->vtid < b->vtid ? -1 : 1;
+	return 0;
+}
+
+/* Within a process (and thread), types and sites by decreasing estimate:
+ * the reader looks for the big ones. */
+static int compare_types(const struct asr_group *a, const struct asr_group *b)
+{
+	if (a->est.weighted != b->est.weighted)
+		return a->est.weighted > b->est.weighted ? -1 : 1;
+	return str_cmp_null(a->type, b->type);
+}
+
+static int compare_sites(const struct asr_group *a, const struct asr_group *b)
+{
+	int c;
+
+	if (a->est.weighted != b->est.weighted)
+		return a->est.weighted > b->est.weighted ? -1 : 1;
+	c = str_cmp_null(a->site->function, b->site->function);
+	if (c)
+		return c;
+	c = str_cmp_null(a->site->file, b->site->file);
+	if (c)
+		return c;
+	if (a->site->line != b->site->line)
+		return a->site->line < b->site->line ? -1 : 1;
+	return str_cmp_null(a->site->binary, b->site->binary);
+}
+
+static gint compare_groups(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_group *a = *(const struct asr_group *const *) pa;
+	const struct asr_group *b = *(const struct asr_group *const *) pb;
+	int c;
+
+	switch (a->kind) {
+	case ASR_KIND_PROCESS:
+		return compare_process(a, b);
+	case ASR_KIND_THREAD:
+		return compare_thread(a, b);
+	case ASR_KIND_TYPE:
+		c = compare_process(a, b);
+		return c ? c : compare_types(a, b);
+	case ASR_KIND_THREAD_TYPE:
+		c = compare_thread(a, b);
+		return c ? c : compare_types(a, b);
+	case ASR_KIND_SITE:
+		c = compare_process(a, b);
+		return c ? c : compare_sites(a, b);
+	case ASR_KIND_COUNT:
+		break;
+	}
+	return 0;
+}
+
+static int estimate(struct asr_group *g, const struct as_estimate_options *options)
+{
+	/* A single thread's samples form one trial stream, whatever the number
+	 * of cells merged into the group. */
+	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ?
+			   1 : g->threads;
+
+	return as_estimate_compute(g->rates.accums, g->rates.n, threads, options, &g->est);
+}
+
+int asr_summary_build(struct asr_summary *summary, const struct asr_summary_input *in,
+		      const struct as_estimate_options *options)
+{
+	GHashTable *index = g_hash_table_new_full(group_hash, group_equal, NULL, NULL);
+	GHashTable *hosts = g_hash_table_new(g_str_hash, g_str_equal);
+	GPtrArray *per_thread = g_ptr_array_new();
+	struct asr_group *process;
+	GHashTableIter it;
+	gpointer p;
+	struct asr_group key;
+	enum asr_kind kind;
+	guint i;
+	int status = -1;
+
+	memset(summary, 0, sizeof *summary);
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
+		summary->groups[kind] = g_ptr_array_new_with_free_func(group_free);
+	summary->index = g_hash_table_new(group_hash, group_equal);
+
+	g_hash_table_iter_init(&it, in->cells);
+	while (g_hash_table_iter_next(&it, &p, NULL)) {
+		const struct asr_cell *c = p;
+		bool incomplete = asr_trace_incomplete(c->trace);
+
+		if (asr_rates_samples(&c->rates) == 0)
+			continue;
+		key = key_of_cell(ASR_KIND_THREAD, c);
+		add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns, c->last_ns);
+		key = key_of_cell(ASR_KIND_THREAD_TYPE, c);
+		add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns, c->last_ns);
+		if (c->site) {
+			key = key_of_cell(KIND_THREAD_SITE, c);
+			add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns,
+			       c->last_ns);
+		}
+		g_hash_table_add(hosts, (gpointer) (c->trace->host ? c->trace->host : ""));
+	}
+	/* Processes and the total from the threads, types from thread x type
+	 * and sites from thread x site, so that each thread counts once in a
+	 * group's T (doc/design.md section 3): a cell is one thread, type and
+	 * site, and a thread may reach a type from several sites.  These are
+	 * listed first: the index cannot grow while it is iterated. */
+	g_hash_table_iter_init(&it, index);
+	while (g_hash_table_iter_next(&it, &p, NULL)) {
+		if (((const struct asr_group *) p)->kind != ASR_KIND_PROCESS)
+			g_ptr_array_add(per_thread, p);
+	}
+	for (i = 0; i < per_thread->len; i++) {
+		const struct asr_group *t = g_ptr_array_index(per_thread, i);
+
+		if (t->kind == ASR_KIND_THREAD_TYPE || t->kind == KIND_THREAD_SITE) {
+			key = *t;
+			key.kind = t->kind == KIND_THREAD_SITE ? ASR_KIND_SITE : ASR_KIND_TYPE;
+			key.has_vtid = false;
+			key.vtid = 0;
+			key.threads = 0;
+			key.incomplete = false;
+			key.has_time = false;
+			key.rates = (struct asr_rates) { 0 };
+			add_to(index, &key, &t->rates, 1, t->incomplete, t->has_time, t->first_ns,
+			       t->last_ns);
+			continue;
+		}
+		if (t->kind != ASR_KIND_THREAD)
+			continue;
+		key = *t;
+		key.kind = ASR_KIND_PROCESS;
+		key.has_vtid = false;
+		key.vtid = 0;
+		key.threads = 0;
+		key.incomplete = false;
+		key.has_time = false;
+		key.rates = (struct asr_rates) { 0 };
+		summary->processes += g_hash_table_contains(index, &key) ? 0 : 1;
+		process = add_to(index, &key, &t->rates, 1, t->incomplete, t->has_time, t->first_ns,
+				 t->last_ns);
+		/* A process is named after its main thread when it allocated. */
+		if (t->has_vtid && t->vtid == t->vpid)
+			process->procname = t->procname;
+		asr_rates_merge(&summary->total.rates, &t->rates);
+		summary->total.threads++;
+		add_time(&summary->total, t->has_time, t->first_ns, t->last_ns);
+	}
+
+	g_hash_table_iter_init(&it, index);
+	while (g_hash_table_iter_next(&it, &p, NULL)) {
+		struct asr_group *g = p;
+
+		if (g->kind == KIND_THREAD_SITE)
+			continue; /* freed below, never estimated */
+		if (estimate(g, options))
+			goto end;
+		summary->mixed_rates = summary->mixed_rates || g->est.mixed_rates;
+		g_hash_table_iter_steal(&it);
+		g_ptr_array_add(summary->groups[g->kind], g);
+		g_hash_table_add(summary->index, g);
+	}
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
+		g_ptr_array_sort(summary->groups[kind], compare_groups);
+
+	for (i = 0; i < in->traces->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(in->traces, i);
+
+		summary->incomplete = summary->incomplete || asr_trace_incomplete(t);
+		summary->vpid_missing = summary->vpid_missing || t->vpid_missing;
+		summary->vtid_missing = summary->vtid_missing || t->vtid_missing;
+	}
+	summary->samples = in->samples;
+	summary->skipped = in->skipped;
+	summary->hosts = g_hash_table_size(hosts);
+	/* The total could miss what a lossy trace lost entirely, even with no
+	 * surviving sample in it: incomplete as soon as any trace is. */
+	summary->total.incomplete = summary->incomplete;
+	if (summary->samples > 0) {
+		if (as_estimate_compute(summary->total.rates.accums, summary->total.rates.n,
+					summary->total.threads, options, &summary->total.est))
+			goto end;
+		summary->mixed_rates = summary->mixed_rates || summary->total.est.mixed_rates;
+	}
+	status = 0;
+end:
+	g_hash_table_iter_init(&it, index);
+	while (g_hash_table_iter_next(&it, &p, NULL))
+		group_free(p);
+	g_hash_table_destroy(index);
+	g_hash_table_destroy(hosts);
+	g_ptr_array_free(per_thread, TRUE);
+	return status;
+}
+
+void asr_summary_fini(struct asr_summary *summary)
+{
+	enum asr_kind kind;
+
+	if (summary->index)
+		g_hash_table_destroy(summary->index);
+	summary->index = NULL;
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
+		if (summary->groups[kind])
+			g_ptr_array_free(summary->groups[kind], TRUE);
+		summary->groups[kind] = NULL;
+	}
+	asr_rates_fini(&summary->total.rates);
+}
+
+const struct asr_group *asr_summary_find(const struct asr_summary *summary,
+					 const struct asr_group *key)
+{
+	return g_hash_table_lookup(summary->index, key);
+}
+
+uint64_t asr_bytes_round(double bytes)
+{
+	if (!(bytes > 0.0))
+		return 0;
+	if (bytes >= 18446744073709551615.0)
+		return UINT64_MAX;
+	return (uint64_t) floor(bytes + 0.5);
+}

@@ -1,0 +1,89 @@
+/* summary.h - the report's groups, unions of table cells, with their estimates. */
+#ifndef ALLOCSAMPLE_REPORT_MODEL_SUMMARY_H
+#define ALLOCSAMPLE_REPORT_MODEL_SUMMARY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "aggregate/rates.h"
+#include "aggregate/table.h"
+#include "estimate/estimate.h"
+
+enum asr_kind {
+	ASR_KIND_PROCESS,
+	ASR_KIND_THREAD,
+	ASR_KIND_TYPE,
+	ASR_KIND_THREAD_TYPE,
+	ASR_KIND_SITE,
+	ASR_KIND_COUNT,
+};
+
+/* Fewer samples than this: the point estimate is imprecise (the interval
+ * is still right).  Marked in every format. */
+#define ASR_FEW_SAMPLES 10
+
+struct asr_group {
+	enum asr_kind kind;
+	const char *host;       /* NULL: the trace has no `hostname` */
+	const char *procname;   /* NULL: not recorded */
+	const char *type;       /* kinds TYPE and THREAD_TYPE */
+	const struct asr_site *site;  /* kind SITE */
+	int64_t vpid;           /* valid when has_vpid */
+	int64_t vtid;           /* valid when has_vtid (kinds THREAD, THREAD_TYPE) */
+	bool has_vpid;
+	bool has_vtid;
+	unsigned anon_trace;    /* without vpid, one process per trace: its id */
+	uint64_t threads;       /* T, the threads that contributed samples */
+	bool incomplete;        /* a trace of the group lost events */
+	bool has_time;
+	int64_t first_ns;
+	int64_t last_ns;
+	struct asr_rates rates;
+	struct as_estimate est;
+};
+
+struct asr_summary {
+	GPtrArray *groups[ASR_KIND_COUNT];  /* struct asr_group *, in report order */
+	GHashTable *index;                  /* every group of `groups`, by key */
+	struct asr_group total;             /* valid when samples > 0 */
+	uint64_t samples;
+	uint64_t skipped;                   /* impossible samples left out */
+	uint64_t processes;
+	uint64_t hosts;
+	bool vpid_missing;                  /* some trace lacks the vpid context */
+	bool vtid_missing;
+	bool incomplete;                    /* some trace lost events or packets */
+	bool mixed_rates;                   /* some group mixes rates */
+};
+
+/* What a summary is built from: the cells of a table (or of one time
+ * window), and the traces they come from. */
+struct asr_summary_input {
+	GHashTable *cells;          /* struct asr_cell * */
+	const GPtrArray *traces;    /* struct asr_trace *: losses, missing contexts */
+	uint64_t samples;
+	uint64_t skipped;
+};
+
+/*
+ * Groups the cells into processes, threads, types, thread x type and sites
+ * (sites when cells have one) with the total, and estimates each.  Strings
+ * are borrowed from the cells, which must outlive the summary.  Returns 0,
+ * or -1 if the estimator refused the options.
+ */
+int asr_summary_build(struct asr_summary *summary, const struct asr_summary_input *in,
+		      const struct as_estimate_options *options);
+
+void asr_summary_fini(struct asr_summary *summary);
+
+/* The group of `summary` with the kind and key of `key` (a group of another
+ * summary of the same table's traces), or NULL. */
+const struct asr_group *asr_summary_find(const struct asr_summary *summary,
+					 const struct asr_group *key);
+
+/* Rounds a byte estimate to an integer for CSV and JSON. */
+uint64_t asr_bytes_round(double bytes);
+
+#endif

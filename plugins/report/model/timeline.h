@@ -1,0 +1,40 @@
+/* timeline.h - estimates per group and time window, built one window at a time. */
+#ifndef ALLOCSAMPLE_REPORT_MODEL_TIMELINE_H
+#define ALLOCSAMPLE_REPORT_MODEL_TIMELINE_H
+
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "aggregate/window.h"
+#include "estimate/estimate.h"
+#include "model/summary.h"
+
+/* One group in one window. */
+struct asr_window_row {
+	const struct asr_group *group;  /* the group over the whole report: keys, marks */
+	int64_t window;                 /* 0, 1, ... from the earliest window */
+	int64_t start_ns;               /* the window is [start_ns, end_ns) */
+	int64_t end_ns;
+	uint64_t threads;               /* threads with samples in the window */
+	struct as_estimate est;
+};
+
+/*
+ * Appends to `rows` (struct asr_window_row) every window in time order,
+ * and in each window the total, then every thread (group-by has thread)
+ * and type (group-by has type) group of `whole` that the report shows, in
+ * the report's order, including the groups without samples in that
+ * window.  Each window's groups are built from the window's samples alone
+ * (`traces` gives their losses), so that the working memory is that of
+ * one window at a time.  Both ends of a window cut every thread's trial
+ * stream (doc/estimation.md, "Time windows"): the lower end uses S - T
+ * with the T threads that have samples in the window, the upper end S + T
+ * with every thread of the group.  Returns 0, or -1 if the estimator
+ * refused the options.
+ */
+int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
+		       const struct asr_windows *windows, const GPtrArray *traces,
+		       unsigned group_by, const struct as_estimate_options *options);
+
+#endif

@@ -1,0 +1,265 @@
+/* sample.c - reads AllocationSampled events; checks each event class once (see sample.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "read/fields.h"
+#include "read/sample.h"
+
+enum field_kind {
+	FIELD_UNSIGNED,
+	FIELD_INTEGER,  /* signed or unsigned */
+	FIELD_STRING,
+	FIELD_STRUCTURE,
+};
+
+struct field_spec {
+	const char *name;
+	enum field_kind kind;
+};
+
+/* The payload of schema 1 (doc/design.md section 2); ptr is checked, not read. */
+enum { P_TYPE, P_SIZE, P_OFFSET, P_RATE, P_PTR, P_COUNT };
+static const struct field_spec payload_specs[P_COUNT] = {
+	[P_TYPE] = { "type", FIELD_STRING },
+	[P_SIZE] = { "size", FIELD_UNSIGNED },
+	[P_OFFSET] = { "offset", FIELD_UNSIGNED },
+	[P_RATE] = { "rate", FIELD_UNSIGNED },
+	[P_PTR] = { "ptr", FIELD_UNSIGNED },
+};
+
+/* The contexts the recorder adds, and the structure that
+ * filter.lttng-utils.debug-info adds to them; each may be missing. */
+enum { C_VPID, C_VTID, C_PROCNAME, C_DEBUG_INFO, C_COUNT };
+static const struct field_spec context_specs[C_COUNT] = {
+	[C_VPID] = { "vpid", FIELD_INTEGER },
+	[C_VTID] = { "vtid", FIELD_INTEGER },
+	[C_PROCNAME] = { "procname", FIELD_STRING },
+	[C_DEBUG_INFO] = { "debug_info", FIELD_STRUCTURE },
+};
+
+/* The members of debug_info the component reads. */
+enum { D_BIN, D_FUNC, D_COUNT };
+static const struct field_spec debug_info_specs[D_COUNT] = {
+	[D_BIN] = { "bin", FIELD_STRING },
+	[D_FUNC] = { "func", FIELD_STRING },
+};
+
+struct layout {
+	bool is_sample;
+	bool has_clock;
+	uint64_t payload[P_COUNT];   /* member indices */
+	int64_t context[C_COUNT];    /* member indices, -1 when absent */
+	uint64_t debug_info[D_COUNT]; /* valid when context[C_DEBUG_INFO] >= 0 */
+};
+
+void asr_sample_reader_init(struct asr_sample_reader *reader, bool resolve_sites)
+{
+	reader->resolve_sites = resolve_sites;
+	asr_site_resolver_init(&reader->sites);
+	reader->layouts = g_hash_table_new_full(g_direct_hash, g_direct_equal,
+						(GDestroyNotify) bt_event_class_put_ref, g_free);
+}
+
+void asr_sample_reader_fini(struct asr_sample_reader *reader)
+{
+	if (reader->layouts)
+		g_hash_table_destroy(reader->layouts);
+	reader->layouts = NULL;
+	asr_site_resolver_fini(&reader->sites);
+}
+
+static bool kind_matches(const bt_field_class *fc, enum field_kind kind)
+{
+	bt_field_class_type t = bt_field_class_get_type(fc);
+
+	switch (kind) {
+	case FIELD_UNSIGNED:
+		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER);
+	case FIELD_INTEGER:
+		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_INTEGER);
+	case FIELD_STRING:
+		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_STRING);
+	case FIELD_STRUCTURE:
+		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_STRUCTURE);
+	}
+	return false;
+}
+
+static const char *kind_description(enum field_kind kind)
+{
+	switch (kind) {
+	case FIELD_UNSIGNED:
+		return "an unsigned integer";
+	case FIELD_INTEGER:
+		return "an integer";
+	case FIELD_STRING:
+		return "a string";
+	case FIELD_STRUCTURE:
+		return "a structure";
+	}
+	return "?";
+}
+
+/* Fills `layout` for AllocationSampled class `ec`; returns false with a
+ * cause naming the first incompatible field. */
+static bool check_class(bt_self_component *self, const bt_event_class *ec, struct layout *layout)
+{
+	const bt_stream_class *sc = bt_event_class_borrow_stream_class_const(ec);
+	const bt_field_class *payload = bt_event_class_borrow_payload_field_class_const(ec);
+	const bt_field_class *context = bt_stream_class_borrow_event_common_context_field_class_const(sc);
+	const char *uri = bt_event_class_get_emf_uri(ec);
+	int64_t index;
+	size_t i;
+
+	/* A class with no URI is judged by its fields alone: the fields are
+	 * what the estimates rely on. */
+	if (uri && strcmp(uri, ASR_SCHEMA_URI) != 0) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Event `%s` declares the schema `%s` (its EMF URI); this component reads `%s`: record the trace with the matching allocsample, or analyse it with the matching plugin.",
+			ASR_EVENT_NAME, uri, ASR_SCHEMA_URI);
+		return false;
+	}
+	for (i = 0; i < P_COUNT; i++) {
+		index = asr_member_index(payload, payload_specs[i].name);
+		if (index < 0) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+				"Event `%s` has no payload field `%s` (%s expected by schema `%s`): the trace comes from an incompatible producer.",
+				ASR_EVENT_NAME, payload_specs[i].name,
+				kind_description(payload_specs[i].kind), ASR_SCHEMA_URI);
+			return false;
+		}
+		if (!kind_matches(asr_member_class(payload, index), payload_specs[i].kind)) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+				"Event `%s`: payload field `%s` is %s, expected %s by schema `%s`: the trace comes from an incompatible producer.",
+				ASR_EVENT_NAME, payload_specs[i].name,
+				asr_class_description(asr_member_class(payload, index)),
+				kind_description(payload_specs[i].kind), ASR_SCHEMA_URI);
+			return false;
+		}
+		layout->payload[i] = (uint64_t) index;
+	}
+	for (i = 0; i < C_COUNT; i++) {
+		index = asr_member_index(context, context_specs[i].name);
+		if (index >= 0 && !kind_matches(asr_member_class(context, index), context_specs[i].kind)) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+				"Event `%s`: context field `%s` is %s, expected %s.",
+				ASR_EVENT_NAME, context_specs[i].name,
+				asr_class_description(asr_member_class(context, index)),
+				kind_description(context_specs[i].kind));
+			return false;
+		}
+		layout->context[i] = index;
+	}
+	for (i = 0; i < D_COUNT && layout->context[C_DEBUG_INFO] >= 0; i++) {
+		const bt_field_class *debug_info = asr_member_class(context, layout->context[C_DEBUG_INFO]);
+
+		index = asr_member_index(debug_info, debug_info_specs[i].name);
+		if (index < 0 || !kind_matches(asr_member_class(debug_info, index), debug_info_specs[i].kind)) {
+			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+				"Event `%s`: context field `debug_info` has no string member `%s`: is it filter.lttng-utils.debug-info's?",
+				ASR_EVENT_NAME, debug_info_specs[i].name);
+			return false;
+		}
+		layout->debug_info[i] = (uint64_t) index;
+	}
+	layout->has_clock = bt_stream_class_borrow_default_clock_class_const(sc) != NULL;
+	layout->is_sample = true;
+	return true;
+}
+
+static enum asr_sample_status find_layout(struct asr_sample_reader *reader, bt_self_component *self,
+					  const bt_event_class *ec, const struct layout **out)
+{
+	struct layout *layout = g_hash_table_lookup(reader->layouts, ec);
+	const char *name;
+
+	if (layout) {
+		*out = layout;
+		return ASR_SAMPLE_OK;
+	}
+	layout = g_new0(struct layout, 1);
+	name = bt_event_class_get_name(ec);
+	if (name && strcmp(name, ASR_EVENT_NAME) == 0 && !check_class(self, ec, layout)) {
+		g_free(layout);
+		return ASR_SAMPLE_ERROR;
+	}
+	bt_event_class_get_ref(ec);
+	g_hash_table_insert(reader->layouts, (gpointer) ec, layout);
+	*out = layout;
+	return ASR_SAMPLE_OK;
+}
+
+/*
+ * The site of a sample for group-by=site.  Returns NULL with a cause
+ * appended when the trace cannot say it: without the debug_info context,
+ * or with debug-info's short binary names, which cannot be opened.
+ */
+static const struct asr_site *find_site(struct asr_sample_reader *reader, bt_self_component *self,
+					const char *bin, const char *func)
+{
+	if (!bin) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `group-by` has `site`, but event `%s` has no `debug_info` context field: place filter.lttng-utils.debug-info (with full-path=yes) before this sink, e.g. `babeltrace2 TRACE --debug-info --debug-info-full-path -c sink.allocsample.report ...`, and record the call sites with `lttng add-context -u -t vpid -t ip` and the events `lttng_ust_statedump:*`, `lttng_ust_dl:*` and `lttng_ust_lib:*` (allocsample-record --sites does all of this).",
+			ASR_EVENT_NAME);
+		return NULL;
+	}
+	/* debug-info gives "" for an address in no known object, and a path
+	 * only with full-path=yes. */
+	if (bin[0] != '\0' && bin[0] != '/') {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `group-by` has `site`, but filter.lttng-utils.debug-info gives binary `%s` without its directory: give that filter full-path=yes (`--debug-info-full-path` with babeltrace2 convert), so that the binary can be read for file and line.",
+			bin);
+		return NULL;
+	}
+	return asr_site_resolve(&reader->sites, bin, func);
+}
+
+/* An integer member of the common context, when the class has it. */
+static bool context_integer(const bt_field *context, int64_t index, int64_t *value)
+{
+	*value = index >= 0 ? asr_integer_value(asr_member(context, (uint64_t) index)) : 0;
+	return index >= 0;
+}
+
+enum asr_sample_status asr_sample_read(struct asr_sample_reader *reader, bt_self_component *self,
+				       const bt_message *msg, struct asr_sample *sample)
+{
+	const bt_event *event = bt_message_event_borrow_event_const(msg);
+	const bt_field *payload, *context, *debug_info;
+	const struct layout *layout;
+	const char *bin = NULL, *func = NULL;
+	enum asr_sample_status status;
+
+	status = find_layout(reader, self, bt_event_borrow_class_const(event), &layout);
+	if (status != ASR_SAMPLE_OK)
+		return status;
+	if (!layout->is_sample)
+		return ASR_SAMPLE_OTHER;
+
+	payload = bt_event_borrow_payload_field_const(event);
+	sample->type = asr_string_value(asr_member(payload, layout->payload[P_TYPE]));
+	sample->size = bt_field_integer_unsigned_get_value(asr_member(payload, layout->payload[P_SIZE]));
+	sample->offset = bt_field_integer_unsigned_get_value(
+		asr_member(payload, layout->payload[P_OFFSET]));
+	sample->rate = bt_field_integer_unsigned_get_value(asr_member(payload, layout->payload[P_RATE]));
+
+	context = bt_event_borrow_common_context_field_const(event);
+	sample->has_vpid = context_integer(context, layout->context[C_VPID], &sample->vpid);
+	sample->has_vtid = context_integer(context, layout->context[C_VTID], &sample->vtid);
+	sample->procname = layout->context[C_PROCNAME] >= 0 ?
+		asr_string_value(asr_member(context, (uint64_t) layout->context[C_PROCNAME])) : NULL;
+	if (layout->context[C_DEBUG_INFO] >= 0) {
+		debug_info = asr_member(context, (uint64_t) layout->context[C_DEBUG_INFO]);
+		bin = asr_string_value(asr_member(debug_info, layout->debug_info[D_BIN]));
+		func = asr_string_value(asr_member(debug_info, layout->debug_info[D_FUNC]));
+	}
+	sample->site = NULL;
+	if (reader->resolve_sites) {
+		sample->site = find_site(reader, self, bin, func);
+		if (!sample->site)
+			return ASR_SAMPLE_ERROR;
+	}
+	sample->trace = bt_stream_borrow_trace_const(bt_event_borrow_stream_const(event));
+	sample->has_time = asr_event_time(msg, layout->has_clock, &sample->ns);
+	return ASR_SAMPLE_OK;
+}
