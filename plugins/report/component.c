@@ -8,11 +8,9 @@
 #include "aggregate/aggregate.h"
 #include "component.h"
 #include "format/writer.h"
+#include "messages.h"
 #include "model/model.h"
 #include "params.h"
-#include "read/fields.h"
-#include "read/sample.h"
-#include "read/scope_event.h"
 
 struct asr_component {
 	bt_self_component *self;
@@ -20,8 +18,7 @@ struct asr_component {
 	bt_message_iterator *iterator;
 	struct asr_params params;
 	FILE *out;
-	struct asr_sample_reader samples;
-	struct asr_scope_reader scope_events;  /* used with `scope-begin` and `scope-end` */
+	struct asr_readers readers;
 	struct asr_aggregate agg;
 	bool reported;  /* the report is written (or failed to be) */
 	bool failed;    /* an error stopped the graph: no report */
@@ -39,8 +36,7 @@ static void destroy(struct asr_component *comp)
 	if (comp->out && comp->out != stdout)
 		fclose(comp->out);
 	asr_aggregate_fini(&comp->agg);
-	asr_scope_reader_fini(&comp->scope_events);
-	asr_sample_reader_fini(&comp->samples);
+	asr_readers_fini(&comp->readers);
 	asr_params_fini(&comp->params);
 	free(comp);
 }
@@ -73,8 +69,7 @@ bt_component_class_initialize_method_status asr_component_init(bt_self_component
 		status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
 		goto error;
 	}
-	asr_sample_reader_init(&comp->samples, comp->params.group_by & ASR_GROUP_BY_SITE);
-	asr_scope_reader_init(&comp->scope_events, &comp->params);
+	asr_readers_init(&comp->readers, &comp->params);
 	asr_aggregate_init(&comp->agg, &comp->params);
 	/* Opened now so that a bad path is an initialization error, before
 	 * the graph reads a whole trace. */
@@ -180,60 +175,6 @@ static bool update_due(struct asr_component *comp)
 	return true;
 }
 
-/* Reads an event and adds what it holds; returns false with a cause
- * appended when the trace cannot be analysed. */
-static bool handle_event(struct asr_component *comp, const bt_message *msg)
-{
-	struct asr_scope_event scope_event;
-	struct asr_sample sample;
-
-	switch (asr_sample_read(&comp->samples, comp->self, msg, &sample)) {
-	case ASR_SAMPLE_OK:
-		asr_aggregate_sample(&comp->agg, &sample);
-		return true;
-	case ASR_SAMPLE_OTHER:
-		if (!comp->agg.scoped)
-			return true;
-		if (asr_scope_event_read(&comp->scope_events, comp->self, msg, &scope_event))
-			return false;
-		if (scope_event.role != ASR_SCOPE_OTHER)
-			asr_aggregate_scope_event(&comp->agg, &scope_event);
-		return true;
-	case ASR_SAMPLE_ERROR:
-		break;
-	}
-	return false;
-}
-
-/* Handles one message; returns false with a cause appended when the trace
- * cannot be analysed. */
-static bool handle(struct asr_component *comp, const bt_message *msg)
-{
-	uint64_t count;
-	int64_t ns;
-
-	if (comp->agg.windowed && asr_message_time(msg, &ns))
-		asr_aggregate_time(&comp->agg, ns);
-	switch (bt_message_get_type(msg)) {
-	case BT_MESSAGE_TYPE_EVENT:
-		return handle_event(comp, msg);
-	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
-		/* The count may be missing (and is, behind debug-info 2.0.4). */
-		asr_aggregate_loss(&comp->agg, bt_message_discarded_events_borrow_stream_const(msg), false,
-			bt_message_discarded_events_get_count(msg, &count) ==
-				BT_PROPERTY_AVAILABILITY_AVAILABLE ? &count : NULL);
-		break;
-	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
-		asr_aggregate_loss(&comp->agg, bt_message_discarded_packets_borrow_stream_const(msg), true,
-			bt_message_discarded_packets_get_count(msg, &count) ==
-				BT_PROPERTY_AVAILABILITY_AVAILABLE ? &count : NULL);
-		break;
-	default:
-		break;
-	}
-	return true;
-}
-
 bt_component_class_sink_consume_method_status asr_component_consume(bt_self_component_sink *self_sink)
 {
 	struct asr_component *comp =
@@ -272,7 +213,7 @@ bt_component_class_sink_consume_method_status asr_component_consume(bt_self_comp
 	status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_OK;
 	for (i = 0; i < count; i++) {
 		/* After an error the remaining messages are only put. */
-		if (!comp->failed && !handle(comp, msgs[i])) {
+		if (!comp->failed && !asr_message_handle(&comp->readers, &comp->agg, comp->self, msgs[i])) {
 			comp->failed = true;
 			status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_ERROR;
 		}

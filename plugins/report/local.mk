@@ -8,6 +8,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/plugin.c \
 	plugins/report/component.c plugins/report/component.h \
 	plugins/report/params.c plugins/report/params.h \
+	plugins/report/messages.c plugins/report/messages.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
 	plugins/report/read/sample.c plugins/report/read/sample.h \
 	plugins/report/read/scope_event.c plugins/report/read/scope_event.h \

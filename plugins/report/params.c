@@ -1,4 +1,9 @@
-/* params.c - validates the component's parameters from one table (see params.h). */
+/*
+ * params.c - validates the component's parameters from one table (see params.h).
+ *
+ * Over 400 lines on purpose: the table and every parser it names read
+ * together, one screen each, so that a parameter is checked in one place.
+ */
 #include <ctype.h>
 #include <inttypes.h>
 #include <math.h>

@@ -174,32 +174,26 @@ static void put_scopes(FILE *out, const struct asr_scope_model *scopes)
 	fprintf(out, "%s]}", *sep ? "\n    " : "");
 }
 
-static void put_losses(FILE *out, const GPtrArray *traces)
+static void put_losses(FILE *out, const GArray *losses)
 {
-	const char *sep = "";
-	guint i, j;
+	guint i;
 
 	fputs("  \"losses\": [", out);
-	for (i = 0; i < traces->len; i++) {
-		const struct asr_trace *t = g_ptr_array_index(traces, i);
+	for (i = 0; i < losses->len; i++) {
+		const struct asr_trace *t = g_array_index(losses, struct asr_loss, i).trace;
+		const struct asr_stream_loss *l = g_array_index(losses, struct asr_loss, i).stream;
 
-		for (j = 0; j < t->losses->len; j++) {
-			const struct asr_stream_loss *l =
-				&g_array_index(t->losses, struct asr_stream_loss, j);
-
-			fprintf(out, "%s\n    {\"trace\": ", sep);
-			put_string(out, t->name);
-			fputs(", \"host\": ", out);
-			put_string(out, t->host);
-			fprintf(out, ", \"stream_id\": %" PRIu64 ", \"discarded_events\": %" PRIu64
-				", \"discarded_events_unknown\": %s, \"discarded_packets\": %" PRIu64
-				", \"discarded_packets_unknown\": %s}",
-				l->stream_id, l->events, boolean(l->events_unknown), l->packets,
-				boolean(l->packets_unknown));
-			sep = ",";
-		}
+		fprintf(out, "%s\n    {\"trace\": ", i ? "," : "");
+		put_string(out, t->name);
+		fputs(", \"host\": ", out);
+		put_string(out, t->host);
+		fprintf(out, ", \"stream_id\": %" PRIu64 ", \"discarded_events\": %" PRIu64
+			", \"discarded_events_unknown\": %s, \"discarded_packets\": %" PRIu64
+			", \"discarded_packets_unknown\": %s}",
+			l->stream_id, l->events, boolean(l->events_unknown), l->packets,
+			boolean(l->packets_unknown));
 	}
-	fprintf(out, "%s],\n", *sep ? "\n  " : "");
+	fprintf(out, "%s],\n", losses->len ? "\n  " : "");
 }
 
 int asr_write_json(FILE *out, const struct asr_model *model)
@@ -235,7 +229,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		sum->vpid_missing ? "\"" ASR_VPID_HINT "\"" : "",
 		sum->vpid_missing && sum->vtid_missing ? ", " : "",
 		sum->vtid_missing ? "\"" ASR_VTID_HINT "\"" : "");
-	put_losses(out, model->traces);
+	put_losses(out, model->losses);
 	fputs("  \"groups\": [", out);
 	sep = "";
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {

@@ -141,31 +141,27 @@ static void write_rates(FILE *out, const GArray *rates)
 	fprintf(out, " bytes on average.\n");
 }
 
-static void write_losses(FILE *out, const GPtrArray *traces)
+static void write_losses(FILE *out, const GArray *losses)
 {
-	guint i, j;
+	guint i;
 
-	for (i = 0; i < traces->len; i++) {
-		const struct asr_trace *t = g_ptr_array_index(traces, i);
+	for (i = 0; i < losses->len; i++) {
+		const struct asr_trace *t = g_array_index(losses, struct asr_loss, i).trace;
+		const struct asr_stream_loss *l = g_array_index(losses, struct asr_loss, i).stream;
 
-		for (j = 0; j < t->losses->len; j++) {
-			const struct asr_stream_loss *l =
-				&g_array_index(t->losses, struct asr_stream_loss, j);
-
-			fprintf(out, "  Trace %s (host %s), stream %" PRIu64 " lost",
-				t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id);
-			if (l->lost_events && l->events_unknown)
-				fprintf(out, " events (count unknown)");
-			else if (l->lost_events)
-				fprintf(out, " %" PRIu64 " events", l->events);
-			if (l->lost_events && l->lost_packets)
-				fprintf(out, " and");
-			if (l->lost_packets && l->packets_unknown)
-				fprintf(out, " packets (count unknown)");
-			else if (l->lost_packets)
-				fprintf(out, " %" PRIu64 " packets", l->packets);
-			fprintf(out, ".\n");
-		}
+		fprintf(out, "  Trace %s (host %s), stream %" PRIu64 " lost",
+			t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id);
+		if (l->lost_events && l->events_unknown)
+			fprintf(out, " events (count unknown)");
+		else if (l->lost_events)
+			fprintf(out, " %" PRIu64 " events", l->events);
+		if (l->lost_events && l->lost_packets)
+			fprintf(out, " and");
+		if (l->lost_packets && l->packets_unknown)
+			fprintf(out, " packets (count unknown)");
+		else if (l->lost_packets)
+			fprintf(out, " %" PRIu64 " packets", l->packets);
+		fprintf(out, ".\n");
 	}
 }
 
@@ -182,7 +178,7 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	if (marks & MARK_INCOMPLETE || sum->incomplete) {
 		fprintf(out, "! Incomplete: the trace lost events, so the true value is at least the\n"
 			     "  estimate's lower bound.\n");
-		write_losses(out, model->traces);
+		write_losses(out, model->losses);
 	}
 	if (marks & MARK_MIXED_RATES)
 		fprintf(out, "+ Samples taken at several rates: each rate estimated, then added.\n");

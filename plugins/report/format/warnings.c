@@ -34,27 +34,23 @@ static void warn_about_scopes(const char *component, const struct asr_scope_mode
 		     scopes->open, scopes->open == 1 ? "" : "s");
 }
 
-static void warn_about_losses(const char *component, const GPtrArray *traces)
+static void warn_about_losses(const char *component, const GArray *losses)
 {
-	guint i, j;
+	guint i;
 
-	for (i = 0; i < traces->len; i++) {
-		const struct asr_trace *t = g_ptr_array_index(traces, i);
+	for (i = 0; i < losses->len; i++) {
+		const struct asr_trace *t = g_array_index(losses, struct asr_loss, i).trace;
+		const struct asr_stream_loss *l = g_array_index(losses, struct asr_loss, i).stream;
+		char events[32] = "", packets[32] = "";
 
-		for (j = 0; j < t->losses->len; j++) {
-			const struct asr_stream_loss *l =
-				&g_array_index(t->losses, struct asr_stream_loss, j);
-			char events[32] = "", packets[32] = "";
-
-			if (l->lost_events && !l->events_unknown)
-				snprintf(events, sizeof events, "%" PRIu64, l->events);
-			if (l->lost_packets && !l->packets_unknown)
-				snprintf(packets, sizeof packets, "%" PRIu64, l->packets);
-			warn(component, "trace `%s` (host %s), stream %" PRIu64 ": discarded events: %s, discarded packets: %s; the estimates of this trace's groups are marked incomplete (their true value is at least the lower bound).",
-			     t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id,
-			     !l->lost_events ? "0" : *events ? events : "unknown",
-			     !l->lost_packets ? "0" : *packets ? packets : "unknown");
-		}
+		if (l->lost_events && !l->events_unknown)
+			snprintf(events, sizeof events, "%" PRIu64, l->events);
+		if (l->lost_packets && !l->packets_unknown)
+			snprintf(packets, sizeof packets, "%" PRIu64, l->packets);
+		warn(component, "trace `%s` (host %s), stream %" PRIu64 ": discarded events: %s, discarded packets: %s; the estimates of this trace's groups are marked incomplete (their true value is at least the lower bound).",
+		     t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id,
+		     !l->lost_events ? "0" : *events ? events : "unknown",
+		     !l->lost_packets ? "0" : *packets ? packets : "unknown");
 	}
 }
 
@@ -64,7 +60,7 @@ void asr_warn(const char *component, const struct asr_model *model)
 
 	if (sum->samples == 0)
 		warn(component, "no allocsample:AllocationSampled events: nothing to estimate.  Record them with:  lttng enable-event -u 'allocsample:*'");
-	warn_about_losses(component, model->traces);
+	warn_about_losses(component, model->losses);
 	if (sum->vtid_missing)
 		warn(component, "no vtid context: estimates are per process.  For per-thread estimates, record it with:  " ASR_VTID_HINT);
 	if (sum->vpid_missing)

@@ -25,6 +25,23 @@ static GArray *sorted_rates(const struct asr_rates *rates)
 	return out;
 }
 
+static GArray *losses_of(const GPtrArray *traces)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct asr_loss));
+	guint i, j;
+
+	for (i = 0; i < traces->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(traces, i);
+
+		for (j = 0; j < t->losses->len; j++) {
+			struct asr_loss loss = { t, &g_array_index(t->losses, struct asr_stream_loss, j) };
+
+			g_array_append_val(out, loss);
+		}
+	}
+	return out;
+}
+
 static void select_shown(struct asr_model *model)
 {
 	enum asr_kind kind;
@@ -61,7 +78,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->boundary_compensation = params->boundary_compensation;
 	model->group_by = options->group_by;
 	model->window_ns = params->window_ns;
-	model->traces = agg->traces.list;
+	model->losses = losses_of(agg->traces.list);
 	/* Refused only now, so that the suggestion covers the whole trace. */
 	if (agg->windowed && agg->windows.too_many) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
@@ -104,6 +121,8 @@ void asr_model_fini(struct asr_model *model)
 	}
 	if (model->rates)
 		g_array_free(model->rates, TRUE);
+	if (model->losses)
+		g_array_free(model->losses, TRUE);
 	if (model->windows)
 		g_array_free(model->windows, TRUE);
 	if (model->scopes) {

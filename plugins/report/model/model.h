@@ -51,6 +51,12 @@ struct asr_scope_model {
 				  * largest point estimates, largest first */
 };
 
+/* One stream that lost events or packets, in its trace. */
+struct asr_loss {
+	const struct asr_trace *trace;
+	const struct asr_stream_loss *stream;
+};
+
 /* What a format asks of the model. */
 struct asr_model_options {
 	unsigned group_by;       /* enum asr_group_by bits: the groups shown */
@@ -66,7 +72,7 @@ struct asr_model {
 	GPtrArray *shown[ASR_KIND_COUNT];  /* const struct asr_group *: the groups
 					    * the report shows, in report order */
 	GArray *rates;           /* uint64_t: the total's rates, ascending */
-	const GPtrArray *traces; /* struct asr_trace *: what each lost */
+	GArray *losses;          /* struct asr_loss, trace by trace */
 	GArray *windows;         /* struct asr_window_row in time order, in each
 				  * window the total first; NULL: no `window` */
 	struct asr_scope_model *scopes;    /* NULL: no `scope-begin` */

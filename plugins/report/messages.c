@@ -1,0 +1,69 @@
+/* messages.c - each message to its reader, and what it holds to the aggregate (see messages.h). */
+#include "messages.h"
+#include "read/fields.h"
+
+void asr_readers_init(struct asr_readers *readers, const struct asr_params *params)
+{
+	asr_sample_reader_init(&readers->samples, params->group_by & ASR_GROUP_BY_SITE);
+	asr_scope_reader_init(&readers->scope_events, params);
+}
+
+void asr_readers_fini(struct asr_readers *readers)
+{
+	asr_scope_reader_fini(&readers->scope_events);
+	asr_sample_reader_fini(&readers->samples);
+}
+
+/* Reads an event and adds what it holds; returns false with a cause
+ * appended when the trace cannot be analysed. */
+static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
+			 bt_self_component *self, const bt_message *msg)
+{
+	struct asr_scope_event scope_event;
+	struct asr_sample sample;
+
+	switch (asr_sample_read(&readers->samples, self, msg, &sample)) {
+	case ASR_SAMPLE_OK:
+		asr_aggregate_sample(agg, &sample);
+		return true;
+	case ASR_SAMPLE_OTHER:
+		if (!agg->scoped)
+			return true;
+		if (asr_scope_event_read(&readers->scope_events, self, msg, &scope_event))
+			return false;
+		if (scope_event.role != ASR_SCOPE_OTHER)
+			asr_aggregate_scope_event(agg, &scope_event);
+		return true;
+	case ASR_SAMPLE_ERROR:
+		break;
+	}
+	return false;
+}
+
+bool asr_message_handle(struct asr_readers *readers, struct asr_aggregate *agg,
+			bt_self_component *self, const bt_message *msg)
+{
+	uint64_t count;
+	int64_t ns;
+
+	if (agg->windowed && asr_message_time(msg, &ns))
+		asr_aggregate_time(agg, ns);
+	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_EVENT:
+		return handle_event(readers, agg, self, msg);
+	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		/* The count may be missing (and is, behind debug-info 2.0.4). */
+		asr_aggregate_loss(agg, bt_message_discarded_events_borrow_stream_const(msg), false,
+			bt_message_discarded_events_get_count(msg, &count) ==
+				BT_PROPERTY_AVAILABILITY_AVAILABLE ? &count : NULL);
+		break;
+	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		asr_aggregate_loss(agg, bt_message_discarded_packets_borrow_stream_const(msg), true,
+			bt_message_discarded_packets_get_count(msg, &count) ==
+				BT_PROPERTY_AVAILABILITY_AVAILABLE ? &count : NULL);
+		break;
+	default:
+		break;
+	}
+	return true;
+}

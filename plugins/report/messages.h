@@ -1,0 +1,30 @@
+/* messages.h - from a message to the aggregate: which reader reads it, what is added. */
+#ifndef ALLOCSAMPLE_REPORT_MESSAGES_H
+#define ALLOCSAMPLE_REPORT_MESSAGES_H
+
+#include <stdbool.h>
+
+#include <babeltrace2/babeltrace.h>
+
+#include "aggregate/aggregate.h"
+#include "params.h"
+#include "read/sample.h"
+#include "read/scope_event.h"
+
+/* The readers of the component, each checking an event class once. */
+struct asr_readers {
+	struct asr_sample_reader samples;
+	struct asr_scope_reader scope_events;  /* used with `scope-begin` and `scope-end` */
+};
+
+/* GLib aborts when out of memory, so init cannot fail. */
+void asr_readers_init(struct asr_readers *readers, const struct asr_params *params);
+void asr_readers_fini(struct asr_readers *readers);
+
+/* Reads message `msg` (a sample, a scope event, a loss, or a time for the
+ * windows) and adds what it holds to `agg`.  Returns false with a cause
+ * appended to `self` when the trace cannot be analysed. */
+bool asr_message_handle(struct asr_readers *readers, struct asr_aggregate *agg,
+			bt_self_component *self, const bt_message *msg);
+
+#endif
