@@ -43,13 +43,11 @@ static const char *intern(struct asr_traces *traces, const char *host)
 	return name;
 }
 
-struct asr_trace *asr_traces_get(struct asr_traces *traces, const bt_trace *bt)
+struct asr_trace *asr_traces_find(struct asr_traces *traces, const bt_trace *bt)
 {
 	struct asr_trace *t;
 	const bt_value *host;
 
-	if (traces->last && traces->last->trace == bt)
-		return traces->last;
 	t = g_hash_table_lookup(traces->by_trace, bt);
 	if (!t) {
 		t = g_new0(struct asr_trace, 1);

@@ -41,7 +41,16 @@ void asr_traces_init(struct asr_traces *traces);
 void asr_traces_fini(struct asr_traces *traces);
 
 /* The record of babeltrace2 trace `trace`, made at its first sight. */
-struct asr_trace *asr_traces_get(struct asr_traces *traces, const bt_trace *trace);
+struct asr_trace *asr_traces_find(struct asr_traces *traces, const bt_trace *trace);
+
+/* The same, inline for the usual case of one trace after another: each
+ * sample asks. */
+static inline struct asr_trace *asr_traces_get(struct asr_traces *traces, const bt_trace *trace)
+{
+	if (traces->last && traces->last->trace == trace)
+		return traces->last;
+	return asr_traces_find(traces, trace);
+}
 
 /*
  * Where thread ids are unique: the host (user-space and kernel traces of

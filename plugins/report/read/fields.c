@@ -48,13 +48,6 @@ const char *asr_class_description(const bt_field_class *fc)
 	return "of another type";
 }
 
-bool asr_event_time(const bt_message *msg, bool has_clock, int64_t *ns)
-{
-	return has_clock && bt_clock_snapshot_get_ns_from_origin(
-		bt_message_event_borrow_default_clock_snapshot_const(msg), ns) ==
-		BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK;
-}
-
 bool asr_message_time(const bt_message *msg, int64_t *ns)
 {
 	const bt_clock_snapshot *cs = NULL;

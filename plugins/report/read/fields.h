@@ -20,7 +20,7 @@ bool asr_class_is(const bt_field_class *fc, bt_field_class_type type);
 /* "an unsigned integer", "a string", ...: for messages naming a field. */
 const char *asr_class_description(const bt_field_class *fc);
 
-/* The next three run for every field of every event read: inline. */
+/* These run for every field of every event read: inline. */
 
 /* Member `index` of structure field `structure`. */
 static inline const bt_field *asr_member(const bt_field *structure, uint64_t index)
@@ -46,7 +46,12 @@ static inline const char *asr_string_value(const bt_field *field)
 /* The time of an event message from its default clock snapshot, in
  * nanoseconds from the clock's origin; false when the stream class has no
  * default clock (`has_clock`) or the time does not fit. */
-bool asr_event_time(const bt_message *msg, bool has_clock, int64_t *ns);
+static inline bool asr_event_time(const bt_message *msg, bool has_clock, int64_t *ns)
+{
+	return has_clock && bt_clock_snapshot_get_ns_from_origin(
+		bt_message_event_borrow_default_clock_snapshot_const(msg), ns) ==
+		BT_CLOCK_SNAPSHOT_GET_NS_FROM_ORIGIN_STATUS_OK;
+}
 
 /* The time of any message that has one: events, packet beginnings and
  * ends, message iterator inactivity.  Returns false when it has none. */

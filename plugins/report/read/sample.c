@@ -65,6 +65,8 @@ void asr_sample_reader_fini(struct asr_sample_reader *reader)
 	if (reader->layouts)
 		g_hash_table_destroy(reader->layouts);
 	reader->layouts = NULL;
+	reader->last_class = NULL;
+	reader->last_layout = NULL;
 	asr_site_resolver_fini(&reader->sites);
 }
 
@@ -170,13 +172,18 @@ static bool check_class(bt_self_component *self, const bt_event_class *ec, struc
 static enum asr_sample_status find_layout(struct asr_sample_reader *reader, bt_self_component *self,
 					  const bt_event_class *ec, const struct layout **out)
 {
-	struct layout *layout = g_hash_table_lookup(reader->layouts, ec);
+	struct layout *layout;
 	const char *name;
 
-	if (layout) {
-		*out = layout;
+	/* Events come in runs of one class: one comparison, most of the time,
+	 * instead of a hash look-up. */
+	if (ec == reader->last_class) {
+		*out = reader->last_layout;
 		return ASR_SAMPLE_OK;
 	}
+	layout = g_hash_table_lookup(reader->layouts, ec);
+	if (layout)
+		goto found;
 	layout = g_new0(struct layout, 1);
 	name = bt_event_class_get_name(ec);
 	if (name && strcmp(name, ASR_EVENT_NAME) == 0 && !check_class(self, ec, layout)) {
@@ -185,6 +192,9 @@ static enum asr_sample_status find_layout(struct asr_sample_reader *reader, bt_s
 	}
 	bt_event_class_get_ref(ec);
 	g_hash_table_insert(reader->layouts, (gpointer) ec, layout);
+found:
+	reader->last_class = ec;
+	reader->last_layout = layout;
 	*out = layout;
 	return ASR_SAMPLE_OK;
 }

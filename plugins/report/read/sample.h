@@ -35,6 +35,8 @@ struct asr_sample {
  * and the call sites, which outlive every report made from the samples. */
 struct asr_sample_reader {
 	GHashTable *layouts;  /* const bt_event_class * (reference held) -> layout */
+	const bt_event_class *last_class;  /* and its layout: the latest read */
+	const void *last_layout;
 	bool resolve_sites;   /* group-by has `site` */
 	struct asr_site_resolver sites;
 };
