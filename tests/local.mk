@@ -2,7 +2,12 @@
 AM_TESTS_ENVIRONMENT = \
 	AS_BUILDDIR='$(abs_top_builddir)'; AS_SRCDIR='$(abs_top_srcdir)'; \
 	export AS_BUILDDIR AS_SRCDIR;
-EXTRA_DIST += tests/lib/lttng-harness.sh tests/lib/poisson.sh
+EXTRA_DIST += tests/lib/lttng-harness.sh tests/lib/results.sh
+
+# The checks every suite shares must fail where they should.
+LIB_TESTS = tests/lib/results-test.sh
+TESTS += $(LIB_TESTS)
+EXTRA_DIST += $(LIB_TESTS)
 
 include tests/unit/sampler.mk
 include tests/unit/estimate.mk

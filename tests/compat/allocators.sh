@@ -29,9 +29,9 @@ compat_end
 for allocator in jemalloc tcmalloc; do
 	compat_same "$allocator-probe" "out err status"
 	grep -q 'serves malloc: yes' "$COMPAT_DIR/$allocator-probe.shim.out" ||
-		compat_fail "$allocator does not serve malloc under the shim: $(cat "$COMPAT_DIR/$allocator-probe.shim.out")"
+		fail "$allocator does not serve malloc under the shim: $(cat "$COMPAT_DIR/$allocator-probe.shim.out")"
 	compat_same "$allocator-containers" "out err status"
 	compat_same "$allocator-python" "out err status" 3
 done
 compat_samples
-compat_finish
+finish

@@ -16,8 +16,8 @@ compat_samples
 pid=$(cat "$COMPAT_DIR/containers.shim.pid")
 news=$(awk -v pid="$pid" '$1 == pid && $3 ~ /^operator_new/ { n++ } END { print n + 0 }' "$COMPAT_EVENTS")
 if [ "$news" -ge 10 ]; then
-	compat_ok "containers: $news samples of operator new"
+	ok "containers: $news samples of operator new"
 else
-	compat_fail "containers: $news samples of operator new, expected at least 10"
+	fail "containers: $news samples of operator new, expected at least 10"
 fi
-compat_finish
+finish

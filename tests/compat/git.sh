@@ -55,9 +55,9 @@ for run in init add commit1 commit2 repack log fsck; do
 done
 commits=$(wc -l <"$COMPAT_DIR/log.shim.out")
 if [ "$commits" -eq 2 ]; then
-	compat_ok "two commits: $(cut -d' ' -f1 "$COMPAT_DIR/log.shim.out" | tr '\n' ' ')"
+	ok "two commits: $(cut -d' ' -f1 "$COMPAT_DIR/log.shim.out" | tr '\n' ' ')"
 else
-	compat_fail "git log shows $commits commits, not 2"
+	fail "git log shows $commits commits, not 2"
 fi
 compat_samples 3
-compat_finish
+finish

@@ -9,8 +9,8 @@
 #
 # Usage: source it, `compat_require PACKAGE...`, `harness_enter "$@"`,
 # `compat_begin NAME`, any number of `compat_both` (or `compat_run`), then
-# `compat_end`, the checks (`compat_same`, `compat_samples`) and
-# `compat_finish`.
+# `compat_end`, the checks (`compat_same`, `compat_samples`, and
+# tests/lib/results.sh's) and `finish`.
 
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
 
@@ -24,17 +24,7 @@ LC_ALL=C
 TZ=UTC
 export LC_ALL TZ
 
-COMPAT_FAILED=0
 COMPAT_RUNS=
-
-compat_ok() {
-	printf 'ok:   %s\n' "$*"
-}
-
-compat_fail() {
-	printf 'FAIL: %s\n' "$*"
-	COMPAT_FAILED=1
-}
 
 # compat_require PACKAGE...: installs what is missing (before harness_enter,
 # outside the private namespace), or fails the test.
@@ -81,7 +71,7 @@ compat_run() {
 	) <"/dev/null" >"$base.out" 2>"$base.err" || status=$?
 	echo "$status" >"$base.status"
 	echo "$ALLOCSAMPLE_RATE" >"$base.rate"
-	[ "$status" -ne 124 ] || compat_fail "$label ($mode) timed out after 120 s"
+	[ "$status" -ne 124 ] || fail "$label ($mode) timed out after 120 s"
 	if [ "$mode" = shim ]; then
 		COMPAT_RUNS="$COMPAT_RUNS $label"
 	fi
@@ -102,18 +92,18 @@ compat_same() {
 	base="$COMPAT_DIR/$1"
 	for what in $2; do
 		if cmp -s "$base.plain.$what" "$base.shim.$what"; then
-			compat_ok "$1: same $what with and without the shim ($(wc -c <"$base.plain.$what") bytes)"
+			ok "$1: same $what with and without the shim ($(wc -c <"$base.plain.$what") bytes)"
 		else
-			compat_fail "$1: $what differs with the shim"
+			fail "$1: $what differs with the shim"
 			diff "$base.plain.$what" "$base.shim.$what" | head -20
 		fi
 	done
 	expected=${3:-0}
 	status=$(cat "$base.shim.status")
 	if [ "$status" -eq "$expected" ]; then
-		compat_ok "$1: exit status $status"
+		ok "$1: exit status $status"
 	else
-		compat_fail "$1: exit status $status, expected $expected; its stderr:"
+		fail "$1: exit status $status, expected $expected; its stderr:"
 		head -20 "$base.shim.err"
 	fi
 }
@@ -122,15 +112,7 @@ compat_same() {
 compat_end() {
 	harness_destroy_session "$COMPAT_SESSION"
 	COMPAT_EVENTS="$HARNESS_DIR/events"
-	babeltrace2 "$COMPAT_TRACE" >/dev/null 2>"$COMPAT_EVENTS.stderr" ||
-		harness_fail "babeltrace2 cannot read the trace: $(cat "$COMPAT_EVENTS.stderr")"
-	# Discarded events would make the counts short: say so rather than
-	# let a count check fail for a reason it cannot show.
-	if grep -qi discarded "$COMPAT_EVENTS.stderr"; then
-		compat_fail "the tracer discarded events: $(cat "$COMPAT_EVENTS.stderr")"
-	fi
-	harness_events "$COMPAT_TRACE" >"$COMPAT_EVENTS"
-	printf '      %s events in the trace\n' "$(wc -l <"$COMPAT_EVENTS")"
+	harness_read_events "$COMPAT_TRACE" "$COMPAT_EVENTS"
 }
 
 # compat_samples [MINIMUM [LABEL...]]: every shim run (or each LABEL) left
@@ -147,27 +129,18 @@ compat_samples() {
 		count=$(awk -v pid="$pid" '$1 == pid { n++ } END { print n + 0 }' "$COMPAT_EVENTS")
 		types=$(awk -v pid="$pid" '$1 == pid { print $3 }' "$COMPAT_EVENTS" | sort -u | tr '\n' ' ')
 		if [ "$count" -ge "$minimum" ]; then
-			compat_ok "$label: $count samples from its process (vpid $pid; $types)"
+			ok "$label: $count samples from its process (vpid $pid; $types)"
 		else
-			compat_fail "$label: $count samples from its process (vpid $pid), expected at least $minimum"
+			fail "$label: $count samples from its process (vpid $pid), expected at least $minimum"
 		fi
 		other=$(awk -v pid="$pid" -v rate="$rate" '$1 == pid && $6 != rate { n++ } END { print n + 0 }' \
 			"$COMPAT_EVENTS")
-		[ "$other" -eq 0 ] || compat_fail "$label: $other samples with a rate other than $rate"
+		[ "$other" -eq 0 ] || fail "$label: $other samples with a rate other than $rate"
 	done
 	bad=$(awk '$5 >= $4 || $7 ~ /^0x0*$/ { n++ } END { print n + 0 }' "$COMPAT_EVENTS")
 	if [ "$bad" -eq 0 ]; then
-		compat_ok "every event has offset < size and a pointer"
+		ok "every event has offset < size and a pointer"
 	else
-		compat_fail "$bad events have offset >= size or no pointer"
+		fail "$bad events have offset >= size or no pointer"
 	fi
-}
-
-compat_finish() {
-	if [ "$COMPAT_FAILED" -ne 0 ]; then
-		printf 'some checks failed\n'
-		exit 1
-	fi
-	printf 'all checks passed\n'
-	exit 0
 }

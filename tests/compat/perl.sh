@@ -12,4 +12,4 @@ compat_both perl /usr/bin/perl "$AS_SRCDIR/tests/compat/workload.pl"
 compat_end
 compat_same perl "out err status"
 compat_samples
-compat_finish
+finish

@@ -15,4 +15,4 @@ compat_both python /usr/bin/python3 "$AS_SRCDIR/tests/compat/workload.py"
 compat_end
 compat_same python "out err status" 3
 compat_samples
-compat_finish
+finish

@@ -22,9 +22,9 @@ compat_end
 compat_same sort "out err status"
 lines=$(wc -l <"$COMPAT_DIR/sort.shim.out")
 if [ "$lines" -eq 1000000 ]; then
-	compat_ok "sort printed $lines lines"
+	ok "sort printed $lines lines"
 else
-	compat_fail "sort printed $lines lines, not 1000000"
+	fail "sort printed $lines lines, not 1000000"
 fi
 compat_samples
-compat_finish
+finish

@@ -34,4 +34,4 @@ compat_both sqlite sqlite3 -bail sqlite.db ".read $script"
 compat_end
 compat_same sqlite "out err status" 1
 compat_samples
-compat_finish
+finish

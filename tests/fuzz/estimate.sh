@@ -17,3 +17,4 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 	-lgsl -lgslcblas -lm -o "$work/estimate-fuzz"
 
 fuzz_run "$work/estimate-fuzz" "$AS_SRCDIR/tests/fuzz/corpus/estimate"
+finish

@@ -1,9 +1,11 @@
 # lib.sh - what the libFuzzer drivers share: clang and its runtime, a
 # scratch directory, the committed corpus as a regression suite, then a
-# bounded run of the fuzzer.  Source it; never skips.
+# bounded run of the fuzzer.  Source it; never skips.  A driver ends with
+# `finish` (tests/lib/results.sh).
 set -eu
 : "${AS_BUILDDIR:?run through make check, or set AS_BUILDDIR}"
 : "${AS_SRCDIR:?run through make check, or set AS_SRCDIR}"
+. "$AS_SRCDIR/tests/lib/results.sh"
 
 # fuzz_begin [PACKAGE...]: installs clang, its libFuzzer runtime and the
 # packages given if they are missing, and makes $work, removed on exit.
@@ -21,17 +23,18 @@ fuzz_begin() {
 # fuzz_run TARGET CORPUS [LIBFUZZER_OPTION...]: runs every committed input
 # of CORPUS once, then fuzzes for 20 s (120 s with ALLOCSAMPLE_TEST_THOROUGH)
 # from a scratch copy (the committed corpus only changes by hand).  A
-# failing input is run again with its messages shown and printed in base64.
+# failing input is run again with its messages shown and printed in base64;
+# a failure ends the test.
 fuzz_run() {
 	target=$1
 	corpus=$2
 	shift 2
 	"$target" -timeout=5 "$corpus"/* >"$work/corpus.log" 2>&1 || {
 		tail -n 40 "$work/corpus.log"
-		echo "FAIL: an input of the committed corpus fails"
-		exit 1
+		fail "an input of the committed corpus fails"
+		finish
 	}
-	echo "ok:   the $(ls "$corpus" | wc -l) inputs of the committed corpus pass"
+	ok "the $(ls "$corpus" | wc -l) inputs of the committed corpus pass"
 
 	seconds=20
 	[ -z "${ALLOCSAMPLE_TEST_THOROUGH:-}" ] || seconds=120
@@ -39,15 +42,15 @@ fuzz_run() {
 	cp "$corpus"/* "$work/corpus/"
 	if "$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
 		-artifact_prefix="$work/" "$@" "$work/corpus" >"$work/fuzz.log" 2>&1; then
-		echo "ok:   $seconds s of fuzzing: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$work/fuzz.log")"
+		ok "$seconds s of fuzzing: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$work/fuzz.log")"
 		return 0
 	fi
 	tail -n 40 "$work/fuzz.log"
 	for crash in "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/slow-unit-*; do
 		[ -e "$crash" ] || continue
 		"$target" "$crash" 2>&1 | grep -E '^[a-z-]+-fuzz:|^SUMMARY|runtime error' || true
-		echo "FAIL: input $(basename "$crash") (base64): $(base64 -w0 "$crash")"
+		fail "input $(basename "$crash") (base64): $(base64 -w0 "$crash")"
 	done
-	echo "FAIL: the fuzzer found a failing input"
-	exit 1
+	fail "the fuzzer found a failing input"
+	finish
 }

@@ -17,3 +17,4 @@ clang -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 # -close_fd_mask=2: the target's warnings on stderr would drown the log.
 fuzz_run "$work/settings-fuzz" "$AS_SRCDIR/tests/fuzz/corpus/settings" \
 	-close_fd_mask=2 -dict="$AS_SRCDIR/tests/fuzz/settings.dict"
+finish

@@ -64,8 +64,8 @@ babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$HARNESS_DIR/alpha" "$HARNESS_D
 jq -e . "$json" >/dev/null || harness_fail "the report is not JSON: $(head -c 300 "$json")"
 
 hosts=$(jq -c '[.groups[] | select(.kind == "process") | .host]' "$json")
-report_check "one process group per host ($hosts)" [ "$hosts" = '["alpha","beta"]' ]
-report_check "both workloads have pid $(fact alpha pid) in their namespaces ($(fact beta pid))" \
+check "one process group per host ($hosts)" [ "$hosts" = '["alpha","beta"]' ]
+check "both workloads have pid $(fact alpha pid) in their namespaces ($(fact beta pid))" \
 	[ "$(fact alpha pid)" = "$(fact beta pid)" ]
 
 fleet=0
@@ -73,23 +73,23 @@ for host in alpha beta; do
 	pid=$(fact "$host" pid)
 	awk '$1 == "thread" { print $2, $3 }' "$HARNESS_DIR/$host.facts" >"$HARNESS_DIR/$host.threads"
 	while read -r tid bytes; do
-		report_truth_check "$host: thread $tid" "$json" \
+		check_truth "$host: thread $tid" "$json" \
 			".kind == \"thread\" and .host == \"$host\" and .pid == $pid and .tid == $tid" "$bytes"
 	done <"$HARNESS_DIR/$host.threads"
 	threads=$(jq "[.groups[] | select(.kind == \"thread\" and .host == \"$host\")] | length" "$json")
 	expected=$(awk 'END { print NR }' "$HARNESS_DIR/$host.threads")
-	report_check "$host: $threads thread groups, as many as its threads ($expected)" \
+	check "$host: $threads thread groups, as many as its threads ($expected)" \
 		[ "$threads" -eq "$expected" ]
 	# One process per host: its group is the host's total.
-	report_truth_check "$host: host total (its process)" "$json" \
+	check_truth "$host: host total (its process)" "$json" \
 		".kind == \"process\" and .host == \"$host\" and .threads == $expected" "$(fact "$host" total)"
 	fleet=$(( fleet + $(fact "$host" total) ))
 done
-report_truth_check "fleet total" "$json" '.kind == "total"' "$fleet"
-report_check "the fleet total counts every thread of every host ($(jq .total.threads "$json"))" \
+check_truth "fleet total" "$json" '.kind == "total"' "$fleet"
+check "the fleet total counts every thread of every host ($(jq .total.threads "$json"))" \
 	[ "$(jq .total.threads "$json")" -eq 5 ]
 samples=$(jq '[.groups[] | select(.kind == "process") | .samples] | add' "$json")
-report_check "the fleet total has every host's samples ($(jq .total.samples "$json") = $samples)" \
+check "the fleet total has every host's samples ($(jq .total.samples "$json") = $samples)" \
 	[ "$(jq .total.samples "$json")" -eq "$samples" ]
 
 # Text: a HOST column, each host's rows together, alpha's before beta's.
@@ -100,10 +100,10 @@ babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$HARNESS_DIR/beta" "$HARNESS_DI
 # The host of each row of the process and thread sections, in order.
 order=$(awk '/^By / { section = $2; next } /^$/ { section = "" }
 	section != "" && $1 != "HOST" { printf "%s%s", sep, $1; sep = " " }' "$text")
-report_check "text: rows by host, then process, then thread ($order)" \
+check "text: rows by host, then process, then thread ($order)" \
 	[ "$order" = "alpha beta alpha alpha alpha beta beta" ]
-report_check "text: the HOST column" grep -q '^  HOST  *PROCESS  *PID  *TID ' "$text"
-report_check "text: the total counts 2 processes and 5 threads" \
+check "text: the HOST column" grep -q '^  HOST  *PROCESS  *PID  *TID ' "$text"
+check "text: the total counts 2 processes and 5 threads" \
 	grep -q '^  Total  *2  *5 ' "$text"
 
 # The same runs through one relayd on loopback.
@@ -112,7 +112,7 @@ record_host alpha "$(relayd_url)" 200 3
 record_host beta "$(relayd_url)" 150 2
 relayd_stop
 dirs=$(cd "$HARNESS_DIR/relayd" && ls -d */ | tr -d / | paste -s -d ' ' -)
-report_check "the relayd wrote one directory per host ($dirs)" [ "$dirs" = "alpha beta" ]
+check "the relayd wrote one directory per host ($dirs)" [ "$dirs" = "alpha beta" ]
 relayd_json="$HARNESS_DIR/relayd.json"
 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$HARNESS_DIR/relayd" \
 	-c sink.allocsample.report -p 'confidence=0.999,format="json",group-by="thread"' \
@@ -121,6 +121,6 @@ babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$HARNESS_DIR/relayd" \
 # Thread ids may differ between runs (the daemons' threads take some):
 # the groups are compared without them and without times.
 figures='[.groups[], .total | {kind, host, procname, threads, samples, estimate, lower, upper}] | sort_by(.kind, .host, .samples)'
-report_check "relayd: the same groups and figures as the directories ($(jq '.groups | length' "$relayd_json") groups, total $(jq .total.estimate "$relayd_json"))" \
+check "relayd: the same groups and figures as the directories ($(jq '.groups | length' "$relayd_json") groups, total $(jq .total.estimate "$relayd_json"))" \
 	[ "$(jq -c "$figures" "$relayd_json")" = "$(jq -c "$figures" "$json")" ]
-report_finish
+finish

@@ -19,30 +19,30 @@ ALLOCSAMPLE_RATE=$rate harness_preload "$INTEG_WORKLOADS/cxx" "$rate" >"$out" ||
 harness_destroy_session cxx
 ALLOCSAMPLE_RATE=$rate "$INTEG_WORKLOADS/cxx" "$rate" >"$HARNESS_DIR/out.plain" ||
 	harness_fail "the workload failed without the shim"
-integ_events "$trace" "$events"
+harness_read_events "$trace" "$events"
 
-tid=$(integ_field "$out" tid 2)
-widget_size=$(integ_field "$out" widget-size 2)
+tid=$(harness_fact "$out" tid 2)
+widget_size=$(harness_fact "$out" widget-size 2)
 [ -n "$tid" ] && [ -n "$widget_size" ] || harness_fail "the workload printed no tid or size"
 
 while read -r _ type _ objects _ expected; do
-	integ_poisson "type $type in the worker ($objects objects)" \
-		"$(integ_count "$events" "\$2 == $tid && \$3 == \"$type\"")" "$expected"
+	check_poisson "type $type in the worker ($objects objects)" \
+		"$(harness_count "$events" "\$2 == $tid && \$3 == \"$type\"")" "$expected"
 done <<EOF_TYPES
 $(grep '^type ' "$out")
 EOF_TYPES
 
-integ_check "no malloc event in the worker (new's own malloc is not sampled twice)" \
-	[ "$(integ_count "$events" "\$2 == $tid && \$3 == \"malloc\"")" -eq 0 ]
-integ_check "every Widget event has size $widget_size" \
-	[ "$(integ_count "$events" "\$3 == \"Widget\" && \$4 != $widget_size")" -eq 0 ]
-integ_check "every event has offset < size and rate == $rate" \
-	[ "$(integ_count "$events" "\$5 >= \$4 || \$6 != $rate")" -eq 0 ]
-integ_check "the worker's events are all of the expected types" \
-	[ "$(integ_count "$events" "\$2 == $tid && \$3 !~ /^(operator_new|operator_new\\[\\]|Widget)\$/")" -eq 0 ]
+check "no malloc event in the worker (new's own malloc is not sampled twice)" \
+	[ "$(harness_count "$events" "\$2 == $tid && \$3 == \"malloc\"")" -eq 0 ]
+check "every Widget event has size $widget_size" \
+	[ "$(harness_count "$events" "\$3 == \"Widget\" && \$4 != $widget_size")" -eq 0 ]
+check "every event has offset < size and rate == $rate" \
+	[ "$(harness_count "$events" "\$5 >= \$4 || \$6 != $rate")" -eq 0 ]
+check "the worker's events are all of the expected types" \
+	[ "$(harness_count "$events" "\$2 == $tid && \$3 !~ /^(operator_new|operator_new\\[\\]|Widget)\$/")" -eq 0 ]
 
 grep -v '^tid ' "$out" >"$HARNESS_DIR/out.cmp"
 grep -v '^tid ' "$HARNESS_DIR/out.plain" >"$HARNESS_DIR/out.plain.cmp"
-integ_check "the output is the same with and without the shim (tid line aside)" \
+check "the output is the same with and without the shim (tid line aside)" \
 	cmp -s "$HARNESS_DIR/out.cmp" "$HARNESS_DIR/out.plain.cmp"
-integ_finish
+finish "$HARNESS_DIR/out"

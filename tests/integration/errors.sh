@@ -13,18 +13,18 @@ trace="$HARNESS_DIR/trace"
 events="$HARNESS_DIR/events"
 workload="$INTEG_WORKLOADS/errors"
 
-"$workload" >"$HARNESS_DIR/out" 2>/dev/null || integ_fail "the workload failed without the shim"
+"$workload" >"$HARNESS_DIR/out" 2>/dev/null || fail "the workload failed without the shim"
 harness_create_session errors "$trace"
 ALLOCSAMPLE_RATE=1 harness_preload "$workload" >"$HARNESS_DIR/out.rate1" 2>"$HARNESS_DIR/notes" ||
-	integ_fail "the workload failed under the shim at rate 1"
+	fail "the workload failed under the shim at rate 1"
 harness_preload "$workload" >"$HARNESS_DIR/out.default" 2>/dev/null ||
-	integ_fail "the workload failed under the shim at the default rate"
+	fail "the workload failed under the shim at the default rate"
 harness_destroy_session errors
-integ_events "$trace" "$events"
+harness_read_events "$trace" "$events"
 
-integ_check "$(wc -l <"$HARNESS_DIR/out") cases, the same results under the shim at rate 1" \
+check "$(wc -l <"$HARNESS_DIR/out") cases, the same results under the shim at rate 1" \
 	cmp "$HARNESS_DIR/out" "$HARNESS_DIR/out.rate1"
-integ_check "the same results under the shim at the default rate" \
+check "the same results under the shim at the default rate" \
 	cmp "$HARNESS_DIR/out" "$HARNESS_DIR/out.default"
 
 # Every successful allocation of the rate-1 run has its event, with its
@@ -32,13 +32,13 @@ integ_check "the same results under the shim at the default rate" \
 grep '^event ' "$HARNESS_DIR/notes" | awk '{ print $2, $3, tolower($4) }' | sort >"$HARNESS_DIR/wanted"
 awk '$6 == 1 { print $3, $4, tolower($7) }' "$events" | sort >"$HARNESS_DIR/seen"
 missing=$(comm -23 "$HARNESS_DIR/wanted" "$HARNESS_DIR/seen" | wc -l)
-integ_check "each of the $(wc -l <"$HARNESS_DIR/wanted") successful allocations at rate 1 has its event ($missing missing)" \
+check "each of the $(wc -l <"$HARNESS_DIR/wanted") successful allocations at rate 1 has its event ($missing missing)" \
 	[ "$missing" -eq 0 ]
-integ_check "no event for a zero-size or failed request (size 0 or > 2^40)" \
-	[ "$(integ_count "$events" '$4 == 0 || length($4) > 13')" -eq 0 ]
-integ_check "every event has offset < size" [ "$(integ_count "$events" '$5 >= $4')" -eq 0 ]
-integ_check "every rate-1 event has offset 0" \
-	[ "$(integ_count "$events" '$6 == 1 && $5 != 0')" -eq 0 ]
-integ_check "the default-rate run's events have rate 102400" \
-	[ "$(integ_count "$events" '$6 != 1 && $6 != 102400')" -eq 0 ]
-integ_finish
+check "no event for a zero-size or failed request (size 0 or > 2^40)" \
+	[ "$(harness_count "$events" '$4 == 0 || length($4) > 13')" -eq 0 ]
+check "every event has offset < size" [ "$(harness_count "$events" '$5 >= $4')" -eq 0 ]
+check "every rate-1 event has offset 0" \
+	[ "$(harness_count "$events" '$6 == 1 && $5 != 0')" -eq 0 ]
+check "the default-rate run's events have rate 102400" \
+	[ "$(harness_count "$events" '$6 != 1 && $6 != 102400')" -eq 0 ]
+finish "$HARNESS_DIR/out"

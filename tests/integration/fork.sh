@@ -22,23 +22,23 @@ LD_PRELOAD=$ust_fork ALLOCSAMPLE_RATE=$rate ALLOCSAMPLE_SEED=42 \
 	harness_preload "$INTEG_WORKLOADS/fork" "$rate" >"$out" ||
 	harness_fail "the workload failed"
 harness_destroy_session fork
-integ_events "$trace" "$events"
+harness_read_events "$trace" "$events"
 
-parent=$(integ_field "$out" parent 3)
-child=$(integ_field "$out" child 3)
-child_tid=$(integ_field "$out" child 5)
-expected=$(integ_field "$out" child 7)
+parent=$(harness_fact "$out" parent 3)
+child=$(harness_fact "$out" child 3)
+child_tid=$(harness_fact "$out" child 5)
+expected=$(harness_fact "$out" child 7)
 [ -n "$parent" ] && [ -n "$child" ] && [ -n "$expected" ] ||
 	harness_fail "the workload did not print its pids"
 
-integ_check "the child ($child) is not the parent ($parent)" [ "$child" != "$parent" ]
-integ_check "the child's thread is its main thread (vtid $child_tid)" [ "$child_tid" = "$child" ]
-integ_check "every event of the child's thread carries the child's vpid" \
-	[ "$(integ_count "$events" "\$2 == $child && \$1 != $child")" -eq 0 ]
-integ_poisson "child's aligned_alloc samples" \
-	"$(integ_count "$events" "\$1 == $child && \$3 == \"aligned_alloc\"")" "$expected"
-integ_check "every event has offset < size and rate == $rate" \
-	[ "$(integ_count "$events" "\$5 >= \$4 || \$6 != $rate")" -eq 0 ]
+check "the child ($child) is not the parent ($parent)" [ "$child" != "$parent" ]
+check "the child's thread is its main thread (vtid $child_tid)" [ "$child_tid" = "$child" ]
+check "every event of the child's thread carries the child's vpid" \
+	[ "$(harness_count "$events" "\$2 == $child && \$1 != $child")" -eq 0 ]
+check_poisson "child's aligned_alloc samples" \
+	"$(harness_count "$events" "\$1 == $child && \$3 == \"aligned_alloc\"")" "$expected"
+check "every event has offset < size and rate == $rate" \
+	[ "$(harness_count "$events" "\$5 >= \$4 || \$6 != $rate")" -eq 0 ]
 
 # offsets VPID VTID: the offsets of the thread's $big-byte objects, one a
 # line, sorted; each is one geometric draw of the thread's stream.
@@ -48,7 +48,7 @@ offsets() {
 }
 
 offsets "$child" "$child" >"$HARNESS_DIR/offsets-child"
-integ_check "the child sampled its $big_count big objects ($(wc -l <"$HARNESS_DIR/offsets-child"))" \
+check "the child sampled its $big_count big objects ($(wc -l <"$HARNESS_DIR/offsets-child"))" \
 	[ "$(wc -l <"$HARNESS_DIR/offsets-child")" -eq "$big_count" ]
 # Two independent draws at this rate are equal with probability about
 # 1/(2 * rate); for 64 x 64 pairs about 0.125 common values are expected, and
@@ -57,10 +57,10 @@ integ_check "the child sampled its $big_count big objects ($(wc -l <"$HARNESS_DI
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
 while read -r name tid; do
 	offsets "$parent" "$tid" >"$HARNESS_DIR/offsets-$name"
-	integ_check "parent $name (vtid $tid) sampled its $big_count big objects ($(wc -l <"$HARNESS_DIR/offsets-$name"))" \
+	check "parent $name (vtid $tid) sampled its $big_count big objects ($(wc -l <"$HARNESS_DIR/offsets-$name"))" \
 		[ "$(wc -l <"$HARNESS_DIR/offsets-$name")" -eq "$big_count" ]
 	common=$(comm -12 "$HARNESS_DIR/offsets-child" "$HARNESS_DIR/offsets-$name" | wc -l)
-	integ_check "child and parent $name streams differ ($common common offsets, < 4)" \
+	check "child and parent $name streams differ ($common common offsets, < 4)" \
 		[ "$common" -lt 4 ]
 done <"$HARNESS_DIR/threads"
-integ_finish
+finish "$HARNESS_DIR/out"

@@ -15,12 +15,12 @@ run() {
 	name=$1
 	shift
 	if ALLOCSAMPLE_RATE=$rate "$@" "$workload" "$rate" >"$HARNESS_DIR/raw-$name" 2>"$HARNESS_DIR/err-$name"; then
-		integ_ok "$name: exit status 0"
+		ok "$name: exit status 0"
 	else
-		integ_fail "$name: exit status $?"
+		fail "$name: exit status $?"
 	fi
 	grep -v '^tid ' "$HARNESS_DIR/raw-$name" >"$HARNESS_DIR/out-$name" || true
-	integ_check "$name: nothing on standard error" [ ! -s "$HARNESS_DIR/err-$name" ]
+	check "$name: nothing on standard error" [ ! -s "$HARNESS_DIR/err-$name" ]
 }
 
 run plain
@@ -28,11 +28,11 @@ run "shim, no session daemon" harness_preload
 harness_start_sessiond
 run "shim, a daemon but no session" harness_preload
 
-integ_check "the plain run printed its figures ($(wc -l <"$HARNESS_DIR/out-plain") lines)" \
+check "the plain run printed its figures ($(wc -l <"$HARNESS_DIR/out-plain") lines)" \
 	[ "$(grep -c '^worker ' "$HARNESS_DIR/out-plain")" -eq 4 ]
 for name in "shim, no session daemon" "shim, a daemon but no session"; do
-	integ_check "$name: the same output as without the shim" \
+	check "$name: the same output as without the shim" \
 		cmp -s "$HARNESS_DIR/out-plain" "$HARNESS_DIR/out-$name"
 done
 cp "$HARNESS_DIR/out-plain" "$HARNESS_DIR/out"
-integ_finish
+finish "$HARNESS_DIR/out"

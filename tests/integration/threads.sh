@@ -16,7 +16,7 @@ harness_create_session threads "$trace"
 ALLOCSAMPLE_RATE=$rate harness_preload "$INTEG_WORKLOADS/threads" "$rate" >"$out" ||
 	harness_fail "the workload failed"
 harness_destroy_session threads
-integ_events "$trace" "$events"
+harness_read_events "$trace" "$events"
 
 # Each worker's events (by vtid): a count in the Poisson interval.
 tids=
@@ -25,12 +25,12 @@ for worker in 0 1 2 3; do
 	expected=$(awk -v w="$worker" '$1 == "worker" && $2 == w { print $8 }' "$out")
 	[ -n "$tid" ] && [ -n "$expected" ] || harness_fail "no figures for worker $worker"
 	tids="$tids $tid"
-	integ_poisson "worker $worker (vtid $tid) samples" \
-		"$(integ_count "$events" "\$2 == $tid")" "$expected"
+	check_poisson "worker $worker (vtid $tid) samples" \
+		"$(harness_count "$events" "\$2 == $tid")" "$expected"
 done
 
 distinct=$(printf '%s\n' $tids | sort -u | wc -l)
-integ_check "the 4 workers have distinct vtids ($(echo $tids))" [ "$distinct" -eq 4 ]
+check "the 4 workers have distinct vtids ($(echo $tids))" [ "$distinct" -eq 4 ]
 
 # Each entry point's events, over the workers: a type that sampled twice
 # (reallocarray through realloc, strdup's malloc) or never shows here.
@@ -38,19 +38,19 @@ workers=$(printf '$2 == %s || ' $tids)
 workers="(${workers% || })"
 awk '$1 == "entry" { print $2, $6 }' "$out" >"$HARNESS_DIR/entries"
 while read -r type expected; do
-	integ_poisson "type $type in the workers" \
-		"$(integ_count "$events" "$workers && \$3 == \"$type\"")" "$expected"
+	check_poisson "type $type in the workers" \
+		"$(harness_count "$events" "$workers && \$3 == \"$type\"")" "$expected"
 done <"$HARNESS_DIR/entries"
 
 # Every event of the process, workers or not.
 total=$(wc -l <"$events")
-integ_check "every event has offset < size" \
-	[ "$(integ_count "$events" '$5 >= $4')" -eq 0 ]
-integ_check "every event has rate == $rate" \
-	[ "$(integ_count "$events" "\$6 != $rate")" -eq 0 ]
-integ_check "every event has a non-null ptr" \
-	[ "$(integ_count "$events" '$7 ~ /^0x0*$/')" -eq 0 ]
+check "every event has offset < size" \
+	[ "$(harness_count "$events" '$5 >= $4')" -eq 0 ]
+check "every event has rate == $rate" \
+	[ "$(harness_count "$events" "\$6 != $rate")" -eq 0 ]
+check "every event has a non-null ptr" \
+	[ "$(harness_count "$events" '$7 ~ /^0x0*$/')" -eq 0 ]
 entry_types='^(malloc|calloc|realloc|reallocarray|posix_memalign|aligned_alloc|memalign|valloc|pvalloc)$'
-integ_check "every event's type is a C entry point ($total events; types: $(awk '{ print $3 }' "$events" | sort -u | tr '\n' ' '))" \
-	[ "$(integ_count "$events" "\$3 !~ /$entry_types/")" -eq 0 ]
-integ_finish
+check "every event's type is a C entry point ($total events; types: $(awk '{ print $3 }' "$events" | sort -u | tr '\n' ' '))" \
+	[ "$(harness_count "$events" "\$3 !~ /$entry_types/")" -eq 0 ]
+finish "$HARNESS_DIR/out"

@@ -27,10 +27,10 @@ check_run() {
 			harness_fail "the workload failed"
 	fi
 	harness_destroy_session "$1"
-	integ_events "$trace" "$events"
+	harness_read_events "$trace" "$events"
 
-	tid=$(integ_field "$out" tid 2)
-	foo_size=$(integ_field "$out" foo-size 2)
+	tid=$(harness_fact "$out" tid 2)
+	foo_size=$(harness_fact "$out" foo-size 2)
 	[ -n "$tid" ] && [ -n "$foo_size" ] || harness_fail "the workload printed no tid or size"
 	grep '^type ' "$out" >"$HARNESS_DIR/types-$1"
 	while read -r _ type _ untyped _ objects _ expected; do
@@ -38,22 +38,22 @@ check_run() {
 		if [ "$2" = no ] && [ "$untyped" -eq 1 ]; then
 			expected=0
 		fi
-		integ_poisson "type $type ($objects objects)" \
-			"$(integ_count "$events" "\$2 == $tid && \$3 == \"$type\"")" "$expected"
+		check_poisson "type $type ($objects objects)" \
+			"$(harness_count "$events" "\$2 == $tid && \$3 == \"$type\"")" "$expected"
 	done <"$HARNESS_DIR/types-$1"
 
-	integ_check "the worker's events are all of the workload's types" \
-		[ "$(integ_count "$events" "\$2 == $tid && \$3 !~ /^(struct_foo|blob|table|parser|lexer|arena|malloc)\$/")" -eq 0 ]
-	integ_check "every struct foo event has size $foo_size" \
-		[ "$(integ_count "$events" "\$3 == \"struct_foo\" && \$4 != $foo_size")" -eq 0 ]
-	integ_check "arena events have ptr 0, the others not" \
-		[ "$(integ_count "$events" "(\$3 == \"arena\") != (\$7 ~ /^0x0*\$/)")" -eq 0 ]
-	integ_check "every event has offset < size and rate == $rate" \
-		[ "$(integ_count "$events" "\$5 >= \$4 || \$6 != $rate")" -eq 0 ]
+	check "the worker's events are all of the workload's types" \
+		[ "$(harness_count "$events" "\$2 == $tid && \$3 !~ /^(struct_foo|blob|table|parser|lexer|arena|malloc)\$/")" -eq 0 ]
+	check "every struct foo event has size $foo_size" \
+		[ "$(harness_count "$events" "\$3 == \"struct_foo\" && \$4 != $foo_size")" -eq 0 ]
+	check "arena events have ptr 0, the others not" \
+		[ "$(harness_count "$events" "(\$3 == \"arena\") != (\$7 ~ /^0x0*\$/)")" -eq 0 ]
+	check "every event has offset < size and rate == $rate" \
+		[ "$(harness_count "$events" "\$5 >= \$4 || \$6 != $rate")" -eq 0 ]
 }
 
 check_run shim yes
 check_run plain no
-integ_check "the output is the same with and without the shim (tid line aside)" \
+check "the output is the same with and without the shim (tid line aside)" \
 	[ "$(grep -v '^tid ' "$HARNESS_DIR/out-shim")" = "$(grep -v '^tid ' "$HARNESS_DIR/out-plain")" ]
-integ_finish
+finish "$HARNESS_DIR/out"

@@ -17,6 +17,9 @@ set -eu
 : "${AS_BUILDDIR:?run through make check, or set AS_BUILDDIR}"
 : "${AS_SRCDIR:?run through make check, or set AS_SRCDIR}"
 
+# ok, fail, check, finish and the statistical checks.
+. "$AS_SRCDIR/tests/lib/results.sh"
+
 AS_PRELOAD="$AS_BUILDDIR/src/.libs/liballocsample-preload.so"
 AS_LIBDIR="$AS_BUILDDIR/src/.libs"
 
@@ -104,4 +107,33 @@ harness_events() {
 	babeltrace2 "$1" | sed -n 's/.*allocsample:AllocationSampled: .*vpid = \([0-9]*\), vtid = \([0-9]*\), procname = "[^"]*", ip = \([0-9]*\) }, { type = "\([^"]*\)", size = \([0-9]*\), offset = \([0-9]*\), rate = \([0-9]*\), ptr = \(0x[0-9A-Fa-f]*\) }$/\1 \2 \4 \5 \6 \7 \8 \3/p' |
 		awk '{ n = NF; type = $3; for (i = 4; i <= n - 5; i++) type = type "_" $i;
 		       print $1, $2, type, $(n-4), $(n-3), $(n-2), $(n-1), $n }'
+}
+
+# harness_count EVENTS AWK_CONDITION: how many lines of EVENTS (written by
+# harness_events) satisfy the condition, over the fields $1 vpid, $2 vtid,
+# $3 type, $4 size, $5 offset, $6 rate, $7 ptr, $8 ip.
+harness_count() {
+	awk "$2 { n++ } END { print n + 0 }" "$1"
+}
+
+# harness_read_events TRACE_DIR OUT: the trace's events (harness_events)
+# into OUT, and a failed check if the tracer discarded any: the counts a
+# test makes from them would be short for a reason it cannot show.  Stops
+# the test if babeltrace2 cannot read the trace.
+harness_read_events() {
+	babeltrace2 "$1" 2>"$2.stderr" >/dev/null ||
+		harness_fail "babeltrace2 cannot read $1: $(cat "$2.stderr")"
+	if grep -qi discarded "$2.stderr"; then
+		fail "the tracer discarded events: $(cat "$2.stderr")"
+	fi
+	harness_events "$1" >"$2"
+	printf '      %s events in %s\n' "$(wc -l <"$2")" "$1"
+}
+
+# harness_fact FILE KEY N: field N of the first line of FILE, a workload's
+# facts, whose first field is KEY; nothing if there is no such line or no
+# such file.
+harness_fact() {
+	[ -e "$1" ] || return 0
+	awk -v key="$2" -v n="$3" '$1 == key { print $n; exit }' "$1"
 }

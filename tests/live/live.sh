@@ -42,7 +42,7 @@ for _ in $(seq 100); do
 	[ "$attached" -eq 1 ] && break
 	sleep 0.1
 done
-report_check "the viewer attached ($attached)" [ "$attached" -eq 1 ]
+check "the viewer attached ($attached)" [ "$attached" -eq 1 ]
 
 ALLOCSAMPLE_SEED=11 ALLOCSAMPLE_RATE=4096 timeout 60 "$AS_BUILDDIR/tests/live/live-workload" \
 	"$facts" 3 2 || harness_fail "the workload failed"
@@ -54,24 +54,24 @@ timeout 60 lttng destroy live >/dev/null || harness_fail "lttng destroy did not 
 json_status=0
 wait "$json_pid" || json_status=$?
 elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
-report_check "the JSON viewer ends with status 0 when its session is destroyed ($json_status)" \
+check "the JSON viewer ends with status 0 when its session is destroyed ($json_status)" \
 	[ "$json_status" -eq 0 ]
 
 # JSON: one report a line, the last one the final report.
 lines=$(awk 'END { print NR }' "$json")
-report_check "every line is one JSON report ($lines lines)" \
+check "every line is one JSON report ($lines lines)" \
 	[ "$(jq -c '.format' "$json" 2>/dev/null | grep -c allocsample-report)" -eq "$lines" ]
-report_check "at least 2 updates printed while the workload ran ($json_during)" \
+check "at least 2 updates printed while the workload ran ($json_during)" \
 	[ "$json_during" -ge 2 ]
 # At most one update per 500 ms (the first one 500 ms after the start).
-report_check "at most one update per 500 ms ($(( lines - 1 )) updates in $elapsed_ms ms)" \
+check "at most one update per 500 ms ($(( lines - 1 )) updates in $elapsed_ms ms)" \
 	[ $(( (lines - 1) * 500 )) -le "$elapsed_ms" ]
 samples=$(jq -s -c '[.[].samples]' "$json")
 ordered=$(jq -s '[.[].samples] | . as $s | [range(1; length)] | all($s[.] >= $s[. - 1])' "$json")
-report_check "the samples never decrease from one report to the next ($samples)" \
+check "the samples never decrease from one report to the next ($samples)" \
 	[ "$ordered" = true ]
 updates_with_samples=$(jq -s '[.[:-1][] | select(.samples > 0)] | length' "$json")
-report_check "at least 2 updates already hold samples ($updates_with_samples)" \
+check "at least 2 updates already hold samples ($updates_with_samples)" \
 	[ "$updates_with_samples" -ge 2 ]
 
 final="$HARNESS_DIR/final.json"
@@ -79,15 +79,15 @@ tail -n 1 "$json" >"$final"
 pid=$(awk '$1 == "pid" { print $2 }' "$facts")
 awk '$1 == "thread" { print $2, $3 }' "$facts" >"$HARNESS_DIR/threads"
 while read -r tid bytes; do
-	report_truth_check "final: thread $tid" "$final" \
+	check_truth "final: thread $tid" "$final" \
 		".kind == \"thread\" and .pid == $pid and .tid == $tid" "$bytes"
 done <"$HARNESS_DIR/threads"
 total=$(awk '$1 == "total" { print $2 }' "$facts")
-report_truth_check "final: type chunk" "$final" ".kind == \"type\" and .type == \"chunk\"" "$total"
-report_truth_check "final: total" "$final" '.kind == "total"' "$total"
-report_check "final: the total counts the workload's 2 threads" \
+check_truth "final: type chunk" "$final" ".kind == \"type\" and .type == \"chunk\"" "$total"
+check_truth "final: total" "$final" '.kind == "total"' "$total"
+check "final: the total counts the workload's 2 threads" \
 	[ "$(jq .total.threads "$final")" -eq 2 ]
 
-report_check "no warning on stderr ($(head -c 200 "$HARNESS_DIR/json.err"))" \
+check "no warning on stderr ($(head -c 200 "$HARNESS_DIR/json.err"))" \
 	[ ! -s "$HARNESS_DIR/json.err" ]
-report_finish
+finish

@@ -49,27 +49,27 @@ live_run text --live --update-interval 500ms --live-ports "$ports" --rate 4096 -
 	-o "$HARNESS_DIR/trace" -- "$workload" "$facts" 3 2
 elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 out="$HARNESS_DIR/text.out"
-record_check "text: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
-record_check "text: nothing on stderr but where the trace is ($(grep -v 'trace kept in' "$HARNESS_DIR/text.err" | head -c 200))" \
+check "text: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "text: nothing on stderr but where the trace is ($(grep -v 'trace kept in' "$HARNESS_DIR/text.err" | head -c 200))" \
 	[ -z "$(grep -v 'trace kept in' "$HARNESS_DIR/text.err")" ]
 updates=$(grep -c '^=== allocsample update ' "$out" || true)
-record_check "text: at least 2 updates ($updates)" [ "$updates" -ge 2 ]
-record_check "text: at most one update per 500 ms ($updates in $elapsed_ms ms)" \
+check "text: at least 2 updates ($updates)" [ "$updates" -ge 2 ]
+check "text: at most one update per 500 ms ($updates in $elapsed_ms ms)" \
 	[ $(( updates * 500 )) -le "$elapsed_ms" ]
-record_check "text: one final report, last" \
+check "text: one final report, last" \
 	[ "$(grep -c '^=== allocsample final report' "$out")" -eq 1 ] &&
 	[ "$(grep '^=== ' "$out" | tail -n 1 | cut -c 1-29)" = '=== allocsample final report,' ]
-record_check "text: an update has the thread rows and the total" \
+check "text: an update has the thread rows and the total" \
 	[ "$(awk '/^=== allocsample update 2,/ { on = 1 } on && /^By thread/ { t = 1 }
 		on && /^  Total / { print t + 0; exit }' "$out")" = 1 ]
 types=$(sed -n '/^=== allocsample final report/,$p' "$out" | grep -c '^By type' || true)
-record_check "text: the final report has the By type section ($types)" [ "$types" -eq 1 ]
+check "text: the final report has the By type section ($types)" [ "$types" -eq 1 ]
 chunk=$(sed -n '/^=== allocsample final report/,$p' "$out" | awk '$3 == "chunk" { print $0; exit }')
-record_check "text: the final report has the type chunk ($chunk)" [ -n "$chunk" ]
+check "text: the final report has the type chunk ($chunk)" [ -n "$chunk" ]
 record_no_daemon "text"
-record_check "text: no relayd left ($(relayd_pids | tr '\n' ' '))" [ -z "$(relayd_pids)" ]
+check "text: no relayd left ($(relayd_pids | tr '\n' ' '))" [ -z "$(relayd_pids)" ]
 events=$(babeltrace2 "$HARNESS_DIR/trace" 2>/dev/null | grep -c 'allocsample:AllocationSampled' || true)
-record_check "text: the relayd wrote the trace into -o ($events AllocationSampled events)" \
+check "text: the relayd wrote the trace into -o ($events AllocationSampled events)" \
 	[ "$events" -gt 0 ]
 
 # JSON, with a relayd of the test's: the command uses it and leaves it.
@@ -80,17 +80,17 @@ facts="$HARNESS_DIR/json.facts"
 live_run json --live --update-interval 500ms --live-ports "$ports" --rate 4096 --format json \
 	--confidence 0.999 -- "$workload" "$facts" 3 2
 json="$HARNESS_DIR/json.out"
-record_check "json: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "json: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 lines=$(awk 'END { print NR }' "$json")
-record_check "json: one report a line, at least 2 updates and the final one ($lines lines)" \
+check "json: one report a line, at least 2 updates and the final one ($lines lines)" \
 	[ "$lines" -ge 3 ] && [ "$(jq -c .format "$json" | grep -c allocsample-report)" -eq "$lines" ]
 tail -n 1 "$json" >"$HARNESS_DIR/final.json"
-record_truth_check "json: final: type chunk" "$HARNESS_DIR/final.json" \
-	".kind == \"type\" and .type == \"chunk\"" "$(record_fact "$facts" total 2)"
-tid=$(record_fact "$facts" thread 2)
-record_truth_check "json: final: thread $tid (it allocates nothing else)" "$HARNESS_DIR/final.json" \
-	".kind == \"thread\" and .tid == $tid" "$(record_fact "$facts" thread 3)"
-record_check "json: the test's relayd still runs" kill -0 "$ours"
-record_check "json: it received the trace" [ -n "$(ls -A "$HARNESS_DIR/relayd")" ]
+check_truth "json: final: type chunk" "$HARNESS_DIR/final.json" \
+	".kind == \"type\" and .type == \"chunk\"" "$(harness_fact "$facts" total 2)"
+tid=$(harness_fact "$facts" thread 2)
+check_truth "json: final: thread $tid (it allocates nothing else)" "$HARNESS_DIR/final.json" \
+	".kind == \"thread\" and .tid == $tid" "$(harness_fact "$facts" thread 3)"
+check "json: the test's relayd still runs" kill -0 "$ours"
+check "json: it received the trace" [ -n "$(ls -A "$HARNESS_DIR/relayd")" ]
 record_no_daemon "json"
-record_finish
+finish

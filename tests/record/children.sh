@@ -9,37 +9,37 @@ harness_enter "$@"
 facts="$HARNESS_DIR/facts"
 record_run children --rate 8192 --format json --confidence 0.9999 -- \
 	"$RECORD_WORKLOAD" "$facts" children
-record_check "exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
-record_check "nothing on stderr ($(head -c 300 "$HARNESS_DIR/children.err"))" \
+check "exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "nothing on stderr ($(head -c 300 "$HARNESS_DIR/children.err"))" \
 	[ ! -s "$HARNESS_DIR/children.err" ]
 record_no_daemon "children"
 json="$HARNESS_DIR/children.out"
 jq -e '.format == "allocsample-report"' "$json" >/dev/null ||
 	harness_fail "the report is not JSON: $(head -c 300 "$json")"
 
-parent=$(record_fact "$facts" parent 2)
-forked=$(record_fact "$facts" fork 2)
-spawned=$(record_fact "$facts" alloc 2)
+parent=$(harness_fact "$facts" parent 2)
+forked=$(harness_fact "$facts" fork 2)
+spawned=$(harness_fact "$facts" alloc 2)
 [ -n "$parent" ] && [ -n "$forked" ] && [ -n "$spawned" ] ||
 	harness_fail "the workload wrote no pids: $(cat "$facts")"
-record_check "three distinct processes ($parent, $forked, $spawned)" \
+check "three distinct processes ($parent, $forked, $spawned)" \
 	[ "$(printf '%s\n' "$parent" "$forked" "$spawned" | sort -u | wc -l)" -eq 3 ]
 # One row per process, named after its main thread: procname is the name
 # of the thread that allocated, and lttng-ust's own thread in the forked
 # child (workload-ust) allocates too, in the same process.
 pids=$(jq -c '[.groups[] | select(.kind == "process") | .pid]' "$json")
 want=$(printf '%s\n' "$parent" "$forked" "$spawned" | sort -n | paste -s -d ',' -)
-record_check "one process row for each of these three pids, no other ($pids)" [ "$pids" = "[$want]" ]
+check "one process row for each of these three pids, no other ($pids)" [ "$pids" = "[$want]" ]
 others=$(jq -c '[.groups[] | select(.kind == "process" and .procname != "workload") | "\(.pid) \(.procname)"]' "$json")
-record_check "every process row is named workload ($others)" [ "$others" = "[]" ]
+check "every process row is named workload ($others)" [ "$others" = "[]" ]
 # A process's total also holds what libc and lttng-ust allocate in it: a
 # few KiB against the MiB the workload asks for.
 for who in parent:parent fork:forked alloc:spawned; do
-	pid=$(record_fact "$facts" "${who%:*}" 2)
+	pid=$(harness_fact "$facts" "${who%:*}" 2)
 	rows=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $pid and .procname == \"workload\")] | length" "$json")
-	record_check "${who#*:} $pid: one workload process row ($rows)" [ "$rows" -eq 1 ]
-	record_truth_check "${who#*:} $pid" "$json" \
+	check "${who#*:} $pid: one workload process row ($rows)" [ "$rows" -eq 1 ]
+	check_truth "${who#*:} $pid" "$json" \
 		".kind == \"process\" and .pid == $pid and .procname == \"workload\"" \
-		"$(record_fact "$facts" "${who%:*}" 3)"
+		"$(harness_fact "$facts" "${who%:*}" 3)"
 done
-record_finish
+finish

@@ -17,16 +17,16 @@ fails() {
 	words=$3
 	shift 3
 	record_run "$name" "$@"
-	record_check "$name: exit status $want ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq "$want" ]
-	record_check "$name: one line on stderr ($(cat "$HARNESS_DIR/$name.err"))" \
+	check "$name: exit status $want ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq "$want" ]
+	check "$name: one line on stderr ($(cat "$HARNESS_DIR/$name.err"))" \
 		[ "$(record_lines "$HARNESS_DIR/$name.err")" -eq 1 ]
-	record_check "$name: the line names the command and says '$words'" \
+	check "$name: the line names the command and says '$words'" \
 		grep -q "^allocsample-record: .*$words" "$HARNESS_DIR/$name.err"
-	record_check "$name: nothing on stdout" [ ! -s "$HARNESS_DIR/$name.out" ]
-	record_check "$name: no temporary directory left ($(ls "$HARNESS_DIR/tmp-$name"))" \
+	check "$name: nothing on stdout" [ ! -s "$HARNESS_DIR/$name.out" ]
+	check "$name: no temporary directory left ($(ls "$HARNESS_DIR/tmp-$name"))" \
 		[ -z "$(ls -A "$HARNESS_DIR/tmp-$name")" ]
 	record_no_daemon "$name"
-	record_check "$name: the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
+	check "$name: the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
 }
 
 fails missing-path 127 "no such executable file" -- "$HARNESS_DIR/no-such-program" alloc 1
@@ -78,8 +78,8 @@ fi
 # With the user's daemon running, a missing program creates no session.
 harness_start_sessiond
 record_run missing-with-daemon -- "$HARNESS_DIR/no-such-program"
-record_check "missing-with-daemon: exit status 127 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 127 ]
+check "missing-with-daemon: exit status 127 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 127 ]
 sessions=$(record_sessions)
-record_check "missing-with-daemon: no session was created ($sessions)" [ -z "$sessions" ]
-record_check "missing-with-daemon: the daemon still runs" kill -0 "$HARNESS_SESSIOND_PID"
-record_finish
+check "missing-with-daemon: no session was created ($sessions)" [ -z "$sessions" ]
+check "missing-with-daemon: the daemon still runs" kill -0 "$HARNESS_SESSIOND_PID"
+finish

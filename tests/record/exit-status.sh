@@ -12,13 +12,13 @@ expect() {
 	want=$2
 	shift 2
 	record_run "$name" --format json -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" status "$@"
-	record_check "$name: exit status $want ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq "$want" ]
+	check "$name: exit status $want ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq "$want" ]
 	samples=$(record_samples "$HARNESS_DIR/$name.out")
-	record_check "$name: the report is written ($samples samples)" [ "$samples" -gt 0 ]
+	check "$name: the report is written ($samples samples)" [ "$samples" -gt 0 ]
 	record_no_daemon "$name"
 }
 
 expect exit-3 3 exit 3
 expect sigterm 143 signal 15
 expect sigkill 137 signal 9
-record_finish
+finish

@@ -3,47 +3,17 @@
 #
 # Source it first thing, then call harness_enter "$@": the command, the
 # daemons it starts or uses and the workload then all live in the test's
-# private mount namespace (a tmpfs over /var/run/lttng).  Checks do not stop
-# the script: each prints one line with its figures, a failing one marks the
-# run failed, and record_finish exits 1 if any did.
+# private mount namespace (a tmpfs over /var/run/lttng).  The checks (ok,
+# fail, check, check_truth, finish) are tests/lib/results.sh's.
 
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
 
-RECORD_FAILED=0
 RECORD_CMD="$AS_BUILDDIR/src/record/allocsample-record"
 RECORD_WORKLOAD="$AS_BUILDDIR/tests/record/workload"
 # The command runs the build tree's shim and plugin.
 ALLOCSAMPLE_PRELOAD="$AS_PRELOAD"
 ALLOCSAMPLE_PLUGIN_PATH="$AS_BUILDDIR/plugins/report/.libs"
 export ALLOCSAMPLE_PRELOAD ALLOCSAMPLE_PLUGIN_PATH
-
-record_ok() {
-	printf 'ok:   %s\n' "$*"
-}
-
-record_fail() {
-	printf 'FAIL: %s\n' "$*"
-	RECORD_FAILED=1
-}
-
-# record_check WHAT COMMAND...: ok if COMMAND succeeds, else a failure.
-record_check() {
-	what=$1
-	shift
-	if "$@"; then
-		record_ok "$what"
-	else
-		record_fail "$what"
-	fi
-}
-
-record_finish() {
-	if [ "$RECORD_FAILED" -ne 0 ]; then
-		printf 'some checks failed\n'
-		exit 1
-	fi
-	printf 'all checks passed\n'
-}
 
 # record_run NAME [OPTIONS] -- PROGRAM [ARGS]: runs allocsample-record with
 # the arguments given, standard output into $HARNESS_DIR/NAME.out and
@@ -81,19 +51,12 @@ record_sessions() {
 # record_no_daemon WHAT: a check that no daemon is left in the namespace.
 record_no_daemon() {
 	left=$(record_daemons | tr '\n' ' ')
-	record_check "$1: no lttng daemon left in the namespace (${left:-none})" [ -z "$left" ]
+	check "$1: no lttng daemon left in the namespace (${left:-none})" [ -z "$left" ]
 }
 
 # record_lines FILE: the number of lines of FILE.
 record_lines() {
 	wc -l <"$1" | tr -d ' '
-}
-
-# record_fact FILE KEY FIELD: field FIELD of the workload's fact line KEY;
-# nothing if there is no such line or no such file.
-record_fact() {
-	[ -e "$1" ] || return 0
-	awk -v key="$2" -v field="$3" '$1 == key { print $field; exit }' "$1"
 }
 
 # record_samples JSON: the number of samples of a JSON report; 0 if the file
@@ -102,28 +65,4 @@ record_samples() {
 	n=$(jq -r '.samples // 0' "$1" 2>/dev/null) || n=0
 	case $n in ''|*[!0-9]*) n=0 ;; esac
 	printf '%s\n' "$n"
-}
-
-# record_group JSON JQ_SELECTION: "samples estimate lower upper" of the one
-# group the selection picks in a JSON report, or nothing.
-record_group() {
-	jq -r "[.groups[]] | map(select($2)) |
-		if length == 1 then .[0] | \"\(.samples) \(.estimate) \(.lower) \(.upper)\" else empty end" "$1"
-}
-
-# record_truth_check LABEL JSON JQ_SELECTION TRUE_BYTES: the group's interval
-# must hold the true value.
-record_truth_check() {
-	figures=$(record_group "$2" "$3")
-	if [ -z "$figures" ]; then
-		record_fail "$1: no such group in the report ($3)"
-		return
-	fi
-	set -- "$1" "$4" $figures
-	text="$1: true $2, estimate $4, interval [$5, $6], $3 samples"
-	if [ "$3" -gt 0 ] && [ "$2" -ge "$5" ] && [ "$2" -le "$6" ]; then
-		record_ok "$text"
-	else
-		record_fail "$text"
-	fi
 }

@@ -7,22 +7,22 @@ set -eu
 harness_enter "$@"
 
 record_run help --help
-record_check "--help: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
-record_check "--help: the usage line" \
+check "--help: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "--help: the usage line" \
 	grep -q '^Usage: allocsample-record \[OPTIONS\] -- PROGRAM \[ARGS...\]$' "$HARNESS_DIR/help.out"
 for option in --rate --output --keep --format --confidence --group-by --no-report --version \
 	--enable-event --scope-begin --scope-end --scope-key; do
-	record_check "--help: mentions $option" grep -q -- "$option" "$HARNESS_DIR/help.out"
+	check "--help: mentions $option" grep -q -- "$option" "$HARNESS_DIR/help.out"
 done
-record_check "--help: nothing on stderr" [ ! -s "$HARNESS_DIR/help.err" ]
+check "--help: nothing on stderr" [ ! -s "$HARNESS_DIR/help.err" ]
 
 record_run h -h
-record_check "-h: the same as --help" cmp -s "$HARNESS_DIR/h.out" "$HARNESS_DIR/help.out"
+check "-h: the same as --help" cmp -s "$HARNESS_DIR/h.out" "$HARNESS_DIR/help.out"
 
 version=$(sed -n 's/^PACKAGE_VERSION = //p' "$AS_BUILDDIR/Makefile")
 record_run version --version
-record_check "--version: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
-record_check "--version: 'allocsample-record $version' ($(cat "$HARNESS_DIR/version.out"))" \
+check "--version: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "--version: 'allocsample-record $version' ($(cat "$HARNESS_DIR/version.out"))" \
 	[ "$(cat "$HARNESS_DIR/version.out")" = "allocsample-record $version" ]
 
 # usage NAME ARGS...: exit status 2, one line on stderr naming the
@@ -31,16 +31,16 @@ usage() {
 	name=$1
 	shift
 	record_run "$name" "$@"
-	record_check "$name: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
-	record_check "$name: one line on stderr ($(cat "$HARNESS_DIR/$name.err"))" \
+	check "$name: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+	check "$name: one line on stderr ($(cat "$HARNESS_DIR/$name.err"))" \
 		[ "$(record_lines "$HARNESS_DIR/$name.err")" -eq 1 ]
-	record_check "$name: the line names the command" \
+	check "$name: the line names the command" \
 		grep -q '^allocsample-record: ' "$HARNESS_DIR/$name.err"
-	record_check "$name: nothing on stdout" [ ! -s "$HARNESS_DIR/$name.out" ]
+	check "$name: nothing on stdout" [ ! -s "$HARNESS_DIR/$name.out" ]
 }
 
 usage unknown --bogus -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" threads
-record_check "unknown: the line names the option" grep -q -- "--bogus" "$HARNESS_DIR/unknown.err"
+check "unknown: the line names the option" grep -q -- "--bogus" "$HARNESS_DIR/unknown.err"
 usage no-program --format json
 usage scope-begin-alone --scope-begin a:b -- "$RECORD_WORKLOAD"
 usage scope-key-alone --scope-key id -- "$RECORD_WORKLOAD"
@@ -49,6 +49,6 @@ usage bad-format --format yaml -- "$RECORD_WORKLOAD"
 usage bad-rate --rate 0 -- "$RECORD_WORKLOAD"
 usage bad-confidence --confidence 1.5 -- "$RECORD_WORKLOAD"
 usage missing-value --rate
-record_check "no daemon was started" [ -z "$(record_daemons)" ]
-record_check "the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
-record_finish
+check "no daemon was started" [ -z "$(record_daemons)" ]
+check "the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
+finish

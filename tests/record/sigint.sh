@@ -30,17 +30,17 @@ interrupt() {
 		>"$HARNESS_DIR/$name.out" 2>"$HARNESS_DIR/$name.err" &
 	job=$!
 	for _ in $(seq 150); do
-		[ -z "$(record_fact "$facts" ready 2 2>/dev/null)" ] || break
+		[ -z "$(harness_fact "$facts" ready 2 2>/dev/null)" ] || break
 		sleep 0.1
 	done
-	PID=$(record_fact "$facts" ready 2)
+	PID=$(harness_fact "$facts" ready 2)
 	[ -n "$PID" ] || harness_fail "$name: the workload did not start: $(cat "$HARNESS_DIR/$name.err")"
 	# Some allocations to report.
 	sleep 0.5
 	group=$(ps -o pgid= -p "$PID" | tr -d ' ')
 	[ -n "$group" ] && [ "$group" != "$(ps -o pgid= -p $$ | tr -d ' ')" ] ||
 		harness_fail "$name: the workload is not in a process group of its own ($group)"
-	record_check "$name: the command is in the workload's process group" \
+	check "$name: the command is in the workload's process group" \
 		[ "$(ps -o pgid= -p "$job" | tr -d ' ')" = "$group" ]
 	kill -s INT -- "-$group"
 	RECORD_STATUS=0
@@ -50,28 +50,28 @@ interrupt() {
 # reported NAME: the report was written and holds the workload's process.
 reported() {
 	json="$HARNESS_DIR/$1.out"
-	record_check "$1: exit status 130 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 130 ]
+	check "$1: exit status 130 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 130 ]
 	samples=$(record_samples "$json")
-	record_check "$1: the JSON report is written ($samples samples)" [ "$samples" -gt 0 ]
+	check "$1: the JSON report is written ($samples samples)" [ "$samples" -gt 0 ]
 	rows=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $PID)] | length" "$json" 2>/dev/null || echo 0)
-	record_check "$1: it has the workload's process (pid $PID)" [ "${rows:-0}" -eq 1 ]
-	record_check "$1: nothing lost ($(jq -c .incomplete "$json" 2>/dev/null))" \
+	check "$1: it has the workload's process (pid $PID)" [ "${rows:-0}" -eq 1 ]
+	check "$1: nothing lost ($(jq -c .incomplete "$json" 2>/dev/null))" \
 		[ "$(jq -c .incomplete "$json" 2>/dev/null)" = false ]
-	record_check "$1: no error ($(head -c 300 "$HARNESS_DIR/$1.err"))" [ ! -s "$HARNESS_DIR/$1.err" ]
+	check "$1: no error ($(head -c 300 "$HARNESS_DIR/$1.err"))" [ ! -s "$HARNESS_DIR/$1.err" ]
 	record_no_daemon "$1"
-	record_check "$1: the temporary trace directory is removed" \
+	check "$1: the temporary trace directory is removed" \
 		[ -z "$(ls -A "$HARNESS_DIR/tmp-$1")" ]
 }
 
 interrupt handled handle
 reported handled
-bytes=$(record_fact "$facts" interrupted 3)
-record_check "handled: the workload caught SIGINT (${bytes:-no} bytes)" [ -n "$bytes" ]
-[ -z "$bytes" ] || record_truth_check "handled: the workload's process" \
+bytes=$(harness_fact "$facts" interrupted 3)
+check "handled: the workload caught SIGINT (${bytes:-no} bytes)" [ -n "$bytes" ]
+[ -z "$bytes" ] || check_truth "handled: the workload's process" \
 	"$HARNESS_DIR/handled.out" ".kind == \"process\" and .pid == $PID" "$bytes"
 
 interrupt killed die
 reported killed
-record_check "killed: the workload died of SIGINT (no totals)" \
-	[ -z "$(record_fact "$facts" interrupted 3)" ]
-record_finish
+check "killed: the workload died of SIGINT (no totals)" \
+	[ -z "$(harness_fact "$facts" interrupted 3)" ]
+finish

@@ -13,66 +13,66 @@ facts="$HARNESS_DIR/facts"
 
 record_run json --rate "$rate" --format json --confidence 0.9999 -- \
 	"$RECORD_WORKLOAD" "$facts" threads
-record_check "json: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
-record_check "json: nothing on stderr ($(head -c 200 "$HARNESS_DIR/json.err"))" \
+check "json: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "json: nothing on stderr ($(head -c 200 "$HARNESS_DIR/json.err"))" \
 	[ ! -s "$HARNESS_DIR/json.err" ]
 record_no_daemon "json"
-record_check "json: the temporary trace directory is removed ($(ls "$HARNESS_DIR/tmp-json"))" \
+check "json: the temporary trace directory is removed ($(ls "$HARNESS_DIR/tmp-json"))" \
 	[ -z "$(ls -A "$HARNESS_DIR/tmp-json")" ]
 json="$HARNESS_DIR/json.out"
 jq -e '.format == "allocsample-report"' "$json" >/dev/null ||
 	harness_fail "the report is not JSON: $(head -c 300 "$json")"
 
-pid=$(record_fact "$facts" pid 2)
+pid=$(harness_fact "$facts" pid 2)
 [ -n "$pid" ] || harness_fail "the workload wrote no facts"
-record_check "json: the rate is the one asked ($(jq -c .rates "$json"))" \
+check "json: the rate is the one asked ($(jq -c .rates "$json"))" \
 	[ "$(jq -c .rates "$json")" = "[$rate]" ]
 pids=$(jq -c '[.groups[] | select(.kind == "process") | .pid] | unique' "$json")
-record_check "json: process rows for the workload only ($pids)" [ "$pids" = "[$pid]" ]
+check "json: process rows for the workload only ($pids)" [ "$pids" = "[$pid]" ]
 tids=$pid
 for worker in 0 1 2; do
 	tid=$(awk -v w="$worker" '$1 == "thread" && $2 == w { print $3 }' "$facts")
 	bytes=$(awk -v w="$worker" '$1 == "thread" && $2 == w { print $4 }' "$facts")
 	tids="$tids,$tid"
 	rows=$(jq "[.groups[] | select(.kind == \"thread\" and .tid == $tid)] | length" "$json")
-	record_check "json: worker $worker (tid $tid) has one thread row ($rows)" [ "$rows" -eq 1 ]
-	record_truth_check "json: worker $worker (tid $tid)" "$json" \
+	check "json: worker $worker (tid $tid) has one thread row ($rows)" [ "$rows" -eq 1 ]
+	check_truth "json: worker $worker (tid $tid)" "$json" \
 		".kind == \"thread\" and .tid == $tid and .pid == $pid" "$bytes"
 done
 # Besides the workers, only the main thread (tid = pid) may have a row.
 others=$(jq -c "[.groups[] | select(.kind == \"thread\" and (.tid | IN($tids) | not)) | .tid]" "$json")
-record_check "json: no thread row but the workers' and the main thread's (others: $others)" \
+check "json: no thread row but the workers' and the main thread's (others: $others)" \
 	[ "$others" = "[]" ]
 
 # -o DIR: the trace stays there, babeltrace2 reads it; the text report.
 rm -f "$facts"
 record_run output -o "$HARNESS_DIR/kept" -- "$RECORD_WORKLOAD" "$facts" threads
-record_check "-o: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "-o: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 record_no_daemon "-o"
 events=$(babeltrace2 "$HARNESS_DIR/kept" 2>/dev/null | grep -c 'allocsample:AllocationSampled' || true)
-record_check "-o: babeltrace2 reads the kept trace ($events AllocationSampled events)" \
+check "-o: babeltrace2 reads the kept trace ($events AllocationSampled events)" \
 	[ "$events" -gt 0 ]
-record_check "-o: the text report is printed" \
+check "-o: the text report is printed" \
 	grep -q '^allocsample report: bytes allocated' "$HARNESS_DIR/output.out"
 # The text's "By thread" lines, PROCESS PID TID ..., but the main thread's.
-listed=$(awk -v pid="$(record_fact "$facts" pid 2)" '
+listed=$(awk -v pid="$(harness_fact "$facts" pid 2)" '
 	/^By / { section = $2 }
 	section == "thread" && $1 == "workload" && $2 == pid && $3 != pid { print $3 }' \
 	"$HARNESS_DIR/output.out" | sort -n | paste -s -d ' ' -)
 workers=$(awk '$1 == "thread" { print $3 }' "$facts" | sort -n | paste -s -d ' ' -)
-record_check "-o: the text lists each worker thread once ($listed; workers $workers)" \
+check "-o: the text lists each worker thread once ($listed; workers $workers)" \
 	[ "${workers:-none}" = "$listed" ]
 
 # --keep: the temporary trace stays, its path on stderr.
 rm -f "$facts"
 record_run keep --keep --no-report -- "$RECORD_WORKLOAD" "$facts" threads
-record_check "--keep: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "--keep: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 record_no_daemon "--keep"
 kept=$(sed -n 's/^allocsample-record: trace kept in //p' "$HARNESS_DIR/keep.err")
-record_check "--keep: the path is printed ($kept)" [ -n "$kept" ]
-record_check "--keep: it is the temporary directory's" \
+check "--keep: the path is printed ($kept)" [ -n "$kept" ]
+check "--keep: it is the temporary directory's" \
 	[ "$(dirname "${kept:-/}")" = "$HARNESS_DIR/tmp-keep" ]
 events=$(babeltrace2 "${kept:-/nonexistent}" 2>/dev/null | grep -c 'allocsample:AllocationSampled' || true)
-record_check "--keep: babeltrace2 reads it ($events AllocationSampled events)" [ "$events" -gt 0 ]
-record_check "--keep --no-report: no report on stdout" [ ! -s "$HARNESS_DIR/keep.out" ]
-record_finish
+check "--keep: babeltrace2 reads it ($events AllocationSampled events)" [ "$events" -gt 0 ]
+check "--keep --no-report: no report on stdout" [ ! -s "$HARNESS_DIR/keep.out" ]
+finish

@@ -14,25 +14,25 @@ lttng enable-event --userspace --session=mine 'allocsample:*' >/dev/null
 lttng add-context --userspace --session=mine -t vpid >/dev/null
 lttng start mine >/dev/null
 daemons=$(record_daemons | sort -n | paste -s -d ' ' -)
-record_check "the user's daemon $HARNESS_SESSIOND_PID runs in the namespace ($daemons)" \
+check "the user's daemon $HARNESS_SESSIOND_PID runs in the namespace ($daemons)" \
 	[ -n "$(record_daemons | grep -x "$HARNESS_SESSIOND_PID")" ]
 
 facts="$HARNESS_DIR/facts"
 record_run run --format json -- "$RECORD_WORKLOAD" "$facts" alloc 4194304
-record_check "exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
-record_check "nothing on stderr ($(head -c 300 "$HARNESS_DIR/run.err"))" [ ! -s "$HARNESS_DIR/run.err" ]
+check "exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "nothing on stderr ($(head -c 300 "$HARNESS_DIR/run.err"))" [ ! -s "$HARNESS_DIR/run.err" ]
 samples=$(record_samples "$HARNESS_DIR/run.out")
-record_check "the report is written ($samples samples)" [ "$samples" -gt 0 ]
+check "the report is written ($samples samples)" [ "$samples" -gt 0 ]
 
 after=$(record_daemons | sort -n | paste -s -d ' ' -)
-record_check "the same daemon processes, none stopped or started ($after)" [ "$after" = "$daemons" ]
-record_check "the pid file still names the user's daemon" \
+check "the same daemon processes, none stopped or started ($after)" [ "$after" = "$daemons" ]
+check "the pid file still names the user's daemon" \
 	[ "$(cat "$HARNESS_PIDFILE")" = "$HARNESS_SESSIOND_PID" ]
 sessions=$(record_sessions | paste -s -d ',' -)
-record_check "only the session 'mine' is left, still started ($sessions)" [ "$sessions" = "mine true" ]
+check "only the session 'mine' is left, still started ($sessions)" [ "$sessions" = "mine true" ]
 
 harness_destroy_session mine
-pid=$(record_fact "$facts" alloc 2)
+pid=$(harness_fact "$facts" alloc 2)
 events=$(babeltrace2 "$mine" 2>/dev/null | grep 'allocsample:AllocationSampled' | grep -c "{ vpid = $pid }" || true)
-record_check "'mine' recorded the run's allocations too ($events events of pid $pid)" [ "$events" -gt 0 ]
-record_finish
+check "'mine' recorded the run's allocations too ($events events of pid $pid)" [ "$events" -gt 0 ]
+finish

@@ -26,26 +26,26 @@ run novtid -t vpid -t procname
 json="$HARNESS_DIR/novtid.json"
 pid=$(awk '$1 == "pid" { print $2 }' "$HARNESS_DIR/out-novtid")
 total=$(awk '$1 == "total" { print $2 }' "$HARNESS_DIR/out-novtid")
-report_check "no vtid: the warning prints the add-context line" \
+check "no vtid: the warning prints the add-context line" \
 	grep -q 'lttng add-context -u -t vtid' "$HARNESS_DIR/novtid.stderr"
-report_check "no vtid: the text report prints it too" \
+check "no vtid: the text report prints it too" \
 	grep -q 'lttng add-context -u -t vtid' "$HARNESS_DIR/novtid.txt"
-report_check "no vtid: the JSON says which context is missing, and the hint" \
+check "no vtid: the JSON says which context is missing, and the hint" \
 	[ "$(jq -c '[.missing_contexts, .hints]' "$json")" = '[["vtid"],["lttng add-context -u -t vtid"]]' ]
-report_check "no vtid: no thread group" \
+check "no vtid: no thread group" \
 	[ "$(jq '[.groups[] | select(.kind == "thread" or .tid != null)] | length' "$json")" = 0 ]
-report_check "no vtid: the types are still there, per process" \
+check "no vtid: the types are still there, per process" \
 	[ "$(jq "[.groups[] | select(.kind == \"type\" and .pid == $pid)] | length" "$json")" -ge 3 ]
-report_truth_check "no vtid: process $pid" "$json" ".kind == \"process\" and .pid == $pid" "$total"
+check_truth "no vtid: process $pid" "$json" ".kind == \"process\" and .pid == $pid" "$total"
 
 run novpid -t procname
 json="$HARNESS_DIR/novpid.json"
 total=$(awk '$1 == "total" { print $2 }' "$HARNESS_DIR/out-novpid")
-report_check "no vpid: the JSON says both contexts are missing" \
+check "no vpid: the JSON says both contexts are missing" \
 	[ "$(jq -c '.missing_contexts' "$json")" = '["vpid","vtid"]' ]
-report_check "no vpid: the warning prints the vpid add-context line" \
+check "no vpid: the warning prints the vpid add-context line" \
 	grep -q 'lttng add-context -u -t vpid' "$HARNESS_DIR/novpid.stderr"
-report_check "no vpid: one process, with no pid" \
+check "no vpid: one process, with no pid" \
 	[ "$(jq -c '[.groups[] | select(.kind == "process") | .pid]' "$json")" = '[null]' ]
-report_truth_check "no vpid: the trace's process" "$json" '.kind == "process"' "$total"
-report_finish
+check_truth "no vpid: the trace's process" "$json" '.kind == "process"' "$total"
+finish

@@ -26,8 +26,8 @@ harness_destroy_session html
 
 report_run "$trace" -p "format=\"html\",window=\"50ms\",path=\"$page\"" >"$HARNESS_DIR/stdout" \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
-report_check "the page is in the file, nothing on the standard output" [ -s "$page" -a ! -s "$HARNESS_DIR/stdout" ]
-report_check "self-contained: no external script, style, image or frame" \
+check "the page is in the file, nothing on the standard output" [ -s "$page" -a ! -s "$HARNESS_DIR/stdout" ]
+check "self-contained: no external script, style, image or frame" \
 	sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$page'"
 
 # chromium FILE OPTION...: headless Chromium on FILE; its own profile and
@@ -41,9 +41,9 @@ chromium_run() {
 }
 
 chromium_run "$page" --dump-dom >"$HARNESS_DIR/dom.html" || true
-report_check "the page's script ran to the end (<div id=\"rendered\"> in the DOM)" \
+check "the page's script ran to the end (<div id=\"rendered\"> in the DOM)" \
 	grep -q '<div id="rendered" hidden="">complete</div>' "$HARNESS_DIR/dom.html"
-report_check "the DOM has the bars and the timeline" \
+check "the DOM has the bars and the timeline" \
 	sh -c "grep -q 'Bytes allocated per thread' '$HARNESS_DIR/dom.html' &&
 	       grep -q 'Bytes allocated per type' '$HARNESS_DIR/dom.html' &&
 	       grep -q 'Timeline of the total' '$HARNESS_DIR/dom.html' &&
@@ -51,15 +51,15 @@ report_check "the DOM has the bars and the timeline" \
 
 sed 's/JSON\.parse(/JSON.parse(no_such_name + /' "$page" >"$HARNESS_DIR/broken.html"
 chromium_run "$HARNESS_DIR/broken.html" --dump-dom >"$HARNESS_DIR/broken-dom.html" || true
-report_check "a broken script is caught: no <div id=\"rendered\"> in its DOM" \
+check "a broken script is caught: no <div id=\"rendered\"> in its DOM" \
 	sh -c "[ -s '$HARNESS_DIR/broken-dom.html' ] && ! grep -q 'id=\"rendered\"' '$HARNESS_DIR/broken-dom.html'"
 
 chromium_run "$page" --screenshot="$HARNESS_DIR/page.png" --window-size=1000,1500 >/dev/null || true
 set -- $(python3 "$AS_SRCDIR/tests/report/png-check.py" "$HARNESS_DIR/page.png" 2>&1 || echo error)
-report_check "the screenshot is drawn: ${1:-?}x${2:-?}, ${3:-?} colours, ${4:-?}% non-white (at least 50 colours, 3%)" \
+check "the screenshot is drawn: ${1:-?}x${2:-?}, ${3:-?} colours, ${4:-?}% non-white (at least 50 colours, 3%)" \
 	awk -v n="$#" -v c="${3:-0}" -v p="${4:-0}" 'BEGIN { exit !(n == 4 && c >= 50 && p >= 3) }'
 if [ -n "${AS_KEEP_SCREENSHOT:-}" ]; then
 	cp "$HARNESS_DIR/page.png" "$AS_KEEP_SCREENSHOT"
 	cp "$page" "${AS_KEEP_SCREENSHOT%.png}.html"
 fi
-report_finish
+finish

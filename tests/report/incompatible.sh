@@ -17,12 +17,12 @@ check() {
 	status=0
 	report_run "$trace" >"$HARNESS_DIR/$1.out" 2>"$HARNESS_DIR/$1.err" || status=$?
 	sed -n '/^CAUSED BY \[sink.allocsample.report/,$s/^/      /p' "$HARNESS_DIR/$1.err"
-	report_check "$1: babeltrace2 exits non-zero (status $status)" [ "$status" -ne 0 ]
-	report_check "$1: the error says: $2" report_says "$HARNESS_DIR/$1.err" "$2"
-	report_check "$1: no report on the standard output" [ ! -s "$HARNESS_DIR/$1.out" ]
+	check "$1: babeltrace2 exits non-zero (status $status)" [ "$status" -ne 0 ]
+	check "$1: the error says: $2" report_says "$HARNESS_DIR/$1.err" "$2"
+	check "$1: no report on the standard output" [ ! -s "$HARNESS_DIR/$1.out" ]
 }
 
 check size-string 'payload field `size` is a string, expected an unsigned integer'
 check no-offset 'has no payload field `offset`'
 check schema-2 'declares the schema `urn:x-allocsample:schema:2`'
-report_finish
+finish

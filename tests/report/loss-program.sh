@@ -35,11 +35,11 @@ done
 harness_destroy_session loss
 
 for what in out err status; do
-	report_check "same standard $what with and without the shim ($(wc -c <"$HARNESS_DIR/plain.$what") bytes)" \
+	check "same standard $what with and without the shim ($(wc -c <"$HARNESS_DIR/plain.$what") bytes)" \
 		cmp -s "$HARNESS_DIR/plain.$what" "$HARNESS_DIR/shim.$what"
 done
 diff "$HARNESS_DIR/plain.out" "$HARNESS_DIR/shim.out" | head -10 || true
-report_check "exit status 3 (got $(cat "$HARNESS_DIR/shim.status"))" [ "$(cat "$HARNESS_DIR/shim.status")" -eq 3 ]
+check "exit status 3 (got $(cat "$HARNESS_DIR/shim.status"))" [ "$(cat "$HARNESS_DIR/shim.status")" -eq 3 ]
 
 # The premise: the run overflowed the buffers, and the shim sampled it.
 babeltrace2 "$trace" >/dev/null 2>"$HARNESS_DIR/pretty.stderr" || true
@@ -50,9 +50,9 @@ report_run "$trace" -p 'format="json"' >"$HARNESS_DIR/report.json" 2>"$HARNESS_D
 pid=$(cat "$HARNESS_DIR/shim.pid")
 samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $pid) | .samples] | add // 0" \
 	"$HARNESS_DIR/report.json")
-report_check "the shim's run left $samples samples in the trace (at least 100)" [ "$samples" -ge 100 ]
-report_check "the report lists lost events" \
+check "the shim's run left $samples samples in the trace (at least 100)" [ "$samples" -ge 100 ]
+check "the report lists lost events" \
 	[ "$(jq '[.losses[] | .discarded_events + .discarded_packets] | add // 0' "$HARNESS_DIR/report.json")" -gt 0 ]
-report_check "the report marks every group incomplete" \
+check "the report marks every group incomplete" \
 	[ "$(jq '[.groups[], .total] | map(select(.incomplete | not)) | length' "$HARNESS_DIR/report.json")" = 0 ]
-report_finish
+finish

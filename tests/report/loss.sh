@@ -28,33 +28,33 @@ grep -qi 'discarded' "$HARNESS_DIR/pretty.stderr" ||
 report_run "$trace" -p 'format="json"' >"$json" 2>"$HARNESS_DIR/stderr" ||
 	harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
 cat "$HARNESS_DIR/stderr"
-report_check "a warning gives a stream and its count of discarded events" \
+check "a warning gives a stream and its count of discarded events" \
 	grep -Eq 'stream [0-9]+: discarded events: ([0-9]+|unknown)' "$HARNESS_DIR/stderr"
-report_check "the warning says the groups are incomplete" \
+check "the warning says the groups are incomplete" \
 	grep -q 'marked incomplete (their true value is at least the lower bound)' "$HARNESS_DIR/stderr"
-report_check "the JSON report is incomplete" [ "$(jq .incomplete "$json")" = true ]
-report_check "the JSON report lists the losses" [ "$(jq '.losses | length' "$json")" -ge 1 ]
-report_check "the lost counts add up to more than zero" \
+check "the JSON report is incomplete" [ "$(jq .incomplete "$json")" = true ]
+check "the JSON report lists the losses" [ "$(jq '.losses | length' "$json")" -ge 1 ]
+check "the lost counts add up to more than zero" \
 	[ "$(jq '[.losses[] | .discarded_events + .discarded_packets] | add' "$json")" -gt 0 ]
-report_check "every group and the total are marked incomplete" \
+check "every group and the total are marked incomplete" \
 	[ "$(jq '[.groups[], .total] | map(select(.incomplete | not)) | length' "$json")" = 0 ]
-report_check "some samples survived" [ "$(jq '.samples' "$json")" -gt 0 ]
+check "some samples survived" [ "$(jq '.samples' "$json")" -gt 0 ]
 
 pid=$(awk '$1 == "pid" { print $2 }' "$out")
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
 while read -r tid bytes; do
-	figures=$(report_group "$json" ".kind == \"thread\" and .pid == $pid and .tid == $tid")
+	figures=$(json_group "$json" ".kind == \"thread\" and .pid == $pid and .tid == $tid")
 	[ -n "$figures" ] || continue
 	set -- $figures
-	report_check "thread $tid: true $bytes is at least the lower bound $3" [ "$bytes" -ge "$3" ]
+	check "thread $tid: true $bytes is at least the lower bound $3" [ "$bytes" -ge "$3" ]
 done <"$HARNESS_DIR/threads"
 
 report_run "$trace" -p 'format="csv"' >"$HARNESS_DIR/report.csv" 2>/dev/null ||
 	harness_fail "the CSV report failed"
-report_check "every CSV row is marked incomplete" \
+check "every CSV row is marked incomplete" \
 	[ "$(awk -F, 'NR > 1 && $16 != "true"' "$HARNESS_DIR/report.csv" | wc -l)" -eq 0 ]
 report_run "$trace" >"$HARNESS_DIR/report.txt" 2>/dev/null || harness_fail "the text report failed"
-report_check "the text report marks groups with '!' and explains it" \
+check "the text report marks groups with '!' and explains it" \
 	sh -c "grep -q '!\$' '$HARNESS_DIR/report.txt' &&
 	       grep -q 'true value is at least the' '$HARNESS_DIR/report.txt'"
-report_finish
+finish

@@ -22,20 +22,20 @@ events=$(wc -l <"$HARNESS_DIR/events")
 ours=$(grep -c 'allocsample:' "$HARNESS_DIR/events" || true)
 [ "$events" -gt 0 ] && [ "$ours" -eq 0 ] ||
 	harness_fail "the trace has $events events, $ours of allocsample: the test cannot run"
-report_ok "the trace has $events lttng_ust_statedump events and no allocsample event"
+ok "the trace has $events lttng_ust_statedump events and no allocsample event"
 
 for format in text csv json; do
 	status=0
 	timeout 60 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$trace" \
 		-c sink.allocsample.report -p "format=\"$format\"" \
 		>"$HARNESS_DIR/report.$format" 2>"$HARNESS_DIR/$format.err" || status=$?
-	report_check "$format: exit status 0 (got $status)" [ "$status" -eq 0 ]
-	report_check "$format: a warning that says how to record the events" \
+	check "$format: exit status 0 (got $status)" [ "$status" -eq 0 ]
+	check "$format: a warning that says how to record the events" \
 		report_says "$HARNESS_DIR/$format.err" "no allocsample:AllocationSampled events: nothing to estimate. Record them with: lttng enable-event -u 'allocsample:*'"
 done
 sed 's/^/      /' "$HARNESS_DIR/json.err"
-report_check "json: valid, 0 samples, no group" \
+check "json: valid, 0 samples, no group" \
 	[ "$(jq -c '[.samples, (.groups | length)]' "$HARNESS_DIR/report.json")" = '[0,0]' ]
-report_check "csv: the header line only" [ "$(wc -l <"$HARNESS_DIR/report.csv")" -eq 1 ]
-report_check "text: a report is printed" [ -s "$HARNESS_DIR/report.text" ]
-report_finish
+check "csv: the header line only" [ "$(wc -l <"$HARNESS_DIR/report.csv")" -eq 1 ]
+check "text: a report is printed" [ -s "$HARNESS_DIR/report.text" ]
+finish

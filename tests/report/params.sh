@@ -22,9 +22,9 @@ run() {
 # refused PARAMS PATTERN: the run fails at initialization with PATTERN.
 refused() {
 	run "$1"
-	report_check "$1: refused (status $status)" [ "$status" -ne 0 ]
-	report_check "$1: at initialization" report_says "$dir/err" 'initialization method failed'
-	report_check "$1: the error says: $2" report_says "$dir/err" "$2"
+	check "$1: refused (status $status)" [ "$status" -ne 0 ]
+	check "$1: at initialization" report_says "$dir/err" 'initialization method failed'
+	check "$1: the error says: $2" report_says "$dir/err" "$2"
 }
 
 refused 'confidence=2.0' 'Parameter `confidence` is 2: expecting a real number between 0 and 1'
@@ -52,34 +52,34 @@ refused 'window="0ms"' 'Parameter `window` is `0ms`: expecting a positive durati
 refused 'window=0.5' 'Parameter `window` is a real number: expecting a positive duration'
 
 run 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
-report_check "good parameters: accepted (status $status)" [ "$status" -eq 0 ]
-report_check "good parameters: an empty JSON report" \
+check "good parameters: accepted (status $status)" [ "$status" -eq 0 ]
+check "good parameters: an empty JSON report" \
 	[ "$(jq -c '[.confidence, .group_by, .boundary_compensation, .samples, .groups, .total]' "$dir/out")" = \
 	  '[0.9,["thread-type"],false,0,[],null]' ]
-report_check "no allocsample event: the warning says so" \
+check "no allocsample event: the warning says so" \
 	grep -q 'no allocsample:AllocationSampled events' "$dir/err"
 
 for window in '"100ms"' '"1.5s"' '"2m"' '"250us"' '"10ns"' 100000000 '+100000000'; do
 	run "window=$window,format=\"json\""
 	windows=$(jq -c '.windows' "$dir/out" 2>/dev/null || echo none)
-	report_check "window=$window: accepted (status $status), no window on an empty trace ($windows)" \
+	check "window=$window: accepted (status $status), no window on an empty trace ($windows)" \
 		[ "$status" -eq 0 -a "$windows" = '[]' ]
 done
 run 'window="1.5s",format="json"'
-report_check 'window="1.5s" is 1500000000 ns' [ "$(jq '.window_ns' "$dir/out")" = 1500000000 ]
+check 'window="1.5s" is 1500000000 ns' [ "$(jq '.window_ns' "$dir/out")" = 1500000000 ]
 
 run 'scope-begin="myapp:request_begin",scope-end="myapp:request_end",scope-key="id",format="json"'
-report_check "scope parameters: accepted (status $status), no instance on an empty trace" \
+check "scope parameters: accepted (status $status), no instance on an empty trace" \
 	[ "$status" -eq 0 -a "$(jq -c '[.scopes.begin, .scopes.key, .scopes.instances, .scopes.mean]' "$dir/out")" = \
 	  '["myapp:request_begin","id",0,null]' ]
-report_check "scope parameters: the warning says no begin event was seen" \
+check "scope parameters: the warning says no begin event was seen" \
 	grep -q 'no `myapp:request_begin` event: no scope instance' "$dir/err"
 run 'format="json"'
-report_check "without scope parameters: scopes is null" [ "$(jq '.scopes' "$dir/out")" = null ]
+check "without scope parameters: scopes is null" [ "$(jq '.scopes' "$dir/out")" = null ]
 
 run "group-by=[\"thread\",\"type\"],path=\"$dir/report.txt\""
-report_check "path: accepted (status $status)" [ "$status" -eq 0 ]
-report_check "path: the text report is in the file, with its empty table" \
+check "path: accepted (status $status)" [ "$status" -eq 0 ]
+check "path: the text report is in the file, with its empty table" \
 	sh -c "grep -q '^No allocsample:AllocationSampled events' '$dir/report.txt' &&
 	       grep -q 'PROCESS *PID *THREADS *SAMPLES' '$dir/report.txt' && [ ! -s '$dir/out' ]"
-report_finish
+finish

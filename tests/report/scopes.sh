@@ -46,14 +46,14 @@ params='scope-begin="scopetest:request_begin",scope-end="scopetest:request_end",
 # are "tid key start samples estimate lower upper open" lines in $rows.
 check_run() {
 	label=$1 json=$2
-	report_check "$label: $(jq '.scopes.closed' "$json") closed instances ($closed requests), $(jq '.scopes.open' "$json") open (1)" \
+	check "$label: $(jq '.scopes.closed' "$json") closed instances ($closed requests), $(jq '.scopes.open' "$json") open (1)" \
 		[ "$(jq '.scopes.closed' "$json")" = "$closed" -a "$(jq '.scopes.open' "$json")" = 1 ]
-	report_check "$label: unmatched begins $(jq '.scopes.unmatched_begins' "$json"), ends $(jq '.scopes.unmatched_ends' "$json") (1 each)" \
+	check "$label: unmatched begins $(jq '.scopes.unmatched_begins' "$json"), ends $(jq '.scopes.unmatched_ends' "$json") (1 each)" \
 		[ "$(jq '.scopes.unmatched_begins' "$json")" = 1 -a "$(jq '.scopes.unmatched_ends' "$json")" = 1 ]
-	report_check "$label: every instance printed (rows_omitted 0)" \
+	check "$label: every instance printed (rows_omitted 0)" \
 		[ "$(jq '.scopes.rows_omitted' "$json")" = 0 -a "$(jq '.scopes.rows | length' "$json")" = $((closed + 1)) ]
 	open_row=$(jq -r '.scopes.rows[] | select(.open) | "\(.end_ns) \(.duration_ns)"' "$json")
-	report_check "$label: the open instance has no end ($open_row)" [ "$open_row" = "null null" ]
+	check "$label: the open instance has no end ($open_row)" [ "$open_row" = "null null" ]
 }
 
 # held MATCHED: "true lower upper" lines; prints them and counts the holds.
@@ -63,7 +63,7 @@ held_check() {
 		($2 < $3 || $2 > $4) ? "  MISS" : "" }' "$matched"
 	n=$(wc -l <"$matched")
 	held=$(awk '$2 >= $3 && $2 <= $4' "$matched" | wc -l)
-	report_check "$label: true bytes inside the 99.9% interval for $held of $n instances (at least 98%, of $closed)" \
+	check "$label: true bytes inside the 99.9% interval for $held of $n instances (at least 98%, of $closed)" \
 		[ "$n" -eq "$closed" -a $((held * 100)) -ge $((closed * 98)) ]
 }
 
@@ -71,7 +71,7 @@ mean_check() {
 	label=$1 json=$2
 	mean_true=$(awk '$1 == "request" { s += $4; n++ } END { printf "%d", s / n }' "$truth")
 	set -- $(jq -r '.scopes.mean | "\(.estimate) \(.lower) \(.upper)"' "$json")
-	report_check "$label: mean per request: true $mean_true, estimate $1, 99.9% interval [$2, $3]" \
+	check "$label: mean per request: true $mean_true, estimate $1, 99.9% interval [$2, $3]" \
 		[ "$mean_true" -ge "$2" -a "$mean_true" -le "$3" ]
 }
 
@@ -79,7 +79,7 @@ mean_check() {
 report_run "$trace" -p "$params,format=\"json\"" >"$HARNESS_DIR/nokey.json" \
 	2>"$HARNESS_DIR/nokey.err" || harness_fail "the report failed: $(cat "$HARNESS_DIR/nokey.err")"
 check_run "no key" "$HARNESS_DIR/nokey.json"
-report_check "no key: rows have a null key" [ "$(jq '[.scopes.rows[] | select(.key != null)] | length' "$HARNESS_DIR/nokey.json")" = 0 ]
+check "no key: rows have a null key" [ "$(jq '[.scopes.rows[] | select(.key != null)] | length' "$HARNESS_DIR/nokey.json")" = 0 ]
 # The n-th closed instance of a thread is its n-th request.
 jq -r '.scopes.rows[] | select(.open | not) | "\(.tid) \(.start_ns) \(.lower) \(.upper) \(.estimate)"' \
 	"$HARNESS_DIR/nokey.json" | sort -k1,1n -k2,2n >"$HARNESS_DIR/nokey.rows"
@@ -88,11 +88,11 @@ paste -d ' ' "$HARNESS_DIR/nokey.truth" "$HARNESS_DIR/nokey.rows" |
 	awk '$1 == $4 { print "tid" $1 "/" $2, $3, $6, $7, $8 }' >"$HARNESS_DIR/nokey.matched"
 held_check "no key" "$HARNESS_DIR/nokey.matched"
 mean_check "no key" "$HARNESS_DIR/nokey.json"
-report_check "warned: the repeated begin" report_says "$HARNESS_DIR/nokey.err" \
+check "warned: the repeated begin" report_says "$HARNESS_DIR/nokey.err" \
 	'1 `scopetest:request_begin` event while the same scope instance was open'
-report_check "warned: the end without a begin" report_says "$HARNESS_DIR/nokey.err" \
+check "warned: the end without a begin" report_says "$HARNESS_DIR/nokey.err" \
 	'1 `scopetest:request_end` event with no open scope instance'
-report_check "warned: the instance left open" report_says "$HARNESS_DIR/nokey.err" \
+check "warned: the instance left open" report_says "$HARNESS_DIR/nokey.err" \
 	'1 scope instance still open at the end of the trace'
 
 # With scope-key=id: the same instances, keyed.
@@ -105,7 +105,7 @@ awk '$1 == "request" { print $2, $4 }' "$truth" | sort -k1,1n |
 	join - "$HARNESS_DIR/key.rows" | awk '{ print "id" $1, $2, $3, $4, $5 }' >"$HARNESS_DIR/key.matched"
 held_check "key id" "$HARNESS_DIR/key.matched"
 mean_check "key id" "$HARNESS_DIR/key.json"
-report_check "key id: the open instance is request 900002" \
+check "key id: the open instance is request 900002" \
 	[ "$(jq '.scopes.rows[] | select(.open) | .key' "$HARNESS_DIR/key.json")" = 900002 ]
 
 # CSV: every instance; text: the section, capped.
@@ -113,20 +113,20 @@ report_run "$trace" -p "$params,scope-key=\"id\",format=\"csv\"" >"$HARNESS_DIR/
 	harness_fail "the CSV report failed"
 csv_rows=$(awk -F, '$1 == "scope"' "$HARNESS_DIR/key.csv" | wc -l)
 csv_key=$(awk -F, '$1 == "scope" && $26 == 900002 && $25 == "" && $16 == "true"' "$HARNESS_DIR/key.csv" | wc -l)
-report_check "CSV: $csv_rows scope rows ($((closed + 1))), the open one with an empty end_ns" \
+check "CSV: $csv_rows scope rows ($((closed + 1))), the open one with an empty end_ns" \
 	[ "$csv_rows" -eq $((closed + 1)) -a "$csv_key" -eq 1 ]
 report_run "$trace" -p "$params,scope-key=\"id\"" >"$HARNESS_DIR/key.txt" 2>/dev/null ||
 	harness_fail "the text report failed"
-report_check "text: a By scope section with the counts" \
+check "text: a By scope section with the counts" \
 	grep -q "^  Instances: $closed closed, 1 open; unmatched: 1 begin, 1 end\." "$HARNESS_DIR/key.txt"
-report_check "text: the 10 largest instances" \
+check "text: the 10 largest instances" \
 	grep -q "^  The 10 largest of $((closed + 1)) instances (CSV has every one):" "$HARNESS_DIR/key.txt"
 
 # A key the events lack.
 status=0
 report_run "$trace" -p "$params,scope-key=\"request\"" >/dev/null 2>"$HARNESS_DIR/nofield.err" || status=$?
-report_check "scope-key=request: refused (status $status)" [ "$status" -ne 0 ]
-report_check "scope-key=request: the error names the field" report_says "$HARNESS_DIR/nofield.err" \
+check "scope-key=request: refused (status $status)" [ "$status" -ne 0 ]
+check "scope-key=request: the error names the field" report_says "$HARNESS_DIR/nofield.err" \
 	'Parameter `scope-key`: event `scopetest:request_begin` (`scope-begin`) has no payload field `request`'
 
 # allocsample-record: --enable-event records the scope events, the scope
@@ -138,6 +138,6 @@ ALLOCSAMPLE_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_PLUGIN_PATH="$REPORT_PLUGIN_PATH" 
 	--scope-end scopetest:request_end --scope-key id --report-output "$HARNESS_DIR/record.json" \
 	-- "$REPORT_BIN/scopes-workload" 2 5 >/dev/null 2>"$HARNESS_DIR/record.err" || status=$?
 recorded=$(jq '.scopes.closed' "$HARNESS_DIR/record.json" 2>/dev/null || echo none)
-report_check "allocsample-record --scope-*: status $status, $recorded closed instances (11)" \
+check "allocsample-record --scope-*: status $status, $recorded closed instances (11)" \
 	[ "$status" -eq 0 -a "$recorded" = 11 ]
-report_finish
+finish

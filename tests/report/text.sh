@@ -27,9 +27,9 @@ if [ -n "${AS_UPDATE_EXPECT:-}" ]; then
 	cp "$text" "$expect"
 fi
 if diff -u "$expect" "$text"; then
-	report_ok "the text report is text.expect"
+	ok "the text report is text.expect"
 else
-	report_fail "the text report differs from text.expect (diff above)"
+	fail "the text report differs from text.expect (diff above)"
 fi
-report_check "the run printed no warning" [ ! -s "$HARNESS_DIR/stderr" ]
-report_finish
+check "the run printed no warning" [ ! -s "$HARNESS_DIR/stderr" ]
+finish

@@ -31,7 +31,7 @@ stream=$(find "$trace" -type f -name 'small_*' ! -path '*/index/*' -exec ls -S {
 metadata=$(find "$trace" -type f -name metadata)
 packets=$(($(wc -c <"$stream") / subbuf))
 [ "$packets" -ge 4 ] || harness_fail "$stream holds $packets packets: the test cannot run"
-report_ok "whole trace: $(jq .samples "$HARNESS_DIR/whole.json") samples, $packets packets in $(basename "$stream")"
+ok "whole trace: $(jq .samples "$HARNESS_DIR/whole.json") samples, $packets packets in $(basename "$stream")"
 
 # run LABEL TRACE: the report of TRACE under `timeout 5` (it reads the
 # whole trace in well under a second); sets $status and keeps LABEL.out and
@@ -46,16 +46,16 @@ run() {
 # NAME and no report, or success with a warning and a partial report.
 judge() {
 	if [ "$status" -eq 0 ]; then
-		report_check "$2: a warning with the partial report" \
+		check "$2: a warning with the partial report" \
 			grep -q 'sink.allocsample.report: warning:' "$HARNESS_DIR/$1.err"
-		report_check "$2: the partial report is incomplete" \
+		check "$2: the partial report is incomplete" \
 			[ "$(jq .incomplete "$HARNESS_DIR/$1.out")" = true ]
 	elif [ "$status" -eq 1 ]; then
-		report_ok "$2: babeltrace2 fails (status 1), neither crash nor hang"
-		report_check "$2: the error names $3" report_says "$HARNESS_DIR/$1.err" "$3"
-		report_check "$2: no report on the standard output" [ ! -s "$HARNESS_DIR/$1.out" ]
+		ok "$2: babeltrace2 fails (status 1), neither crash nor hang"
+		check "$2: the error names $3" report_says "$HARNESS_DIR/$1.err" "$3"
+		check "$2: no report on the standard output" [ ! -s "$HARNESS_DIR/$1.out" ]
 	else
-		report_fail "$2: status $status (124: a hang; above 128: a crash)"
+		fail "$2: status $status (124: a hang; above 128: a crash)"
 		tail -n 20 "$HARNESS_DIR/$1.err"
 	fi
 }
@@ -84,11 +84,11 @@ for size in 20 $(($(wc -c <"$metadata") / 2)); do
 		# Whether babeltrace2 hangs as well without the component.
 		alone=0
 		timeout 3 babeltrace2 "$copy" -c sink.utils.dummy >/dev/null 2>&1 || alone=$?
-		report_check "metadata cut at byte $size: hangs in babeltrace2 itself (alone: status $alone), not in the report" \
+		check "metadata cut at byte $size: hangs in babeltrace2 itself (alone: status $alone), not in the report" \
 			[ "$alone" -eq 124 ]
 	else
 		judge "metadata-$size" "metadata cut at byte $size" \
 			"Cannot create trace for \`$(dirname "$copy${metadata#"$trace"}")\`"
 	fi
 done
-report_finish
+finish

@@ -2,13 +2,13 @@
 # typed.sh - end to end: a workload with known exact totals per thread and per
 # type (typed-workload) is traced, and the report's JSON at confidence 0.999
 # must hold every true total in its interval, with point estimates within
-# 10% for groups of 1000 samples or more.
+# 5 standard deviations (check_truth, tests/lib/results.sh).
 #
 # ALLOCSAMPLE_SEED makes the run reproducible (the workload's threads run one
 # after the other).  Were the seed drawn anew, each of the 10 checked
 # intervals would miss with probability at most 0.1%, so the run would fail
-# by chance at most 1% of the time; the 10% bound is 3 standard deviations
-# at 1000 samples, 6 at the 4000 of the largest groups.
+# by chance at most 1% of the time; the point-estimate rule adds less than
+# 0.1% over the 10 groups.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
@@ -28,31 +28,31 @@ report_run "$trace" -p 'confidence=0.999,format="json"' >"$json" 2>"$HARNESS_DIR
 jq -e . "$json" >/dev/null || harness_fail "the report is not JSON"
 
 pid=$(awk '$1 == "pid" { print $2 }' "$out")
-report_check "confidence 0.999 is in the report" \
+check "confidence 0.999 is in the report" \
 	[ "$(jq '.confidence' "$json")" = 0.999 ]
-report_check "nothing lost, skipped or missing" \
+check "nothing lost, skipped or missing" \
 	[ "$(jq -c '[.incomplete, .skipped_samples, .missing_contexts, .rates]' "$json")" = '[false,0,[],[1024]]' ]
 
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
 while read -r tid bytes; do
-	report_truth_check "thread $tid" "$json" \
+	check_truth "thread $tid" "$json" \
 		".kind == \"thread\" and .pid == $pid and .tid == $tid" "$bytes"
 done <"$HARNESS_DIR/threads"
 
 awk '$1 == "type" { bytes = $2; $1 = ""; $2 = ""; sub(/^ +/, ""); print bytes, $0 }' "$out" \
 	>"$HARNESS_DIR/types"
 while read -r bytes type; do
-	report_truth_check "type '$type'" "$json" \
+	check_truth "type '$type'" "$json" \
 		".kind == \"type\" and .pid == $pid and .type == \"$type\"" "$bytes"
-	report_check "type '$type' spans the workload's 4 threads" \
+	check "type '$type' spans the workload's 4 threads" \
 		[ "$(jq ".groups[] | select(.kind == \"type\" and .type == \"$type\") | .threads" "$json")" = 4 ]
 done <"$HARNESS_DIR/types"
 
 total=$(awk '$1 == "total" { print $2 }' "$out")
-report_truth_check "process $pid" "$json" ".kind == \"process\" and .pid == $pid" "$total"
-report_truth_check "grand total" "$json" '.kind == "total"' "$total"
-report_check "the process counts 4 threads" \
+check_truth "process $pid" "$json" ".kind == \"process\" and .pid == $pid" "$total"
+check_truth "grand total" "$json" '.kind == "total"' "$total"
+check "the process counts 4 threads" \
 	[ "$(jq ".groups[] | select(.kind == \"process\") | .threads" "$json")" = 4 ]
-report_check "every group has its first and last sample times, in order" \
+check "every group has its first and last sample times, in order" \
 	[ "$(jq '[.groups[] | select(.first_ns == null or .first_ns > .last_ns)] | length' "$json")" = 0 ]
-report_finish
+finish

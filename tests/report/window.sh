@@ -33,7 +33,7 @@ report_run "$trace" -p 'confidence=0.999,format="json",window="100ms"' >"$json" 
 jq -e . "$json" >/dev/null || harness_fail "the report is not JSON"
 
 tid=$(awk '$1 == "tid" { print $2 }' "$out")
-report_check "window_ns is 100000000" [ "$(jq '.window_ns' "$json")" = 100000000 ]
+check "window_ns is 100000000" [ "$(jq '.window_ns' "$json")" = 100000000 ]
 
 # The total's and the thread's windows, one line each: window start end
 # samples estimate lower upper (times as exact integers: jq would round them).
@@ -43,9 +43,9 @@ grep -o '{"kind": "total"[^}]*"window": [0-9][0-9]*[^}]*}\|{"kind": "thread"[^}]
 windows=$(awk '$1 == "total"' "$HARNESS_DIR/windows" | wc -l)
 thread_windows=$(awk '$1 == "thread"' "$HARNESS_DIR/windows" | wc -l)
 type_windows=$(jq '[.windows[] | select(.kind == "type")] | length' "$json")
-report_check "windows: $windows for the total (at least 15), $thread_windows for the thread, $type_windows for the type" \
+check "windows: $windows for the total (at least 15), $thread_windows for the thread, $type_windows for the type" \
 	[ "$windows" -ge 15 -a "$thread_windows" -eq "$windows" -a "$type_windows" -eq "$windows" ]
-report_check "windows are numbered from 0 and 100 ms apart" \
+check "windows are numbered from 0 and 100 ms apart" \
 	awk '$1 == "total" { if ($2 != n++ || $4 - $3 != 100000000 || (n > 1 && $3 != end)) bad = 1; end = $4 }
 	     END { exit bad || n == 0 }' "$HARNESS_DIR/windows"
 
@@ -58,7 +58,7 @@ awk '{ printf "  %-6s window %2d: %5d samples, estimate %9d, interval [%9d, %9d]
 	$1, $2, $5, $6, $7, $8, $9, ($9 < $7 || $9 > $8) ? "  MISS" : "" }' "$HARNESS_DIR/truth"
 held=$(awk '$9 >= $7 && $9 <= $8' "$HARNESS_DIR/truth" | wc -l)
 rows=$(wc -l <"$HARNESS_DIR/truth")
-report_check "true bytes inside the 99.9% interval: $held of $rows windows (at least 95%)" \
+check "true bytes inside the 99.9% interval: $held of $rows windows (at least 95%)" \
 	[ $((held * 100)) -ge $((rows * 95)) ]
 
 # Windows fully inside a phase, 20 ms away from its ends (the clocks of the
@@ -74,11 +74,11 @@ inside C >"$HARNESS_DIR/in-c"
 mean_a=$(awk '{ s += $6; n++ } END { if (n) printf "%d", s / n }' "$HARNESS_DIR/in-a")
 mean_b=$(awk '{ s += $6; n++ } END { if (n) printf "%d", s / n }' "$HARNESS_DIR/in-b")
 in_a=$(wc -l <"$HARNESS_DIR/in-a") in_b=$(wc -l <"$HARNESS_DIR/in-b") in_c=$(wc -l <"$HARNESS_DIR/in-c")
-report_check "windows inside each phase: A $in_a, B $in_b, C $in_c (at least 3 each)" \
+check "windows inside each phase: A $in_a, B $in_b, C $in_c (at least 3 each)" \
 	[ "$in_a" -ge 3 -a "$in_b" -ge 3 -a "$in_c" -ge 3 ]
-report_check "phase B's windows are about 4 times phase A's: mean ${mean_b:-?} / ${mean_a:-?} in [3.4, 4.6]" \
+check "phase B's windows are about 4 times phase A's: mean ${mean_b:-?} / ${mean_a:-?} in [3.4, 4.6]" \
 	awk -v a="${mean_a:-0}" -v b="${mean_b:-0}" 'BEGIN { exit !(a > 0 && b >= 3.4 * a && b <= 4.6 * a) }'
-report_check "idle windows: no sample, estimate 0, upper bound below 64 KiB and 5% of an A window" \
+check "idle windows: no sample, estimate 0, upper bound below 64 KiB and 5% of an A window" \
 	awk -v a="${mean_a:-0}" '$5 != 0 || $6 != 0 || $8 == 0 || $8 > 65536 || $8 * 20 > a { bad = 1 }
 		END { exit bad || NR == 0 }' "$HARNESS_DIR/in-c"
 
@@ -87,23 +87,23 @@ report_run "$trace" -p 'format="csv",window=100000000' >"$HARNESS_DIR/report.csv
 	harness_fail "the CSV report failed"
 csv_last=$(head -n 1 "$HARNESS_DIR/report.csv" | sed 's/.*,binary,//')
 csv_windows=$(awk -F, '$1 == "total" && $23 != ""' "$HARNESS_DIR/report.csv" | wc -l)
-report_check "CSV: the window columns come last ($csv_last), and the total has $csv_windows window rows, as in JSON" \
+check "CSV: the window columns come last ($csv_last), and the total has $csv_windows window rows, as in JSON" \
 	[ "$csv_last" = "window,start_ns,end_ns,key" -a "$csv_windows" -eq "$windows" ]
 report_run "$trace" -p 'window="0.1s"' >"$HARNESS_DIR/report.txt" 2>/dev/null ||
 	harness_fail "the text report failed"
-report_check "text: a timeline of $windows windows of 100 ms, one line each" \
+check "text: a timeline of $windows windows of 100 ms, one line each" \
 	grep -q "^Timeline: $windows windows of 100 ms from " "$HARNESS_DIR/report.txt"
 
 # A window so small that the trace needs more than 100000.
 status=0
 report_run "$trace" -p 'window="1us"' >/dev/null 2>"$HARNESS_DIR/small.err" || status=$?
-report_check "window=1us on a 1.5 s trace: refused (status $status)" [ "$status" -ne 0 ]
-report_check "window=1us: the error suggests a larger window" \
+check "window=1us on a 1.5 s trace: refused (status $status)" [ "$status" -ne 0 ]
+check "window=1us: the error suggests a larger window" \
 	report_says "$HARNESS_DIR/small.err" 'in at most 100000 windows: give a window of at least'
 needed=$(tr '\n' ' ' <"$HARNESS_DIR/small.err" | tr -s ' ' | sed -n 's/.*give a window of at least \([0-9]*\) ns.*/\1/p')
 status=0
 report_run "$trace" -p "format=\"json\",window=${needed:-0}" >"$HARNESS_DIR/needed.json" 2>/dev/null || status=$?
 needed_windows=$(jq '[.windows[] | select(.kind == "total")] | length' "$HARNESS_DIR/needed.json" 2>/dev/null || echo none)
-report_check "the suggested window, ${needed:-?} ns, is accepted (status $status) and gives $needed_windows windows (at most 100000)" \
+check "the suggested window, ${needed:-?} ns, is accepted (status $status) and gives $needed_windows windows (at most 100000)" \
 	awk -v s="$status" -v n="$needed_windows" 'BEGIN { exit !(s == 0 && n ~ /^[0-9]+$/ && n <= 100000) }'
-report_finish
+finish

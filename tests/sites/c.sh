@@ -13,7 +13,7 @@ out="$HARNESS_DIR/out"
 source="$SITES_SRC/sites.c"
 sites_record "$json" "$out" "$SITES_BIN/sites" 2000
 
-report_check "the report groups by site" [ "$(jq '.group_by | index("site") != null' "$json")" = true ]
+check "the report groups by site" [ "$(jq '.group_by | index("site") != null' "$json")" = true ]
 while read -r _ function bytes; do
 	line=$(sites_line "$source" "$function")
 	[ -n "$line" ] || harness_fail "no SITE:$function marker in $source"
@@ -22,8 +22,8 @@ while read -r _ function bytes; do
 done <<EOF_SITES
 $(grep '^site ' "$out")
 EOF_SITES
-report_check "the workload printed its three sites" [ "$(grep -c '^site ' "$out")" -eq 3 ]
-report_check "no site names strdup or the C library" \
+check "the workload printed its three sites" [ "$(grep -c '^site ' "$out")" -eq 3 ]
+check "no site names strdup or the C library" \
 	[ "$(jq '[.groups[] | select(.kind == "site" and ((.function // "") == "strdup" or
 		(.binary // "" | test("/libc[.]so"))))] | length' "$json")" -eq 0 ]
-report_finish
+finish

@@ -25,10 +25,10 @@ done
 bytes=$(awk '$1 == "site" && $2 == "push_vectors" { print $3 }' "$out")
 selection='.kind == "site" and (.function // "" | startswith("_M_realloc_insert")) and
 	(.file // "" | endswith("/bits/vector.tcc")) and (.binary // "" | endswith("/tests/sites/sites-cxx"))'
-report_check "push_vectors: growth is named std::vector's _M_realloc_insert in the program" \
+check "push_vectors: growth is named std::vector's _M_realloc_insert in the program" \
 	[ "$(jq "[.groups[] | select($selection)] | length" "$json")" -eq 1 ]
-report_truth_check "push_vectors" "$json" "$selection" "$bytes"
+check_truth "push_vectors" "$json" "$selection" "$bytes"
 # libstdc++ allocates once for itself at start-up (its exception pool).
-report_check "at most 2 samples in sites inside libstdc++" \
+check "at most 2 samples in sites inside libstdc++" \
 	[ "$(jq '[.groups[] | select(.kind == "site" and (.binary // "" | test("/libstdc[+][+][.]so"))) | .samples] | add // 0' "$json")" -le 2 ]
-report_finish
+finish

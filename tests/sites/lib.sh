@@ -34,7 +34,7 @@ sites_line() {
 sites_check_site() {
 	selection=".kind == \"site\" and .function == \"$3\" and .line == $5 and
 		(.file // \"\" | endswith(\"$4\")) and (.binary // \"\" | endswith(\"$6\"))"
-	report_check "$2: a site group $3 at $4:$5 in $6" \
+	check "$2: a site group $3 at $4:$5 in $6" \
 		[ "$(jq "[.groups[] | select($selection)] | length" "$1")" -eq 1 ]
-	report_truth_check "$2" "$1" "$selection" "$7"
+	check_truth "$2" "$1" "$selection" "$7"
 }

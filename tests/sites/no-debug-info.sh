@@ -22,21 +22,21 @@ harness_destroy_session nodebug
 
 status=0
 report_run "$trace" -p 'group-by="site"' >/dev/null 2>"$stderr" || status=$?
-report_check "without debug-info: babeltrace2 exits with status 1 (got $status)" [ "$status" -eq 1 ]
-report_check "without debug-info: the error says the debug_info context is missing" \
+check "without debug-info: babeltrace2 exits with status 1 (got $status)" [ "$status" -eq 1 ]
+check "without debug-info: the error says the debug_info context is missing" \
 	report_says "$stderr" 'has no `debug_info` context field'
-report_check "without debug-info: the error names the filter" \
+check "without debug-info: the error names the filter" \
 	report_says "$stderr" 'place filter.lttng-utils.debug-info (with full-path=yes) before this sink'
-report_check "without debug-info: the error gives the babeltrace2 options" \
+check "without debug-info: the error gives the babeltrace2 options" \
 	report_says "$stderr" '--debug-info --debug-info-full-path'
 
 status=0
 report_run "$trace" --debug-info -p 'group-by="site"' >/dev/null 2>"$stderr" || status=$?
-report_check "without full paths: babeltrace2 exits with status 1 (got $status)" [ "$status" -eq 1 ]
-report_check "without full paths: the error asks for full-path=yes" \
+check "without full paths: babeltrace2 exits with status 1 (got $status)" [ "$status" -eq 1 ]
+check "without full paths: the error asks for full-path=yes" \
 	report_says "$stderr" 'give that filter full-path=yes (`--debug-info-full-path`'
 
-report_check "without group-by=site, no debug-info is needed" \
+check "without group-by=site, no debug-info is needed" \
 	sh -c "babeltrace2 --plugin-path='$REPORT_PLUGIN_PATH' '$trace' -c sink.allocsample.report >/dev/null 2>&1"
 
 # Losses behind debug-info: two 4 KiB sub-buffers, every byte sampled.
@@ -55,13 +55,13 @@ grep -qi 'discarded' "$HARNESS_DIR/pretty.stderr" ||
 	harness_fail "the trace lost nothing: the test cannot run (sub-buffers too large?)"
 report_run "$lossy" --debug-info --debug-info-full-path -p 'group-by="site",format="json"' \
 	>"$json" 2>"$stderr" || harness_fail "the report failed: $(cat "$stderr")"
-report_check "behind debug-info: the report is incomplete" [ "$(jq .incomplete "$json")" = true ]
-report_check "behind debug-info: the discarded-event counts are unknown, not zero" \
+check "behind debug-info: the report is incomplete" [ "$(jq .incomplete "$json")" = true ]
+check "behind debug-info: the discarded-event counts are unknown, not zero" \
 	[ "$(jq '[.losses[] | select(.discarded_events_unknown)] | length' "$json")" -ge 1 ]
-report_check "behind debug-info: the warning says unknown" \
+check "behind debug-info: the warning says unknown" \
 	grep -q 'discarded events: unknown' "$stderr"
-report_check "behind debug-info: every site group and the total are incomplete" \
+check "behind debug-info: every site group and the total are incomplete" \
 	[ "$(jq '[.groups[], .total] | map(select(.incomplete | not)) | length' "$json")" -eq 0 ]
-report_check "behind debug-info: there are site groups" \
+check "behind debug-info: there are site groups" \
 	[ "$(jq '[.groups[] | select(.kind == "site")] | length' "$json")" -ge 1 ]
-report_finish
+finish

@@ -17,16 +17,16 @@ compat_run churn shim "$STRESS_PROGRAMS/churn" "$ALLOCSAMPLE_RATE" "$seconds"
 compat_end
 
 status=$(cat "$COMPAT_DIR/churn.shim.status")
-[ "$status" -eq 0 ] || compat_fail "churn exited with status $status: $(cat "$COMPAT_DIR/churn.shim.err")"
+[ "$status" -eq 0 ] || fail "churn exited with status $status: $(cat "$COMPAT_DIR/churn.shim.err")"
 threads=$(stress_field churn threads)
 expected=$(stress_field churn expected)
 [ -n "$threads" ] && [ -n "$expected" ] || harness_fail "churn printed no figures"
-compat_ok "churn ran $threads threads in $seconds s, exit status $status"
+ok "churn ran $threads threads in $seconds s, exit status $status"
 pid=$(cat "$COMPAT_DIR/churn.shim.pid")
 # The workers are every thread but the main one (vtid == vpid); their odd
 # sizes (churn.c) tell them from lttng-ust's own threads.
 sizes=$(stress_sizes "1001 2003 3005 4007 5009 6011 7013 8015 9017 10019 11021 12023 13025 14027 15029 16031")
-stress_poisson "samples of the $threads workers" \
-	"$(stress_count "\$1 == $pid && \$2 != $pid && $sizes")" "$expected"
+check_poisson "samples of the $threads workers" \
+	"$(harness_count "$COMPAT_EVENTS" "\$1 == $pid && \$2 != $pid && $sizes")" "$expected"
 compat_samples 1
-compat_finish
+finish

@@ -26,9 +26,9 @@ compat_end
 
 status=$(cat "$COMPAT_DIR/dlopen.shim.status")
 if [ "$status" -eq 0 ]; then
-	compat_ok "$((4 * iterations)) loads and unloads, every module's objects intact"
+	ok "$((4 * iterations)) loads and unloads, every module's objects intact"
 else
-	compat_fail "dlopener exited with status $status: $(cat "$COMPAT_DIR/dlopen.shim.err")"
+	fail "dlopener exited with status $status: $(cat "$COMPAT_DIR/dlopen.shim.err")"
 fi
 pid=$(cat "$COMPAT_DIR/dlopen.shim.pid")
 # Per load: the C module mallocs 4 objects of each of 20011 and 30013 bytes
@@ -42,16 +42,16 @@ expected_cxx=$(awk -v rate="$ALLOCSAMPLE_RATE" -v loads="$loads" 'BEGIN {
 	q = log(1 - 1 / rate)
 	printf "%.6f", loads * 4 * ((1 - exp(21017 * q)) + (1 - exp(27011 * q)))
 }')
-stress_poisson "samples of the C module" \
-	"$(stress_count "\$1 == $pid && $(stress_sizes "20011 30013 25013")")" "$expected_c"
-stress_poisson "samples of the C++ module" \
-	"$(stress_count "\$1 == $pid && $(stress_sizes "21017 27011")")" "$expected_cxx"
-wrong=$(stress_count "\$1 == $pid && (($(stress_sizes "20011 30013")) && \$3 != \"malloc\" ||
+check_poisson "samples of the C module" \
+	"$(harness_count "$COMPAT_EVENTS" "\$1 == $pid && $(stress_sizes "20011 30013 25013")")" "$expected_c"
+check_poisson "samples of the C++ module" \
+	"$(harness_count "$COMPAT_EVENTS" "\$1 == $pid && $(stress_sizes "21017 27011")")" "$expected_cxx"
+wrong=$(harness_count "$COMPAT_EVENTS" "\$1 == $pid && (($(stress_sizes "20011 30013")) && \$3 != \"malloc\" ||
 	\$4 == 25013 && \$3 != \"calloc\" || ($(stress_sizes "21017 27011")) && \$3 != \"operator_new[]\")")
 if [ "$wrong" -eq 0 ]; then
-	compat_ok "every module sample has its entry point's type"
+	ok "every module sample has its entry point's type"
 else
-	compat_fail "$wrong module samples have the wrong type"
+	fail "$wrong module samples have the wrong type"
 fi
 compat_samples
-compat_finish
+finish

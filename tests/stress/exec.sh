@@ -20,14 +20,14 @@ sizes=$(stress_sizes "40961 81923 122885 163847")
 for mode in exec vfork spawn; do
 	status=$(cat "$COMPAT_DIR/$mode.shim.status")
 	if [ "$status" -eq 0 ]; then
-		compat_ok "$mode: the program and all its children succeeded"
+		ok "$mode: the program and all its children succeeded"
 	else
-		compat_fail "$mode: forker exited with status $status: $(cat "$COMPAT_DIR/$mode.shim.err")"
+		fail "$mode: forker exited with status $status: $(cat "$COMPAT_DIR/$mode.shim.err")"
 	fi
 	children=$(awk '$1 == "child" { printf "$1 == %s || ", $2 }' "$COMPAT_DIR/$mode.shim.out" | sed 's/ || $//')
 	[ -n "$children" ] || harness_fail "$mode: forker printed no child pid"
-	stress_poisson "samples of the $mode children" \
-		"$(stress_count "($children) && $sizes")" "$(stress_field "$mode" expected)"
+	check_poisson "samples of the $mode children" \
+		"$(harness_count "$COMPAT_EVENTS" "($children) && $sizes")" "$(stress_field "$mode" expected)"
 done
 compat_samples
-compat_finish
+finish

@@ -22,14 +22,14 @@ compat_end
 
 status=$(cat "$COMPAT_DIR/fork.shim.status")
 if [ "$status" -eq 0 ]; then
-	compat_ok "the forking program and all its children succeeded"
+	ok "the forking program and all its children succeeded"
 else
-	compat_fail "forker exited with status $status: $(cat "$COMPAT_DIR/fork.shim.err")"
+	fail "forker exited with status $status: $(cat "$COMPAT_DIR/fork.shim.err")"
 fi
 children=$(awk '$1 == "child" { printf "$1 == %s || ", $2 }' "$COMPAT_DIR/fork.shim.out" | sed 's/ || $//')
 [ -n "$children" ] || harness_fail "forker printed no child pid"
 sizes=$(stress_sizes "40961 81923 122885 163847")
-stress_poisson "samples of the fork children" \
-	"$(stress_count "($children) && $sizes")" "$(stress_field fork expected)"
+check_poisson "samples of the fork children" \
+	"$(harness_count "$COMPAT_EVENTS" "($children) && $sizes")" "$(stress_field fork expected)"
 compat_samples
-compat_finish
+finish

@@ -1,11 +1,11 @@
-# lib.sh - what the stress scripts share, on top of tests/compat/lib.sh.
+# lib.sh - what the stress scripts share, on top of tests/compat/lib.sh
+# (and tests/lib/results.sh's checks, check_poisson among them).
 #
 # Every program runs under `timeout 120` (compat_run), so a deadlock fails
 # the test instead of hanging it.  ALLOCSAMPLE_TEST_THOROUGH=1 makes the
 # timed tests run several times longer.
 
 . "$AS_SRCDIR/tests/compat/lib.sh"
-. "$AS_SRCDIR/tests/lib/poisson.sh"
 
 STRESS_PROGRAMS="$AS_BUILDDIR/tests/stress"
 if [ -n "${ALLOCSAMPLE_TEST_THOROUGH:-}" ]; then
@@ -13,18 +13,6 @@ if [ -n "${ALLOCSAMPLE_TEST_THOROUGH:-}" ]; then
 else
 	STRESS_SCALE=1
 fi
-
-# stress_poisson LABEL OBSERVED EXPECTED: tests/lib/poisson.sh's check.
-stress_poisson() {
-	poisson_check compat_ok compat_fail "$@"
-}
-
-# stress_count AWK_CONDITION: how many events of $COMPAT_EVENTS satisfy it,
-# over the fields $1 vpid, $2 vtid, $3 type, $4 size, $5 offset, $6 rate,
-# $7 ptr, $8 ip.
-stress_count() {
-	awk "$1 { n++ } END { print n + 0 }" "$COMPAT_EVENTS"
-}
 
 # stress_field LABEL KEY: the second field of the line starting with KEY in
 # the shim run LABEL's standard output.

@@ -16,16 +16,16 @@ compat_end
 
 status=$(cat "$COMPAT_DIR/lifetime.shim.status")
 if [ "$status" -eq 0 ]; then
-	compat_ok "lifetime exited with status 0"
+	ok "lifetime exited with status 0"
 else
-	compat_fail "lifetime exited with status $status: $(cat "$COMPAT_DIR/lifetime.shim.err")"
+	fail "lifetime exited with status $status: $(cat "$COMPAT_DIR/lifetime.shim.err")"
 fi
 pid=$(cat "$COMPAT_DIR/lifetime.shim.pid")
 while read -r phase size; do
 	expected=$(awk -v phase="$phase" '$1 == "expected" && $2 == phase { print $3 }' \
 		"$COMPAT_DIR/lifetime.shim.out")
 	[ -n "$expected" ] || harness_fail "lifetime printed no figure for $phase"
-	stress_poisson "samples in the $phase" "$(stress_count "\$1 == $pid && \$4 == $size")" "$expected"
+	check_poisson "samples in the $phase" "$(harness_count "$COMPAT_EVENTS" "\$1 == $pid && \$4 == $size")" "$expected"
 done <<EOF_PHASES
 constructor 50021
 main 50023
@@ -33,4 +33,4 @@ key-destructor 50027
 atexit 50033
 destructor 50039
 EOF_PHASES
-compat_finish
+finish

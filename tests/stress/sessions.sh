@@ -29,23 +29,23 @@ harness_destroy_session second
 # The program must outlive the tracer: the daemon goes while it runs.
 harness_stop_sessiond
 kill -0 "$program" 2>/dev/null ||
-	compat_fail "the program ended before it was told to: it did not survive the session cycles"
+	fail "the program ended before it was told to: it did not survive the session cycles"
 : >"$stop"
 wait "$program" || true
 
 status=$(cat "$COMPAT_DIR/cycle.shim.status")
 if [ "$status" -eq 0 ]; then
-	compat_ok "churn survived the session cycles and the daemon's end: $(stress_field cycle threads) threads, exit status 0"
+	ok "churn survived the session cycles and the daemon's end: $(stress_field cycle threads) threads, exit status 0"
 else
-	compat_fail "churn exited with status $status: $(cat "$COMPAT_DIR/cycle.shim.err")"
+	fail "churn exited with status $status: $(cat "$COMPAT_DIR/cycle.shim.err")"
 fi
 pid=$(cat "$COMPAT_DIR/cycle.shim.pid")
 for trace in "$COMPAT_TRACE" "$second"; do
 	count=$(harness_events "$trace" | awk -v pid="$pid" '$1 == pid { n++ } END { print n + 0 }')
 	if [ "$count" -ge 10 ]; then
-		compat_ok "$(basename "$trace"): $count samples from the program"
+		ok "$(basename "$trace"): $count samples from the program"
 	else
-		compat_fail "$(basename "$trace"): $count samples from the program, expected at least 10"
+		fail "$(basename "$trace"): $count samples from the program, expected at least 10"
 	fi
 done
-compat_finish
+finish

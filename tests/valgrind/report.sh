@@ -29,11 +29,11 @@ for format in text csv json; do
 		babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$trace" -c sink.allocsample.report \
 		-p "format=\"$format\"" >"$HARNESS_DIR/report.$format" 2>/dev/null || status=$?
 	summary=$(grep -o 'ERROR SUMMARY: .*' "$HARNESS_DIR/valgrind.$format" || echo 'no ERROR SUMMARY')
-	report_check "$format: memcheck finds nothing (status $status, $summary)" [ "$status" -eq 0 ]
+	check "$format: memcheck finds nothing (status $status, $summary)" [ "$status" -eq 0 ]
 	[ "$status" -eq 0 ] || grep -E '^==[0-9]+== ' "$HARNESS_DIR/valgrind.$format" | head -n 60
-	report_check "$format: the same report as without valgrind ($(wc -c <"$HARNESS_DIR/report.$format") bytes)" \
+	check "$format: the same report as without valgrind ($(wc -c <"$HARNESS_DIR/report.$format") bytes)" \
 		cmp -s "$HARNESS_DIR/plain.$format" "$HARNESS_DIR/report.$format"
 done
-report_check "the trace had impossible samples for the component to leave out" \
+check "the trace had impossible samples for the component to leave out" \
 	[ "$(jq .skipped_samples "$HARNESS_DIR/report.json")" -gt 0 ]
-report_finish
+finish

@@ -1,0 +1,124 @@
+# results.sh - checks and results, the one copy every test suite uses.
+#
+# tests/lib/lttng-harness.sh sources it; a test without a daemon sources
+# it alone (it needs no harness; check_poisson needs AS_BUILDDIR).  A check does not stop the script: it prints one line, `ok:   `
+# or `FAIL: ` and its figures, and a failing one marks the run failed; the
+# script ends with `finish`, whose exit status (0 or 1) is what automake's
+# test driver reads.  `harness_fail` (lttng-harness.sh) is for what makes
+# the rest of a test meaningless: it stops the script at once.
+#
+# Statistical checks state their false-failure rate at the function; a test
+# that makes several says the sum in its header comment.
+
+RESULTS_FAILED=0
+
+# ok TEXT: a passed check.
+ok() {
+	printf 'ok:   %s\n' "$*"
+}
+
+# fail TEXT: a failed check; the run goes on, and finish exits 1.
+fail() {
+	printf 'FAIL: %s\n' "$*"
+	RESULTS_FAILED=1
+}
+
+# check WHAT COMMAND...: ok if COMMAND succeeds, else a failure.
+check() {
+	results_what=$1
+	shift
+	if "$@"; then
+		ok "$results_what"
+	else
+		fail "$results_what"
+	fi
+}
+
+# finish [WORKLOAD_OUTPUT]: the last line of a test.  Exits 1 with "some
+# checks failed" if any check failed (then shows WORKLOAD_OUTPUT, a file,
+# when given), else 0 with "all checks passed".
+finish() {
+	if [ "$RESULTS_FAILED" -ne 0 ]; then
+		if [ $# -gt 0 ]; then
+			printf 'some checks failed; the workload printed:\n'
+			cat "$1" 2>/dev/null || true
+		else
+			printf 'some checks failed\n'
+		fi
+		exit 1
+	fi
+	printf 'all checks passed\n'
+	exit 0
+}
+
+# check_poisson LABEL OBSERVED EXPECTED: OBSERVED, a sample count, must lie
+# in the central 99.9% interval of a Poisson distribution of mean EXPECTED
+# (quantiles 0.0005 and 0.9995, exactly, with GSL: tests/tools/
+# poisson-interval).  A sample count is a sum of independent Bernoulli
+# variables (one per object, sampled with probability 1 - q^size), whose
+# variance is below the Poisson variance of the same mean, so one check
+# fails by chance with probability below 0.1%.
+check_poisson() {
+	results_interval=$("$AS_BUILDDIR/tests/tools/poisson-interval" "$3") || {
+		fail "$1: poisson-interval $3 failed"
+		return 0
+	}
+	results_lo=${results_interval% *}
+	results_hi=${results_interval#* }
+	results_text="$1: expected $3, 99.9% interval [$results_lo, $results_hi], observed $2"
+	if [ "$2" -ge "$results_lo" ] && [ "$2" -le "$results_hi" ]; then
+		ok "$results_text"
+	else
+		fail "$results_text"
+	fi
+}
+
+# json_group JSON JQ_SELECTION: "samples estimate lower upper" of the one
+# group the selection picks among the groups and the total (kind "total")
+# of a JSON report, or nothing when it picks none or several.
+json_group() {
+	jq -r "[.groups[], (.total // empty | . + {kind: \"total\"})] | map(select($2)) |
+		if length == 1 then .[0] | \"\(.samples) \(.estimate) \(.lower) \(.upper)\" else empty end" "$1"
+}
+
+# check_truth LABEL JSON JQ_SELECTION TRUE_BYTES: the group the selection
+# picks (json_group) must agree with the true bytes allocated:
+#
+#   1. TRUE_BYTES lies in the group's interval [lower, upper];
+#   2. with s >= 100 samples, |estimate - TRUE_BYTES| <= 5 TRUE_BYTES / sqrt(s).
+#
+# Why these.  From s samples the negative-binomial estimate s q/p + u has
+# mean s q/p and variance s q/p^2 (q = 1 - p), so its relative standard
+# deviation is 1/sqrt(s q), about 1/sqrt(s) (doc/estimation.md); the
+# weighted estimate's is no larger.  Rule 1 fails by chance with
+# probability 1 - C, C being the confidence the test asks the report for
+# (0.999 or 0.9999 in the tests), and is exact at any s.  Rule 2 checks the
+# point estimate apart from the interval, so that an interval grown too
+# wide (or one that follows a wrong estimate) cannot hide a wrong estimate:
+# 5 standard deviations.  For a Poisson count (whose variance bounds the
+# sample count's) with the observed s in place of its mean, rule 2 fails
+# by chance with probability below 6.3e-5 at any true mean (worst near 80;
+# computed exactly), ten times below rule 1's 1e-3 at C = 0.999; it is
+# looser than a correct interval at C <= 0.9999 (about 3.9 standard
+# deviations), so it seldom fails where rule 1 passes.  Below 100 samples the count is too skewed
+# for a standard-deviation bound (5/sqrt(s) would exceed 50% anyway) and
+# rule 1 alone decides.  Rule 2 still rejects an estimate 16% off at 1000
+# samples, 8% off at 4000.
+check_truth() {
+	results_figures=$(json_group "$2" "$3")
+	if [ -z "$results_figures" ]; then
+		fail "$1: no such group in the report ($3)"
+		return 0
+	fi
+	set -- "$1" "$4" $results_figures
+	results_text="$1: true $2, estimate $4, interval [$5, $6], $3 samples"
+	if [ "$2" -lt "$5" ] || [ "$2" -gt "$6" ]; then
+		fail "$results_text: outside the interval"
+	elif [ "$3" -ge 100 ] &&
+	     awk -v t="$2" -v e="$4" -v s="$3" \
+		'BEGIN { d = e - t; if (d < 0) d = -d; exit !(d > 5 * t / sqrt(s)) }'; then
+		fail "$results_text: more than 5 standard deviations (5/sqrt(samples)) off"
+	else
+		ok "$results_text"
+	fi
+}
