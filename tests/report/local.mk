@@ -19,14 +19,15 @@ tests_report_phases_workload_LDADD = src/liballocsample.la
 REPORT_TESTS = \
 	tests/report/params.sh \
 	tests/report/typed.sh \
-	tests/report/text.sh \
+	tests/report/golden.sh \
 	tests/report/loss.sh \
 	tests/report/contexts.sh \
 	tests/report/incompatible.sh \
 	tests/report/window.sh \
 	tests/report/html.sh
 TESTS += $(REPORT_TESTS)
-EXTRA_DIST += $(REPORT_TESTS) tests/report/lib.sh tests/report/text.expect \
+EXTRA_DIST += $(REPORT_TESTS) tests/report/lib.sh \
+	tests/report/text.expect tests/report/csv.expect tests/report/json.expect \
 	tests/report/png-check.py
 
 # Incompatible producers: the provider compiled in, no preload.
