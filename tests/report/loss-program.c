@@ -1,17 +1,25 @@
 /* loss-program.c - threads allocate, fill, resize and free many small objects and print checksums; exits 3, for report/loss-program.sh. */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /*
- * Usage: loss-program ROUNDS.  Four threads each run ROUNDS rounds over a
+ * Usage: loss-program ROUNDS [GATE].  Four threads each run ROUNDS rounds over a
  * table of 64 slots: every round replaces, grows or frees one slot through
  * malloc, calloc or realloc, folds the bytes realloc kept and the zeros
  * calloc gave into a checksum, and writes every byte.  The numbers come from each thread's own splitmix64 stream, so
  * the output is the same on every run, whatever the scheduling.  Exits 3,
  * so that a shim that changed the exit status would be seen.
+ *
+ * With GATE, the path of a FIFO: once main runs (every constructor done,
+ * lttng-ust's registration with the session daemon among them), creates
+ * GATE.ready, then waits for a byte from GATE before starting any thread.
+ * The test stops the consumer daemon in between, so that the run's events
+ * overflow the buffers for sure.
  */
 
 enum { THREADS = 4, SLOTS = 64, MAX_SIZE = 2048 };
@@ -37,6 +45,30 @@ static uint64_t fold(uint64_t hash, const unsigned char *bytes, size_t n)
 	for (size_t i = 0; i < n; i++)
 		hash = (hash ^ bytes[i]) * 1099511628211ULL;
 	return hash;
+}
+
+/* Returns 0 once the gate opened, -1 if it cannot be waited for. */
+static int wait_at_gate(const char *gate)
+{
+	char ready[4096];
+	char byte;
+	int fd;
+
+	if ((size_t) snprintf(ready, sizeof ready, "%s.ready", gate) >= sizeof ready)
+		return -1;
+	fd = open(ready, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	fd = open(gate, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	if (read(fd, &byte, 1) != 1) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
 }
 
 static void *work(void *arg)
@@ -99,6 +131,10 @@ int main(int argc, char **argv)
 	pthread_t threads[THREADS];
 	unsigned rounds = argc > 1 ? (unsigned) strtoul(argv[1], NULL, 10) : 1000;
 
+	if (argc > 2 && wait_at_gate(argv[2]) != 0) {
+		fprintf(stderr, "loss-program: cannot wait at the gate %s\n", argv[2]);
+		return 1;
+	}
 	for (unsigned i = 0; i < THREADS; i++) {
 		workers[i] = (struct worker) { .index = i, .rounds = rounds };
 		if (pthread_create(&threads[i], NULL, work, &workers[i]) != 0) {

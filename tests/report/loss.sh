@@ -1,59 +1,91 @@
 #!/bin/sh
-# loss.sh - a trace that loses events (two 4 KiB sub-buffers, every byte
-# sampled) gets a warning naming the stream and its count, and every group
-# of the trace is marked incomplete in JSON, CSV and text; the true totals
-# are still at least the lower bounds.
+# loss.sh - a trace whose stream says the tracer discarded 1000 events and
+# 2 packets gets a warning naming the stream and its counts, and every
+# group of the trace is marked incomplete in JSON, CSV and text; the true
+# totals are still at least the lower bounds.  The same trace without the
+# losses is complete: the marks come from the losses.
+#
+# Cannot race: nothing depends on the consumer daemon falling behind.  The
+# workload runs on one CPU (so one stream holds all its events) at a rate
+# that leaves about 16 KiB of events, in 64 sub-buffers of 4 KiB per CPU:
+# the buffers hold the whole run even if the consumer never reads, so the
+# recording loses nothing (checked).  The losses are then written into a
+# copy of the trace by tests/tools/ctf-discard.py: from the second packet
+# of that stream on (it has at least two, also checked), the packet
+# context's events_discarded grows by 1000 and packet_seq_num by 2, which
+# babeltrace2 reports exactly as it does a real loss.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
 harness_start_sessiond
 
 trace="$HARNESS_DIR/trace"
+lossy="$HARNESS_DIR/lossy"
 out="$HARNESS_DIR/out"
 json="$HARNESS_DIR/report.json"
 
 lttng create loss --output="$trace" >/dev/null
-lttng enable-channel --userspace --session=loss --subbuf-size=4096 --num-subbuf=2 tiny >/dev/null
-lttng enable-event --userspace --session=loss --channel=tiny 'allocsample:*' >/dev/null
-lttng add-context --userspace --session=loss --channel=tiny -t vpid -t vtid -t procname >/dev/null
+lttng enable-channel --userspace --session=loss --subbuf-size=4096 --num-subbuf=64 big >/dev/null
+lttng enable-event --userspace --session=loss --channel=big 'allocsample:*' >/dev/null
+lttng add-context --userspace --session=loss --channel=big -t vpid -t vtid -t procname >/dev/null
 lttng start loss >/dev/null
-ALLOCSAMPLE_RATE=1 "$REPORT_BIN/typed-workload" 2000 2 >"$out" || harness_fail "the workload failed"
+cpu=$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')
+ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=2048 taskset -c "$cpu" "$REPORT_BIN/typed-workload" 40 2 >"$out" ||
+	harness_fail "the workload failed"
 harness_destroy_session loss
 
-# The premise: babeltrace2 itself says the tracer discarded events.
-babeltrace2 "$trace" >/dev/null 2>"$HARNESS_DIR/pretty.stderr" || true
-grep -qi 'discarded' "$HARNESS_DIR/pretty.stderr" ||
-	harness_fail "the trace lost nothing: the test cannot run (sub-buffers too large?)"
+# The premises: the recording lost nothing; its copy loses what was written.
+babeltrace2 "$trace" >/dev/null 2>"$HARNESS_DIR/pretty.stderr" ||
+	harness_fail "babeltrace2 cannot read the trace: $(cat "$HARNESS_DIR/pretty.stderr")"
+! grep -qi 'discarded' "$HARNESS_DIR/pretty.stderr" ||
+	harness_fail "the recording itself lost events (buffers too small?): $(cat "$HARNESS_DIR/pretty.stderr")"
+stream=$(python3 "$AS_SRCDIR/tests/tools/ctf-discard.py" "$trace" "$lossy" 1000 2) ||
+	harness_fail "cannot write the losses into a copy of the trace"
+printf '      losses written into %s\n' "$stream"
+babeltrace2 "$lossy" >/dev/null 2>"$HARNESS_DIR/pretty.stderr" || true
+check "babeltrace2 says the copy lost 1000 events" \
+	grep -q 'discarded 1000 events' "$HARNESS_DIR/pretty.stderr"
+check "babeltrace2 says the copy lost 2 packets" \
+	grep -q 'discarded 2 packets' "$HARNESS_DIR/pretty.stderr"
 
-report_run "$trace" -p 'format="json"' >"$json" 2>"$HARNESS_DIR/stderr" ||
+report_run "$trace" -p 'format="json"' >"$HARNESS_DIR/complete.json" 2>/dev/null ||
+	harness_fail "the report on the trace without losses failed"
+check "without the losses: the report is complete" \
+	[ "$(jq -c '[.incomplete, (.losses | length), ([.groups[], .total] | map(select(.incomplete)) | length)]' \
+		"$HARNESS_DIR/complete.json")" = '[false,0,0]' ]
+
+report_run "$lossy" -p 'format="json"' >"$json" 2>"$HARNESS_DIR/stderr" ||
 	harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
 cat "$HARNESS_DIR/stderr"
 check "a warning gives a stream and its count of discarded events" \
-	grep -Eq 'stream [0-9]+: discarded events: ([0-9]+|unknown)' "$HARNESS_DIR/stderr"
+	grep -Eq 'stream [0-9]+: discarded events: 1000\b' "$HARNESS_DIR/stderr"
 check "the warning says the groups are incomplete" \
 	grep -q 'marked incomplete (their true value is at least the lower bound)' "$HARNESS_DIR/stderr"
 check "the JSON report is incomplete" [ "$(jq .incomplete "$json")" = true ]
-check "the JSON report lists the losses" [ "$(jq '.losses | length' "$json")" -ge 1 ]
-check "the lost counts add up to more than zero" \
-	[ "$(jq '[.losses[] | .discarded_events + .discarded_packets] | add' "$json")" -gt 0 ]
+check "the JSON report lists the losses: 1000 events and 2 packets in one stream ($(jq -c .losses "$json"))" \
+	[ "$(jq -c '[(.losses | length), ([.losses[].discarded_events] | add), ([.losses[].discarded_packets] | add)]' \
+		"$json")" = '[1,1000,2]' ]
 check "every group and the total are marked incomplete" \
 	[ "$(jq '[.groups[], .total] | map(select(.incomplete | not)) | length' "$json")" = 0 ]
-check "some samples survived" [ "$(jq '.samples' "$json")" -gt 0 ]
+check "the samples are those of the trace without losses" \
+	[ "$(jq '.samples' "$json")" -eq "$(jq '.samples' "$HARNESS_DIR/complete.json")" ]
 
 pid=$(awk '$1 == "pid" { print $2 }' "$out")
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
+check "the workload reported its 2 threads" [ "$(wc -l <"$HARNESS_DIR/threads")" -eq 2 ]
 while read -r tid bytes; do
 	figures=$(json_group "$json" ".kind == \"thread\" and .pid == $pid and .tid == $tid")
-	[ -n "$figures" ] || continue
+	[ -n "$figures" ] || { fail "thread $tid: no group in the report"; continue; }
 	set -- $figures
 	check "thread $tid: true $bytes is at least the lower bound $3" [ "$bytes" -ge "$3" ]
 done <"$HARNESS_DIR/threads"
 
-report_run "$trace" -p 'format="csv"' >"$HARNESS_DIR/report.csv" 2>/dev/null ||
+report_run "$lossy" -p 'format="csv"' >"$HARNESS_DIR/report.csv" 2>/dev/null ||
 	harness_fail "the CSV report failed"
 check "every CSV row is marked incomplete" \
-	[ "$(awk -F, 'NR > 1 && $16 != "true"' "$HARNESS_DIR/report.csv" | wc -l)" -eq 0 ]
-report_run "$trace" >"$HARNESS_DIR/report.txt" 2>/dev/null || harness_fail "the text report failed"
+	[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "incomplete") c = i; next }
+		$c != "true"' "$HARNESS_DIR/report.csv" | wc -l)" -eq 0 ]
+report_run "$lossy" >"$HARNESS_DIR/report.txt" 2>/dev/null || harness_fail "the text report failed"
 check "the text report marks groups with '!' and explains it" \
 	sh -c "grep -q '!\$' '$HARNESS_DIR/report.txt' &&
 	       grep -q 'true value is at least the' '$HARNESS_DIR/report.txt'"
