@@ -2,7 +2,8 @@
 AM_TESTS_ENVIRONMENT = \
 	AS_BUILDDIR='$(abs_top_builddir)'; AS_SRCDIR='$(abs_top_srcdir)'; \
 	export AS_BUILDDIR AS_SRCDIR;
-EXTRA_DIST += tests/lib/lttng-harness.sh tests/lib/results.sh tests/tools/ctf-discard.py
+EXTRA_DIST += tests/README.md tests/lib/lttng-harness.sh tests/lib/results.sh \
+	tests/tools/ctf-discard.py
 
 # The checks every suite shares must fail where they should.
 LIB_TESTS = tests/lib/results-test.sh
