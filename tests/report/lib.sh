@@ -37,3 +37,43 @@ report_session() {
 	fi
 	lttng start "$name" >/dev/null
 }
+
+# report_lossless_session NAME TRACE_DIR [EVENT...] -- CONTEXT...: a started
+# session recording allocsample:* and the EVENTs with the CONTEXTs (-t vpid
+# ...) into a channel of 64 sub-buffers of 4 KiB per CPU, and REPORT_CPU, a
+# CPU the test may run on.  A workload pinned to REPORT_CPU (taskset -c)
+# that leaves less than 256 KiB of events loses none of them, whether the
+# consumer daemon reads or not, and fills several packets of one stream:
+# what report_lossy_copy needs.
+report_lossless_session() {
+	name=$1
+	dir=$2
+	shift 2
+	lttng create "$name" --output="$dir" >/dev/null
+	lttng enable-channel --userspace --session="$name" --subbuf-size=4096 --num-subbuf=64 big >/dev/null
+	lttng enable-event --userspace --session="$name" --channel=big 'allocsample:*' >/dev/null
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		lttng enable-event --userspace --session="$name" --channel=big "$1" >/dev/null
+		shift
+	done
+	[ $# -eq 0 ] || shift
+	lttng add-context --userspace --session="$name" --channel=big "$@" >/dev/null
+	lttng start "$name" >/dev/null
+	REPORT_CPU=$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')
+}
+
+# report_lossy_copy TRACE_DIR COPY_DIR EVENTS [PACKETS]: COPY_DIR is the
+# trace with EVENTS discarded events and PACKETS discarded packets written
+# into one stream (tests/tools/ctf-discard.py), and COPY_DIR.stderr what
+# babeltrace2 says of it.  Stops the test if TRACE_DIR itself lost events
+# (it was to be lossless) or has no stream of two packets.
+report_lossy_copy() {
+	babeltrace2 "$1" >/dev/null 2>"$1.stderr" ||
+		harness_fail "babeltrace2 cannot read the trace: $(cat "$1.stderr")"
+	! grep -qi 'discarded' "$1.stderr" ||
+		harness_fail "the recording itself lost events (buffers too small?): $(cat "$1.stderr")"
+	lossy_stream=$(python3 "$AS_SRCDIR/tests/tools/ctf-discard.py" "$@") ||
+		harness_fail "cannot write the losses into a copy of the trace"
+	printf '      losses written into %s\n' "$lossy_stream"
+	babeltrace2 "$2" >/dev/null 2>"$2.stderr" || true
+}

@@ -7,9 +7,9 @@
 #
 # Cannot race: nothing depends on the consumer daemon falling behind.  The
 # workload runs on one CPU (so one stream holds all its events) at a rate
-# that leaves about 16 KiB of events, in 64 sub-buffers of 4 KiB per CPU:
-# the buffers hold the whole run even if the consumer never reads, so the
-# recording loses nothing (checked).  The losses are then written into a
+# that leaves about 16 KiB of events, in 64 sub-buffers of 4 KiB per CPU
+# (report_lossless_session): the buffers hold the whole run even if the
+# consumer never reads, so the recording loses nothing (checked).  The losses are then written into a
 # copy of the trace by tests/tools/ctf-discard.py: from the second packet
 # of that stream on (it has at least two, also checked), the packet
 # context's events_discarded grows by 1000 and packet_seq_num by 2, which
@@ -24,29 +24,15 @@ lossy="$HARNESS_DIR/lossy"
 out="$HARNESS_DIR/out"
 json="$HARNESS_DIR/report.json"
 
-lttng create loss --output="$trace" >/dev/null
-lttng enable-channel --userspace --session=loss --subbuf-size=4096 --num-subbuf=64 big >/dev/null
-lttng enable-event --userspace --session=loss --channel=big 'allocsample:*' >/dev/null
-lttng add-context --userspace --session=loss --channel=big -t vpid -t vtid -t procname >/dev/null
-lttng start loss >/dev/null
-cpu=$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')
-ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=2048 taskset -c "$cpu" "$REPORT_BIN/typed-workload" 40 2 >"$out" ||
+report_lossless_session loss "$trace" -- -t vpid -t vtid -t procname
+ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=2048 taskset -c "$REPORT_CPU" "$REPORT_BIN/typed-workload" 40 2 >"$out" ||
 	harness_fail "the workload failed"
 harness_destroy_session loss
 
 # The premises: the recording lost nothing; its copy loses what was written.
-babeltrace2 "$trace" >/dev/null 2>"$HARNESS_DIR/pretty.stderr" ||
-	harness_fail "babeltrace2 cannot read the trace: $(cat "$HARNESS_DIR/pretty.stderr")"
-! grep -qi 'discarded' "$HARNESS_DIR/pretty.stderr" ||
-	harness_fail "the recording itself lost events (buffers too small?): $(cat "$HARNESS_DIR/pretty.stderr")"
-stream=$(python3 "$AS_SRCDIR/tests/tools/ctf-discard.py" "$trace" "$lossy" 1000 2) ||
-	harness_fail "cannot write the losses into a copy of the trace"
-printf '      losses written into %s\n' "$stream"
-babeltrace2 "$lossy" >/dev/null 2>"$HARNESS_DIR/pretty.stderr" || true
-check "babeltrace2 says the copy lost 1000 events" \
-	grep -q 'discarded 1000 events' "$HARNESS_DIR/pretty.stderr"
-check "babeltrace2 says the copy lost 2 packets" \
-	grep -q 'discarded 2 packets' "$HARNESS_DIR/pretty.stderr"
+report_lossy_copy "$trace" "$lossy" 1000 2
+check "babeltrace2 says the copy lost 1000 events" grep -q 'discarded 1000 events' "$lossy.stderr"
+check "babeltrace2 says the copy lost 2 packets" grep -q 'discarded 2 packets' "$lossy.stderr"
 
 report_run "$trace" -p 'format="json"' >"$HARNESS_DIR/complete.json" 2>/dev/null ||
 	harness_fail "the report on the trace without losses failed"

@@ -10,7 +10,8 @@
 # stream says 1000 events were discarded (tests/tools/ctf-discard.py; see
 # tests/report/loss.sh).  The recording loses nothing whatever the consumer
 # daemon does: the workload runs on one CPU and its events, about 40 KiB,
-# fit in the 64 sub-buffers of 4 KiB of that CPU (checked); the small
+# fit in the 64 sub-buffers of 4 KiB of that CPU (report_lossless_session;
+# checked by report_lossy_copy); the small
 # sub-buffers give the stream the two packets the copy needs (checked).
 set -eu
 . "$AS_SRCDIR/tests/sites/lib.sh"
@@ -19,21 +20,11 @@ harness_start_sessiond
 
 trace="$HARNESS_DIR/trace"
 stderr="$HARNESS_DIR/stderr"
-lttng create nodebug --output="$trace" >/dev/null
-lttng enable-channel --userspace --session=nodebug --subbuf-size=4096 --num-subbuf=64 big >/dev/null
-lttng enable-event --userspace --session=nodebug --channel=big 'allocsample:*' >/dev/null
-lttng enable-event --userspace --session=nodebug --channel=big 'lttng_ust_statedump:*' >/dev/null
-lttng add-context --userspace --session=nodebug --channel=big -t vpid -t vtid -t procname -t ip >/dev/null
-lttng start nodebug >/dev/null
-cpu=$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')
-ALLOCSAMPLE_RATE=4096 taskset -c "$cpu" \
+report_lossless_session nodebug "$trace" 'lttng_ust_statedump:*' -- -t vpid -t vtid -t procname -t ip
+ALLOCSAMPLE_RATE=4096 taskset -c "$REPORT_CPU" \
 	env LD_PRELOAD="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" "$SITES_BIN/sites" 200 >/dev/null ||
 	harness_fail "the workload failed"
 harness_destroy_session nodebug
-babeltrace2 "$trace" >/dev/null 2>"$HARNESS_DIR/pretty.stderr" ||
-	harness_fail "babeltrace2 cannot read the trace: $(cat "$HARNESS_DIR/pretty.stderr")"
-! grep -qi 'discarded' "$HARNESS_DIR/pretty.stderr" ||
-	harness_fail "the recording itself lost events (buffers too small?): $(cat "$HARNESS_DIR/pretty.stderr")"
 
 status=0
 report_run "$trace" -p 'group-by="site"' >/dev/null 2>"$stderr" || status=$?
@@ -57,12 +48,9 @@ check "without group-by=site, no debug-info is needed" \
 # Losses behind debug-info: a copy of the trace that says it lost 1000 events.
 lossy="$HARNESS_DIR/lossy"
 json="$HARNESS_DIR/lossy.json"
-stream=$(python3 "$AS_SRCDIR/tests/tools/ctf-discard.py" "$trace" "$lossy" 1000) ||
-	harness_fail "cannot write the losses into a copy of the trace"
-printf '      losses written into %s\n' "$stream"
-babeltrace2 "$lossy" >/dev/null 2>"$HARNESS_DIR/pretty.stderr" || true
+report_lossy_copy "$trace" "$lossy" 1000
 check "without debug-info, babeltrace2 says the copy lost 1000 events" \
-	grep -q 'discarded 1000 events' "$HARNESS_DIR/pretty.stderr"
+	grep -q 'discarded 1000 events' "$lossy.stderr"
 report_run "$lossy" --debug-info --debug-info-full-path -p 'group-by="site",format="json"' \
 	>"$json" 2>"$stderr" || harness_fail "the report failed: $(cat "$stderr")"
 check "behind debug-info: the report is incomplete" [ "$(jq .incomplete "$json")" = true ]
