@@ -52,7 +52,7 @@ record_host() {
 
 # fact HOST KEY: the workload's fact line KEY (pid, total) on HOST.
 fact() {
-	awk -v key="$2" '$1 == key { print $2 }' "$HARNESS_DIR/$1.facts"
+	harness_fact "$HARNESS_DIR/$1.facts" "$2" 2
 }
 
 record_host alpha "$HARNESS_DIR/alpha" 200 3

@@ -8,8 +8,8 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-# check NAME PATTERN: records bad-producer-NAME and expects PATTERN in the error.
-check() {
+# producer NAME PATTERN: records bad-producer-NAME and expects PATTERN in the error.
+producer() {
 	trace="$HARNESS_DIR/trace-$1"
 	harness_create_session "$1" "$trace"
 	"$REPORT_BIN/bad-producer-$1" || harness_fail "bad-producer-$1 failed"
@@ -22,7 +22,7 @@ check() {
 	check "$1: no report on the standard output" [ ! -s "$HARNESS_DIR/$1.out" ]
 }
 
-check size-string 'payload field `size` is a string, expected an unsigned integer'
-check no-offset 'has no payload field `offset`'
-check schema-2 'declares the schema `urn:x-allocsample:schema:2`'
+producer size-string 'payload field `size` is a string, expected an unsigned integer'
+producer no-offset 'has no payload field `offset`'
+producer schema-2 'declares the schema `urn:x-allocsample:schema:2`'
 finish
