@@ -1,7 +1,7 @@
 # lttng-harness.sh - a private, real lttng-sessiond for one test script.
 #
 # Source this file, then call `harness_enter "$@"` first thing: it re-runs
-# the script where its daemon cannot meet any other (DESIGN.md section 9).
+# the script where its daemon cannot meet any other (doc/design.md section 9).
 #   - As root, root's daemon always lives in /var/run/lttng whatever
 #     LTTNG_HOME says, so the script re-runs inside a private mount namespace
 #     with a tmpfs over /var/run/lttng.  The daemon, the lttng commands and
