@@ -42,7 +42,7 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 		if (g->has_vpid)
 			fprintf(out, "%" PRId64, g->vpid);
 		fputc(',', out);
-		put_field(out, g->procname);
+		put_field(out, asr_group_name(g));
 		fputc(',', out);
 		if (g->has_vtid)
 			fprintf(out, "%" PRId64, g->vtid);

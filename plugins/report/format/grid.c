@@ -100,9 +100,10 @@ void cell_interval(GPtrArray *row, const struct as_estimate *est)
 	g_free(hi);
 }
 
-void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, unsigned *used)
+void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, bool tracer,
+		unsigned *used)
 {
-	char marks[4];
+	char marks[5];
 	size_t n = 0;
 
 	if (asr_estimate_imprecise(est)) {
@@ -117,13 +118,17 @@ void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, 
 		marks[n++] = '+';
 		*used |= MARK_MIXED_RATES;
 	}
+	if (tracer) {
+		marks[n++] = 'T';
+		*used |= MARK_TRACER;
+	}
 	marks[n] = '\0';
 	cell(row, "%s", marks);
 }
 
 const char *procname_of(const struct asr_group *g)
 {
-	return g->procname ? g->procname : "?";
+	return asr_group_name(g) ? asr_group_name(g) : "?";
 }
 
 void cell_pid(GPtrArray *row, const struct asr_group *g)

@@ -30,6 +30,21 @@ static const char *boolean(bool b)
 	return b ? "true" : "false";
 }
 
+/* The group's sums, one per rate: what a comparison of two reports needs
+ * to add groups up and estimate them again (allocsample-compare). */
+static void put_accumulators(FILE *out, const struct asr_rates *rates)
+{
+	size_t i;
+
+	fputc('[', out);
+	for (i = 0; i < rates->n; i++)
+		fprintf(out, "%s{\"rate\": %" PRIu64 ", \"samples\": %" PRIu64
+			", \"unsampled\": %.0Lf, \"weighted\": %.17Lg}", i ? ", " : "",
+			rates->accums[i].rate, rates->accums[i].samples, rates->accums[i].u,
+			rates->accums[i].weighted);
+	fputc(']', out);
+}
+
 /* One group's object; `row` NULL for the group over the whole report,
  * else its numbers in one window. */
 static void put_group(FILE *out, const char *kind, const struct asr_group *g, bool total,
@@ -46,7 +61,9 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	else
 		fputs("null", out);
 	fputs(", \"procname\": ", out);
-	put_string(out, total ? NULL : g->procname);
+	put_string(out, total ? NULL : asr_group_name(g));
+	fputs(", \"process\": ", out);
+	put_string(out, total ? NULL : g->process);
 	fputs(", \"tid\": ", out);
 	if (!total && g->has_vtid)
 		fprintf(out, "%" PRId64, g->vtid);
@@ -84,6 +101,13 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 			", \"end_ns\": %" PRId64, row->window, row->start_ns, row->end_ns);
 	else
 		fputs(", \"window\": null, \"start_ns\": null, \"end_ns\": null", out);
+	fprintf(out, ", \"tracer\": %s, \"accumulators\": ", boolean(g->tracer));
+	/* A window's row is estimated from the window's samples alone, whose
+	 * sums the model does not keep. */
+	if (row)
+		fputs("null", out);
+	else
+		put_accumulators(out, &g->rates);
 	fputc('}', out);
 }
 

@@ -94,7 +94,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		cell(row, "%" PRIu64, g->est.samples);
 		cell_bytes(row, g->est.weighted);
 		cell_interval(row, &g->est);
-		cell_marks(row, &g->est, g->incomplete, marks);
+		cell_marks(row, &g->est, g->incomplete, g->tracer, marks);
 	}
 	fprintf(out, "\n%s\n", kind_titles[kind]);
 	grid_print(out, &grid);
@@ -125,7 +125,7 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell(row, "%" PRIu64, t->est.samples);
 	cell_bytes(row, t->est.weighted);
 	cell_interval(row, &t->est);
-	cell_marks(row, &t->est, t->incomplete, marks);
+	cell_marks(row, &t->est, t->incomplete, false, marks);
 	fprintf(out, "\n");
 	grid_print(out, &grid);
 	grid_fini(&grid);
@@ -173,8 +173,7 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 		return;
 	fprintf(out, "\n");
 	if (marks & MARK_IMPRECISE)
-		fprintf(out, "* Fewer than %d samples: the estimate is imprecise; trust the interval.\n",
-			ASR_FEW_SAMPLES);
+		fprintf(out, "* Imprecise: the interval is wider than the estimate; trust the interval.\n");
 	if (marks & MARK_INCOMPLETE || sum->incomplete) {
 		fprintf(out, "! Incomplete: the trace lost events, so the true value is at least the\n"
 			     "  estimate's lower bound.\n");
@@ -182,6 +181,10 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	}
 	if (marks & MARK_MIXED_RATES)
 		fprintf(out, "+ Samples taken at several rates: each rate estimated, then added.\n");
+	if (marks & MARK_TRACER)
+		fprintf(out, "T lttng-ust's own thread: %" PRIu64 " sample%s of the tracer's allocations, in the\n"
+			     "  process rows and the total.\n",
+			sum->tracer_samples, sum->tracer_samples == 1 ? "" : "s");
 	if (sum->vtid_missing)
 		fprintf(out, "No vtid context in the trace: estimates are per process.  For per-thread\n"
 			     "estimates, record it with:  " ASR_VTID_HINT "\n");

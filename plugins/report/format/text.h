@@ -43,9 +43,12 @@ void cell_interval(GPtrArray *row, const struct as_estimate *est);
 #define MARK_IMPRECISE 1u     /* '*' */
 #define MARK_INCOMPLETE 2u    /* '!' */
 #define MARK_MIXED_RATES 4u   /* '+' */
-void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, unsigned *used);
+#define MARK_TRACER 8u        /* 'T' */
+void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, bool tracer,
+		unsigned *used);
 
-/* A group's process name, or "?"; its pid, or "?". */
+/* The name a group's row shows, or "?": the thread's for thread rows, the
+ * process's for the others; its pid, or "?". */
 const char *procname_of(const struct asr_group *g);
 void cell_pid(GPtrArray *row, const struct asr_group *g);
 

@@ -98,7 +98,7 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 		cell(row, "%" PRIu64, r->est.samples);
 		cell_bytes(row, r->est.weighted);
 		cell_interval(row, &r->est);
-		cell_marks(row, &r->est, false, marks);
+		cell_marks(row, &r->est, false, false, marks);
 		g_free(key);
 	}
 	grid_print(out, &grid);

@@ -109,7 +109,7 @@ static void write_timeline_total(FILE *out, const struct asr_model *model,
 		cell(row, "%" PRIu64, r->est.samples);
 		cell_bytes(row, r->est.weighted);
 		cell_interval(row, &r->est);
-		cell_marks(row, &r->est, r->group->incomplete, marks);
+		cell_marks(row, &r->est, r->group->incomplete, false, marks);
 		g_ptr_array_add(row, interval_bar(&r->est, scale));
 	}
 	grid_print(out, &grid);

@@ -59,7 +59,7 @@ void asr_warn(const char *component, const struct asr_model *model)
 	const struct asr_summary *sum = &model->summary;
 
 	if (sum->samples == 0)
-		warn(component, "no allocsample:AllocationSampled events: nothing to estimate.  Record them with:  lttng enable-event -u 'allocsample:*'");
+		warn(component, "no allocsample:AllocationSampled events: nothing to estimate.  Either the session did not record them (lttng enable-event -u 'allocsample:*'), or no traced program allocated through liballocsample (not preloaded, or a static or setuid program).");
 	warn_about_losses(component, model->losses);
 	if (sum->vtid_missing)
 		warn(component, "no vtid context: estimates are per process.  For per-thread estimates, record it with:  " ASR_VTID_HINT);

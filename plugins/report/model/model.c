@@ -5,23 +5,14 @@
 #include "model/model.h"
 #include "model/scopes.h"
 
-static gint compare_rates(gconstpointer pa, gconstpointer pb)
-{
-	uint64_t a = *(const uint64_t *) pa, b = *(const uint64_t *) pb;
-
-	return (a > b) - (a < b);
-}
-
-/* The total's rates in ascending order, so that a report of several traces
- * does not depend on the order of a hash table. */
-static GArray *sorted_rates(const struct asr_rates *rates)
+/* The total's rates. */
+static GArray *rates_of(const struct asr_rates *rates)
 {
 	GArray *out = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), (guint) rates->n);
 	size_t i;
 
 	for (i = 0; i < rates->n; i++)
 		g_array_append_val(out, rates->accums[i].rate);
-	g_array_sort(out, compare_rates);
 	return out;
 }
 
@@ -90,7 +81,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	if (asr_summary_build(&model->summary, &in, &estimate_options))
 		goto refused;
 	select_shown(model);
-	model->rates = sorted_rates(&model->summary.total.rates);
+	model->rates = rates_of(&model->summary.total.rates);
 	if (agg->windowed) {
 		model->windows = g_array_new(FALSE, FALSE, sizeof(struct asr_window_row));
 		if (asr_timeline_build(model->windows, &model->summary, &agg->windows,

@@ -98,11 +98,16 @@ void asr_model_fini(struct asr_model *model);
 bool asr_kind_shown(enum asr_kind kind, unsigned group_by);
 bool asr_group_shown(const struct asr_group *g, unsigned group_by);
 
+/* The name in a group's `procname` column: the thread's for thread and
+ * thread x type groups, the process's for the others; NULL: unknown. */
+const char *asr_group_name(const struct asr_group *g);
+
 /* The name of a kind in CSV and JSON ("process", "thread", "type",
  * "thread-type", "site"). */
 const char *asr_kind_name(enum asr_kind kind);
 
-/* Whether an estimate rests on too few samples to be precise. */
+/* Whether an estimate is too imprecise to read without its interval: the
+ * interval is wider than the estimate. */
 bool asr_estimate_imprecise(const struct as_estimate *est);
 
 #endif

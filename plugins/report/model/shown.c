@@ -29,9 +29,16 @@ bool asr_group_shown(const struct asr_group *g, unsigned group_by)
 	return true;
 }
 
+/*
+ * Imprecise: the interval is wider than the point estimate itself, e.g.
+ * below about 20 samples at 95% (doc/estimation.md, "When to distrust the
+ * numbers").  Judged on the interval, not on the sample count, because
+ * objects much larger than the rate are sampled almost surely: a few
+ * samples of 1 GiB objects pin their bytes to a fraction of a percent.
+ */
 bool asr_estimate_imprecise(const struct as_estimate *est)
 {
-	return est->samples < ASR_FEW_SAMPLES;
+	return est->upper - est->lower > est->weighted;
 }
 
 const char *asr_kind_name(enum asr_kind kind)
@@ -45,4 +52,10 @@ const char *asr_kind_name(enum asr_kind kind)
 	};
 
 	return names[kind];
+}
+
+const char *asr_group_name(const struct asr_group *g)
+{
+	return g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? g->procname :
+									 g->process;
 }

@@ -200,6 +200,23 @@ static gint compare_groups(gconstpointer pa, gconstpointer pb)
 	return 0;
 }
 
+static gint compare_rates(gconstpointer pa, gconstpointer pb, gpointer unused)
+{
+	uint64_t a = ((const struct as_estimate_accum *) pa)->rate;
+	uint64_t b = ((const struct as_estimate_accum *) pb)->rate;
+
+	(void) unused;
+	return (a > b) - (a < b);
+}
+
+/* A group's accumulators in ascending order of rate, before they are
+ * estimated: neither the sums of mixed rates nor the reports then depend
+ * on the order of a hash table. */
+static void sort_by_rate(struct asr_rates *rates)
+{
+	g_qsort_with_data(rates->accums, (gint) rates->n, sizeof *rates->accums, compare_rates, NULL);
+}
+
 static int estimate(struct asr_group *g, const struct as_estimate_options *options)
 {
 	/* A single thread's samples form one trial stream, whatever the number
@@ -207,6 +224,7 @@ static int estimate(struct asr_group *g, const struct as_estimate_options *optio
 	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ?
 			   1 : g->threads;
 
+	sort_by_rate(&g->rates);
 	return as_estimate_compute(g->rates.accums, g->rates.n, threads, options, &g->est);
 }
 
@@ -216,7 +234,6 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	GHashTable *index = g_hash_table_new_full(group_hash, group_equal, NULL, NULL);
 	GHashTable *hosts = g_hash_table_new(g_str_hash, g_str_equal);
 	GPtrArray *per_thread = g_ptr_array_new();
-	struct asr_group *process;
 	GHashTableIter it;
 	gpointer p;
 	struct asr_group key;
@@ -228,6 +245,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
 		summary->groups[kind] = g_ptr_array_new_with_free_func(group_free);
 	summary->index = g_hash_table_new(group_hash, group_equal);
+	summary->names = g_string_chunk_new(64);
 
 	g_hash_table_iter_init(&it, in->cells);
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
@@ -284,11 +302,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		key.has_time = false;
 		key.rates = (struct asr_rates) { 0 };
 		summary->processes += g_hash_table_contains(index, &key) ? 0 : 1;
-		process = add_to(index, &key, &t->rates, 1, t->incomplete, t->has_time, t->first_ns,
-				 t->last_ns);
-		/* A process is named after its main thread when it allocated. */
-		if (t->has_vtid && t->vtid == t->vpid)
-			process->procname = t->procname;
+		add_to(index, &key, &t->rates, 1, t->incomplete, t->has_time, t->first_ns, t->last_ns);
 		asr_rates_merge(&summary->total.rates, &t->rates);
 		summary->total.threads++;
 		add_time(&summary->total, t->has_time, t->first_ns, t->last_ns);
@@ -309,6 +323,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	}
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
 		g_ptr_array_sort(summary->groups[kind], compare_groups);
+	asr_summary_name_processes(summary);
 
 	for (i = 0; i < in->traces->len; i++) {
 		const struct asr_trace *t = g_ptr_array_index(in->traces, i);
@@ -324,6 +339,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	 * surviving sample in it: incomplete as soon as any trace is. */
 	summary->total.incomplete = summary->incomplete;
 	if (summary->samples > 0) {
+		sort_by_rate(&summary->total.rates);
 		if (as_estimate_compute(summary->total.rates.accums, summary->total.rates.n,
 					summary->total.threads, options, &summary->total.est))
 			goto end;
@@ -353,12 +369,27 @@ void asr_summary_fini(struct asr_summary *summary)
 		summary->groups[kind] = NULL;
 	}
 	asr_rates_fini(&summary->total.rates);
+	if (summary->names)
+		g_string_chunk_free(summary->names);
+	summary->names = NULL;
 }
 
 const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 					 const struct asr_group *key)
 {
 	return g_hash_table_lookup(summary->index, key);
+}
+
+struct asr_group asr_process_key(const struct asr_group *g)
+{
+	return (struct asr_group) {
+		.kind = ASR_KIND_PROCESS,
+		.host = g->host,
+		.procname = g->procname,
+		.vpid = g->vpid,
+		.has_vpid = g->has_vpid,
+		.anon_trace = g->anon_trace,
+	};
 }
 
 uint64_t asr_bytes_round(double bytes)

@@ -20,14 +20,15 @@ enum asr_kind {
 	ASR_KIND_COUNT,
 };
 
-/* Fewer samples than this: the point estimate is imprecise (the interval
- * is still right).  Marked in every format. */
-#define ASR_FEW_SAMPLES 10
-
 struct asr_group {
 	enum asr_kind kind;
 	const char *host;       /* NULL: the trace has no `hostname` */
-	const char *procname;   /* NULL: not recorded */
+	const char *procname;   /* the name of the thread that allocated (kinds
+				 * THREAD, THREAD_TYPE), of one of the process's
+				 * threads otherwise; NULL: not recorded */
+	const char *process;    /* the process's name (names.c); NULL: unknown */
+	bool tracer;            /* a thread of lttng-ust's own (kinds THREAD,
+				 * THREAD_TYPE) */
 	const char *type;       /* kinds TYPE and THREAD_TYPE */
 	const struct asr_site *site;  /* kind SITE */
 	int64_t vpid;           /* valid when has_vpid */
@@ -56,6 +57,9 @@ struct asr_summary {
 	bool vtid_missing;
 	bool incomplete;                    /* some trace lost events or packets */
 	bool mixed_rates;                   /* some group mixes rates */
+	uint64_t tracer_threads;            /* lttng-ust's own threads that allocated */
+	uint64_t tracer_samples;            /* and their samples (in every total) */
+	GStringChunk *names;                /* process names made up here */
 };
 
 /* What a summary is built from: the cells of a table (or of one time
@@ -78,10 +82,21 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 
 void asr_summary_fini(struct asr_summary *summary);
 
+/*
+ * Names every group's process and marks lttng-ust's own threads (names.c).
+ * A process is called after its main thread when it allocated, else after
+ * lttng-ust's listener thread ("PROGRAM-ust") without the suffix, else
+ * after its thread of smallest id.  Called by asr_summary_build().
+ */
+void asr_summary_name_processes(struct asr_summary *summary);
+
 /* The group of `summary` with the kind and key of `key` (a group of another
  * summary of the same table's traces), or NULL. */
 const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 					 const struct asr_group *key);
+
+/* The key of the process group that holds `g`. */
+struct asr_group asr_process_key(const struct asr_group *g);
 
 /* Rounds a byte estimate to an integer for CSV and JSON. */
 uint64_t asr_bytes_round(double bytes);
