@@ -96,6 +96,8 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 		fputs(", \"line\": null", out);
 	fputs(", \"binary\": ", out);
 	put_string(out, g->site ? g->site->binary : NULL);
+	fputs(", \"address\": ", out);
+	put_string(out, g->site ? g->site->where : NULL);
 	if (row)
 		fprintf(out, ", \"window\": %" PRId64 ", \"start_ns\": %" PRId64
 			", \"end_ns\": %" PRId64, row->window, row->start_ns, row->end_ns);

@@ -50,7 +50,11 @@
 	}
 
 	function marks(g) {
-		return (g.imprecise ? "*" : "") + (g.incomplete ? "!" : "");
+		return (g.imprecise ? "*" : "") + (g.incomplete ? "!" : "") + (g.tracer ? "T" : "");
+	}
+
+	function basename(path) {
+		return path ? path.replace(/.*\//, "") : "?";
 	}
 
 	function label(g) {
@@ -61,7 +65,8 @@
 		if (g.kind === "type")
 			return g.type + " (" + host + proc + ")";
 		if (g.kind === "site")
-			return (g["function"] || "?") + " " + (g.file ? g.file.replace(/.*\//, "") + ":" + g.line : "?");
+			return (g["function"] || (g.address ? basename(g.binary) + g.address : "?")) +
+				(g.file ? " " + basename(g.file) + ":" + g.line : "");
 		return host + proc;
 	}
 
@@ -74,6 +79,26 @@
 	}
 
 	var MAX_BARS = 40;
+	var FONT = "12px \"DejaVu Sans\", \"Liberation Sans\", Arial, sans-serif";
+	var measure = document.createElement("canvas").getContext("2d");
+	measure.font = FONT;
+
+	/* The charts take the page's width, at least 640 pixels. */
+	function pageWidth() {
+		return Math.max(640, Math.min(1800, main.clientWidth || 900));
+	}
+
+	/* A label that fits `room` pixels: its middle cut out when it is too
+	 * long (the whole of it is in the bar's tooltip). */
+	function fit(text, room) {
+		if (measure.measureText(text).width <= room)
+			return text;
+		var keep = text.length;
+		while (keep > 4 && measure.measureText(text.slice(0, Math.ceil(keep / 2)) + "\u2026" +
+				text.slice(text.length - Math.floor(keep / 2))).width > room)
+			keep--;
+		return text.slice(0, Math.ceil(keep / 2)) + "\u2026" + text.slice(text.length - Math.floor(keep / 2));
+	}
 
 	function bars(title, groups) {
 		if (groups.length === 0)
@@ -81,7 +106,10 @@
 		groups = groups.slice().sort(function (a, b) { return b.estimate - a.estimate; });
 		el("h2", {}, main, title);
 		var shown = groups.slice(0, MAX_BARS);
-		var labelWidth = 260, width = 900, plot = width - labelWidth - 110, rowH = 24, top = 8;
+		var width = pageWidth(), rowH = 24, top = 8;
+		var longest = Math.max.apply(null, shown.map(function (g) { return measure.measureText(label(g)).width; }));
+		var labelWidth = Math.min(Math.ceil(longest) + 16, Math.round(width * 0.4));
+		var plot = width - labelWidth - 110;
 		var height = top + shown.length * rowH + 30;
 		var max = Math.max.apply(null, shown.map(function (g) { return g.upper; }));
 		var axis = ticks(max), scale = plot / axis[axis.length - 1].value;
@@ -96,7 +124,9 @@
 		shown.forEach(function (g, i) {
 			var y = top + i * rowH, mid = y + rowH / 2;
 			var cls = "bar" + (g.imprecise ? " imprecise" : "") + (g.incomplete ? " incomplete" : "");
-			el("@text", { x: labelWidth - 8, y: mid + 4, "text-anchor": "end" }, svg, label(g));
+			var name = el("@text", { x: labelWidth - 8, y: mid + 4, "text-anchor": "end" }, svg,
+				fit(label(g), labelWidth - 12));
+			el("@title", {}, name, label(g));
 			el("@rect", { "class": cls, x: labelWidth, y: y + 4, width: Math.max(g.estimate * scale, 0.5), height: rowH - 8 }, svg);
 			var x0 = labelWidth + g.lower * scale, x1 = labelWidth + g.upper * scale;
 			el("@line", { "class": "whisker", x1: x0, x2: x1, y1: mid, y2: mid }, svg);
@@ -117,7 +147,7 @@
 			return;
 		var start = rows[0].start_ns, w = data.window_ns / 1e9;
 		el("h2", {}, main, "Timeline of the total, " + rows.length + " windows of " + +(w * 1000).toPrecision(6) + " ms");
-		var left = 90, width = 900, plot = width - left - 20, top = 10, plotH = 240, height = top + plotH + 44;
+		var left = 90, width = pageWidth(), plot = width - left - 20, top = 10, plotH = 240, height = top + plotH + 44;
 		var max = Math.max.apply(null, rows.map(function (r) { return r.upper; }));
 		var axis = ticks(max), yscale = plotH / axis[axis.length - 1].value;
 		var span = rows.length * w, xscale = plot / span;
@@ -162,14 +192,14 @@
 	data.hints.forEach(function (h) {
 		el("p", { "class": "warn" }, main, "A context is missing; record it with: " + h);
 	});
-	bars(threads.length ? "Bytes allocated per thread" : "Bytes allocated per process",
-		threads.length ? threads : groups.filter(function (g) { return g.kind === "process"; }));
+	bars("Bytes allocated per process", groups.filter(function (g) { return g.kind === "process"; }));
+	bars("Bytes allocated per thread", threads);
 	bars("Bytes allocated per type", groups.filter(function (g) { return g.kind === "type"; }));
 	bars("Bytes allocated per call site", groups.filter(function (g) { return g.kind === "site"; }));
 	if (data.window_ns)
 		timeline(data.windows.filter(function (r) { return r.kind === "total"; }));
 	el("p", { "class": "note" }, main, "Bars: point estimate; whiskers: the " + level +
-		" confidence interval.  * fewer than 10 samples: imprecise, trust the interval.  ! incomplete: the trace lost events.");
+		" confidence interval.  * imprecise: the interval is wider than the estimate, trust the interval.  ! incomplete: the trace lost events.  T lttng-ust's own thread (the tracer's allocations, in the totals).");
 	document.getElementById("status").remove();
 	el("div", { id: "rendered", hidden: "" }, document.body, "complete");
 })();

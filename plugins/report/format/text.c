@@ -18,7 +18,7 @@ static void cells_site(GPtrArray *row, const struct asr_site *site)
 {
 	const char *file = site->file ? strrchr(site->file, '/') : NULL;
 
-	cell(row, "%s", site->function ? site->function : "?");
+	g_ptr_array_add(row, asr_site_label(site));
 	if (site->file)
 		cell(row, "%s:%" PRIu64, file ? file + 1 : site->file, site->line);
 	else

@@ -171,7 +171,8 @@ static int compare_sites(const struct asr_group *a, const struct asr_group *b)
 		return c;
 	if (a->site->line != b->site->line)
 		return a->site->line < b->site->line ? -1 : 1;
-	return str_cmp_null(a->site->binary, b->site->binary);
+	c = str_cmp_null(a->site->binary, b->site->binary);
+	return c ? c : str_cmp_null(a->site->where, b->site->where);
 }
 
 static gint compare_groups(gconstpointer pa, gconstpointer pb)

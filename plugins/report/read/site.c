@@ -58,6 +58,7 @@ static guint site_hash(gconstpointer p)
 
 	h = h * 31 + (s->function ? g_str_hash(s->function) : 0);
 	h = h * 31 + (s->file ? g_str_hash(s->file) : 0);
+	h = h * 31 + (s->where ? g_str_hash(s->where) : 0);
 	return h * 31 + (guint) s->line;
 }
 
@@ -66,7 +67,8 @@ static gboolean site_equal(gconstpointer pa, gconstpointer pb)
 	const struct asr_site *a = pa, *b = pb;
 
 	return g_strcmp0(a->binary, b->binary) == 0 && g_strcmp0(a->function, b->function) == 0 &&
-	       g_strcmp0(a->file, b->file) == 0 && a->line == b->line;
+	       g_strcmp0(a->file, b->file) == 0 && a->line == b->line &&
+	       g_strcmp0(a->where, b->where) == 0;
 }
 
 static void site_free(gpointer p)
@@ -76,6 +78,7 @@ static void site_free(gpointer p)
 	g_free(s->binary);
 	g_free(s->function);
 	g_free(s->file);
+	g_free(s->where);
 	g_free(s);
 }
 
@@ -277,9 +280,22 @@ const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, cons
 	if (!site->function && func && *func)
 		site->function = g_strndup(func, strrchr(func, '+') ? (gsize) (strrchr(func, '+') - func) :
 								     strlen(func));
+	/* Without a function, the address in its binary is all there is to
+	 * tell sites apart and find them again (addr2line -e BINARY). */
+	if (!site->function && site->binary)
+		site->where = g_strdup(bin + strlen(site->binary));
 	found = intern(resolver, site);
 	g_hash_table_insert(resolver->locations, g_strdup(bin), (gpointer) found);
 	return found;
+}
+
+char *asr_site_label(const struct asr_site *site)
+{
+	if (site->function)
+		return g_strdup(site->function);
+	if (site->where)
+		return g_strconcat(asr_site_binary_name(site), site->where, NULL);
+	return g_strdup("?");
 }
 
 const char *asr_site_binary_name(const struct asr_site *site)

@@ -13,6 +13,9 @@ struct asr_site {
 	char *function;  /* NULL: unknown (no symbol) */
 	char *file;      /* NULL: unknown (no DWARF line information) */
 	uint64_t line;   /* valid when file is not NULL */
+	char *where;     /* without a function, the address in the binary as
+			  * debug-info gives it: "+0xOFFSET" from its load base
+			  * or "@0xADDRESS" (not position-independent) */
 };
 
 struct asr_site_resolver {
@@ -39,6 +42,10 @@ void asr_site_resolver_fini(struct asr_site_resolver *resolver);
  */
 const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, const char *bin,
 					const char *func);
+
+/* What names a site in a table: its function, else "BINARY+0xOFFSET"
+ * (the binary's file name), else "?".  To g_free. */
+char *asr_site_label(const struct asr_site *site);
 
 /* The file name part of a site's binary, or "?". */
 const char *asr_site_binary_name(const struct asr_site *site);
