@@ -230,7 +230,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	unsigned bit;
 	guint i;
 
-	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 1,\n"
+	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 2,\n"
 		"  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
 		model->confidence, boolean(model->boundary_compensation));
 	for (bit = 1; bit <= ASR_GROUP_BY_SITE; bit <<= 1) {
