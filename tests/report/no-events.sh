@@ -31,7 +31,7 @@ for format in text csv json; do
 		>"$HARNESS_DIR/report.$format" 2>"$HARNESS_DIR/$format.err" || status=$?
 	check "$format: exit status 0 (got $status)" [ "$status" -eq 0 ]
 	check "$format: a warning that says how to record the events" \
-		report_says "$HARNESS_DIR/$format.err" "no allocsample:AllocationSampled events: nothing to estimate. Record them with: lttng enable-event -u 'allocsample:*'"
+		report_says "$HARNESS_DIR/$format.err" "no allocsample:AllocationSampled events: nothing to estimate. Either the session did not record them (lttng enable-event -u 'allocsample:*'), or no traced program allocated through liballocsample"
 done
 sed 's/^/      /' "$HARNESS_DIR/json.err"
 check "json: valid, 0 samples, no group" \

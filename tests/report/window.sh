@@ -38,7 +38,7 @@ check "window_ns is 100000000" [ "$(jq '.window_ns' "$json")" = 100000000 ]
 # The total's and the thread's windows, one line each: window start end
 # samples estimate lower upper (times as exact integers: jq would round them).
 grep -o '{"kind": "total"[^}]*"window": [0-9][0-9]*[^}]*}\|{"kind": "thread"[^}]*"tid": '"$tid"',[^}]*"window": [0-9][0-9]*[^}]*}' "$json" |
-	sed 's/^{"kind": "\([a-z]*\)".*"samples": \([0-9]*\), "estimate": \([0-9]*\), .*"lower": \([0-9]*\), "upper": \([0-9]*\),.*"window": \([0-9]*\), "start_ns": \([0-9]*\), "end_ns": \([0-9]*\)}$/\1 \6 \7 \8 \2 \3 \4 \5/' \
+	sed 's/^{"kind": "\([a-z]*\)".*"samples": \([0-9]*\), "estimate": \([0-9]*\), .*"lower": \([0-9]*\), "upper": \([0-9]*\),.*"window": \([0-9]*\), "start_ns": \([0-9]*\), "end_ns": \([0-9]*\),.*$/\1 \6 \7 \8 \2 \3 \4 \5/' \
 	>"$HARNESS_DIR/windows"
 windows=$(awk '$1 == "total"' "$HARNESS_DIR/windows" | wc -l)
 thread_windows=$(awk '$1 == "thread"' "$HARNESS_DIR/windows" | wc -l)
