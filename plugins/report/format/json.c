@@ -39,7 +39,7 @@ static void put_accumulators(FILE *out, const struct asr_rates *rates)
 	fputc('[', out);
 	for (i = 0; i < rates->n; i++)
 		fprintf(out, "%s{\"rate\": %" PRIu64 ", \"samples\": %" PRIu64
-			", \"unsampled\": %.0Lf, \"weighted\": %.17Lg}", i ? ", " : "",
+			", \"unsampled\": %.0Lf, \"weighted\": %.0Lf}", i ? ", " : "",
 			rates->accums[i].rate, rates->accums[i].samples, rates->accums[i].u,
 			rates->accums[i].weighted);
 	fputc(']', out);
