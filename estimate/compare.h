@@ -16,6 +16,10 @@
 
 #include "estimate.h"
 
+/* The most distinct rates one side may have: more, and as_compare_compute
+ * returns -1. */
+#define AS_COMPARE_MAX_RATES 64
+
 /* One side of a comparison: a group's per-rate accumulators in one run. */
 struct as_compare_side {
 	const struct as_estimate_accum *accums; /* n >= 1; samples may be 0 */
