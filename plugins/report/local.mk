@@ -11,6 +11,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/messages.c plugins/report/messages.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
 	plugins/report/read/sample.c plugins/report/read/sample.h \
+	plugins/report/read/process_name.c plugins/report/read/process_name.h \
 	plugins/report/read/scope_event.c plugins/report/read/scope_event.h \
 	plugins/report/read/site.c plugins/report/read/site.h \
 	plugins/report/aggregate/aggregate.c plugins/report/aggregate/aggregate.h \

@@ -6,10 +6,12 @@ void asr_readers_init(struct asr_readers *readers, const struct asr_params *para
 {
 	asr_sample_reader_init(&readers->samples, params->group_by & ASR_GROUP_BY_SITE);
 	asr_scope_reader_init(&readers->scope_events, params);
+	asr_process_name_reader_init(&readers->process_names);
 }
 
 void asr_readers_fini(struct asr_readers *readers)
 {
+	asr_process_name_reader_fini(&readers->process_names);
 	asr_scope_reader_fini(&readers->scope_events);
 	asr_sample_reader_fini(&readers->samples);
 }
@@ -20,6 +22,7 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 			 bt_self_component *self, const bt_message *msg)
 {
 	struct asr_scope_event scope_event;
+	struct asr_process_name name;
 	struct asr_sample sample;
 
 	switch (asr_sample_read(&readers->samples, self, msg, &sample)) {
@@ -27,6 +30,10 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 		asr_aggregate_sample(agg, &sample);
 		return true;
 	case ASR_SAMPLE_OTHER:
+		if (asr_process_name_read(&readers->process_names, msg, &name)) {
+			asr_aggregate_process_name(agg, &name);
+			return true;
+		}
 		if (!agg->scoped)
 			return true;
 		if (asr_scope_event_read(&readers->scope_events, self, msg, &scope_event))

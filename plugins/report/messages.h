@@ -8,6 +8,7 @@
 
 #include "aggregate/aggregate.h"
 #include "params.h"
+#include "read/process_name.h"
 #include "read/sample.h"
 #include "read/scope_event.h"
 
@@ -15,6 +16,7 @@
 struct asr_readers {
 	struct asr_sample_reader samples;
 	struct asr_scope_reader scope_events;  /* used with `scope-begin` and `scope-end` */
+	struct asr_process_name_reader process_names;
 };
 
 /* GLib aborts when out of memory, so init cannot fail. */

@@ -16,7 +16,14 @@ tests_report_phases_workload_CFLAGS = $(REPORT_C_OPTIONS)
 tests_report_phases_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_phases_workload_LDADD = src/liballocsample.la
 
+check_PROGRAMS += tests/report/names-workload
+tests_report_names_workload_SOURCES = tests/report/names-workload.c
+tests_report_names_workload_CFLAGS = $(REPORT_C_OPTIONS)
+tests_report_names_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_names_workload_LDADD = $(PTHREAD_LIBS)
+
 REPORT_TESTS = \
+	tests/report/names.sh \
 	tests/report/params.sh \
 	tests/report/typed.sh \
 	tests/report/golden.sh \

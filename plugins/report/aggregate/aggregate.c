@@ -42,6 +42,11 @@ void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope
 	asr_scopes_event(&agg->scopes, event);
 }
 
+void asr_aggregate_process_name(struct asr_aggregate *agg, const struct asr_process_name *name)
+{
+	asr_traces_name_process(&agg->traces, name->trace, name->vpid, name->name);
+}
+
 void asr_aggregate_loss(struct asr_aggregate *agg, const bt_stream *stream, bool packets,
 			const uint64_t *count)
 {

@@ -12,6 +12,7 @@
 #include "aggregate/traces.h"
 #include "aggregate/window.h"
 #include "params.h"
+#include "read/process_name.h"
 #include "read/sample.h"
 #include "read/scope_event.h"
 
@@ -39,6 +40,9 @@ void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sa
 
 /* Opens or closes a scope instance. */
 void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope_event *event);
+
+/* Records the name of a process from lttng-ust's statedump. */
+void asr_aggregate_process_name(struct asr_aggregate *agg, const struct asr_process_name *name);
 
 /* Records a discarded-events (`packets` false) or discarded-packets message
  * of stream `stream` (`count` NULL: the message had no count). */

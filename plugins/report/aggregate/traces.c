@@ -10,6 +10,7 @@ static void trace_free(gpointer p)
 	bt_trace_put_ref(t->trace);
 	g_free(t->name);
 	g_array_free(t->losses, TRUE);
+	g_hash_table_destroy(t->process_names);
 	g_free(t);
 }
 
@@ -58,6 +59,7 @@ struct asr_trace *asr_traces_find(struct asr_traces *traces, const bt_trace *bt)
 			t->host = intern(traces, bt_value_string_get(host));
 		t->name = g_strdup(bt_trace_get_name(bt));
 		t->losses = g_array_new(FALSE, TRUE, sizeof(struct asr_stream_loss));
+		t->process_names = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
 		g_ptr_array_add(traces->list, t);
 		t->id = traces->list->len;
 		g_hash_table_insert(traces->by_trace, (gpointer) bt, t);
@@ -103,6 +105,20 @@ void asr_traces_add_loss(struct asr_traces *traces, const bt_stream *stream, boo
 		else
 			loss->events_unknown = true;
 	}
+}
+
+void asr_traces_name_process(struct asr_traces *traces, const bt_trace *trace, int64_t vpid,
+			     const char *name)
+{
+	struct asr_trace *t = asr_traces_get(traces, trace);
+
+	if (!g_hash_table_contains(t->process_names, &vpid))
+		g_hash_table_insert(t->process_names, g_memdup2(&vpid, sizeof vpid), g_strdup(name));
+}
+
+const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid)
+{
+	return g_hash_table_lookup(trace->process_names, &vpid);
 }
 
 bool asr_trace_incomplete(const struct asr_trace *trace)

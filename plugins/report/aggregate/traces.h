@@ -27,6 +27,7 @@ struct asr_trace {
 	bool vpid_missing;      /* some samples had no vpid context */
 	bool vtid_missing;
 	GArray *losses;         /* struct asr_stream_loss; empty: complete */
+	GHashTable *process_names;  /* vpid (gint64 *) -> the executable's name, owned */
 };
 
 struct asr_traces {
@@ -63,6 +64,14 @@ const void *asr_trace_domain(const struct asr_trace *trace);
  * of stream `stream` (`count` NULL: the message had no count). */
 void asr_traces_add_loss(struct asr_traces *traces, const bt_stream *stream, bool packets,
 			 const uint64_t *count);
+
+/* Records that process `vpid` of trace `trace` is called `name` (the
+ * first statedump of a process wins). */
+void asr_traces_name_process(struct asr_traces *traces, const bt_trace *trace, int64_t vpid,
+			     const char *name);
+
+/* The name recorded for process `vpid` of `trace`, or NULL. */
+const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid);
 
 /* Whether the trace reported any loss. */
 bool asr_trace_incomplete(const struct asr_trace *trace);

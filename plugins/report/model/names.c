@@ -3,7 +3,10 @@
  * (see summary.h).
  *
  * The procname context names the thread that allocated, so a process has
- * as many names as threads.  lttng-ust's listener threads call themselves
+ * as many names as threads.  lttng-ust's statedump, when the session
+ * records lttng_ust_statedump:procname, gives the executable's name, which
+ * is the process's; without it, the main thread's name is.  lttng-ust's
+ * listener threads call themselves
  * after the program with "-ust" appended (truncated to 15 bytes, like every
  * thread name), and the tracer allocates there once per process (about
  * 100 KiB); they are marked, and counted apart in the notes, but stay in
@@ -23,8 +26,8 @@ static bool is_tracer(const char *thread_name)
 	       strcmp(thread_name + n - strlen(TRACER_SUFFIX), TRACER_SUFFIX) == 0;
 }
 
-/* How good a thread's name is as its process's: lower is better. */
-enum rank { MAIN_THREAD, TRACER_THREAD, OTHER_THREAD };
+/* How good a name is as its process's: lower is better. */
+enum rank { EXECUTABLE, MAIN_THREAD, TRACER_THREAD, OTHER_THREAD };
 
 struct candidate {
 	enum rank rank;
@@ -51,7 +54,23 @@ static bool better(const struct candidate *a, const struct candidate *b)
 	return a->rank != b->rank ? a->rank < b->rank : a->vtid < b->vtid;
 }
 
-void asr_summary_name_processes(struct asr_summary *summary)
+/* The executable's name of a process group, from the statedump of any
+ * trace of its host, or NULL. */
+static const char *executable_of(const struct asr_group *process, const GPtrArray *traces)
+{
+	const char *name = NULL;
+	guint i;
+
+	for (i = 0; process->has_vpid && !name && i < traces->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(traces, i);
+
+		if (g_strcmp0(t->host, process->host) == 0)
+			name = asr_trace_process_name(t, process->vpid);
+	}
+	return name;
+}
+
+void asr_summary_name_processes(struct asr_summary *summary, const GPtrArray *traces)
 {
 	GHashTable *best = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
 	GPtrArray *threads = summary->groups[ASR_KIND_THREAD];
@@ -74,7 +93,9 @@ void asr_summary_name_processes(struct asr_summary *summary)
 		b = g_hash_table_lookup(best, process);
 		if (!b) {
 			b = g_new(struct candidate, 1);
-			*b = c;
+			*b = (struct candidate) { EXECUTABLE, 0, executable_of(process, traces) };
+			if (!b->name)
+				*b = c;
 			g_hash_table_insert(best, (gpointer) process, b);
 		} else if (better(&c, b)) {
 			*b = c;

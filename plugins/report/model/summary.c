@@ -324,7 +324,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	}
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
 		g_ptr_array_sort(summary->groups[kind], compare_groups);
-	asr_summary_name_processes(summary);
+	asr_summary_name_processes(summary, in->traces);
 
 	for (i = 0; i < in->traces->len; i++) {
 		const struct asr_trace *t = g_ptr_array_index(in->traces, i);

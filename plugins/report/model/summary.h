@@ -84,11 +84,13 @@ void asr_summary_fini(struct asr_summary *summary);
 
 /*
  * Names every group's process and marks lttng-ust's own threads (names.c).
- * A process is called after its main thread when it allocated, else after
- * lttng-ust's listener thread ("PROGRAM-ust") without the suffix, else
- * after its thread of smallest id.  Called by asr_summary_build().
+ * A process is called after its executable when a trace of `traces` has
+ * lttng-ust's statedump of its name, else after its main thread when it
+ * allocated, else after lttng-ust's listener thread ("PROGRAM-ust") without
+ * the suffix, else after its thread of smallest id.  Called by
+ * asr_summary_build().
  */
-void asr_summary_name_processes(struct asr_summary *summary);
+void asr_summary_name_processes(struct asr_summary *summary, const GPtrArray *traces);
 
 /* The group of `summary` with the kind and key of `key` (a group of another
  * summary of the same table's traces), or NULL. */

@@ -1,0 +1,45 @@
+#!/bin/sh
+# names.sh - a process is called after its executable, not after whichever
+# of its threads allocated: names-workload's main thread renames itself
+# "coordinator", its workers call themselves worker0..2.  With
+# lttng_ust_statedump:procname in the trace (lttng-ust names the executable
+# when the process registers, before main), the process row, the type rows
+# and every group's "process" say names-workload, while thread rows keep
+# their own names.
+set -eu
+. "$AS_SRCDIR/tests/report/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+trace="$HARNESS_DIR/trace"
+out="$HARNESS_DIR/out"
+json="$HARNESS_DIR/report.json"
+
+lttng create names --output="$trace" >/dev/null
+lttng enable-event --userspace --session=names 'allocsample:*' >/dev/null
+lttng enable-event --userspace --session=names 'lttng_ust_statedump:procname' >/dev/null
+lttng add-context --userspace --session=names -t vpid -t vtid -t procname >/dev/null
+lttng start names >/dev/null
+ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=4096 harness_preload "$REPORT_BIN/names-workload" >"$out" ||
+	harness_fail "the workload failed"
+harness_destroy_session names
+
+report_run "$trace" -p 'format="json",group-by=["thread","type"]' >"$json" \
+	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
+report_run "$trace" >"$HARNESS_DIR/report.txt" 2>/dev/null || harness_fail "the text report failed"
+pid=$(awk '$1 == "pid" { print $2 }' "$out")
+
+check "the process row is names-workload" \
+	[ "$(jq -r ".groups[] | select(.kind == \"process\" and .pid == $pid) | .procname" "$json")" = names-workload ]
+check "the type rows name the process names-workload" \
+	[ "$(jq -r "[.groups[] | select(.kind == \"type\" and .pid == $pid) | .procname] | unique | join(\",\")" "$json")" = names-workload ]
+check "every group of the process has process names-workload" \
+	[ "$(jq -r "[.groups[] | select(.pid == $pid) | .process] | unique | join(\",\")" "$json")" = names-workload ]
+awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
+while read -r tid name; do
+	check "thread $tid keeps its own name, $name" \
+		[ "$(jq -r ".groups[] | select(.kind == \"thread\" and .tid == $tid) | .procname" "$json")" = "$name" ]
+done <"$HARNESS_DIR/threads"
+check "the text report's process row says names-workload" \
+	sh -c "sed -n '/^By process/,/^\$/p' '$HARNESS_DIR/report.txt' | grep -q '^  names-workload  *$pid '"
+finish
