@@ -4,12 +4,16 @@
 # --prefix=$HOME/.local, builds, installs (no root, no ldconfig), and runs
 # the installed allocsample-record, which starts the user's own session
 # daemon: the report has the program's samples (so the installed shim
-# loaded, finding liballocsample.so.0 through its RUNPATH), and the
+# loaded), and the
 # component, installed under the prefix, is also what a plain `babeltrace2
 # TRACE -c sink.allocsample.report` finds.  The same sources configured for
 # a second prefix, built, installed and uninstalled, leave the first
-# install's component.  A configure for prefix /usr (babeltrace2's own) chooses
-# babeltrace2's plugin directory.  No process of the user is left.
+# install's component.  A configure for prefix /usr (babeltrace2's own)
+# chooses babeltrace2's plugin directory.  No process of the user is left.
+# Last, as root, an install into /usr/local (a tmpfs over it in the test's
+# mount namespace) with no ldconfig, where the loader would find nothing
+# that the shim needs without its RUNPATH: the installed command samples a
+# program that does not link liballocsample itself.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -92,4 +96,27 @@ as_user 'cd src && ./configure --prefix=/usr >../configure-usr.log 2>&1' || stat
 chosen=$(sed -n 's/^bt2plugindir = //p' "$home/src/Makefile")
 record_check "prefix /usr: babeltrace2's directory ($chosen; $bt2dir)" \
 	[ "$status" -eq 0 ] && [ "$chosen" = "$bt2dir" ]
+
+if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
+	mount -t tmpfs allocsample-test /usr/local
+	status=0
+	(cd "$home/src" && ./configure --prefix=/usr/local >"$HARNESS_DIR/local.log" 2>&1 &&
+		find . -name "*.la" -exec rm -f {} + && make -j2 >>"$HARNESS_DIR/local.log" 2>&1 &&
+		make install >>"$HARNESS_DIR/local.log" 2>&1) || status=$?
+	record_check "make install into /usr/local, no ldconfig ($status; $(tail -n 2 "$HARNESS_DIR/local.log" | paste -s -d ' ' -))" \
+		[ "$status" -eq 0 ]
+	facts="$HARNESS_DIR/facts"
+	mkdir -p "$HARNESS_DIR/tmp-usrlocal"
+	status=0
+	TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH \
+		/usr/local/bin/allocsample-record --format json --confidence 0.999 \
+		--report-output "$HARNESS_DIR/usrlocal.json" -- "$RECORD_WORKLOAD" "$facts" alloc 16777216 \
+		2>"$HARNESS_DIR/usrlocal.err" || status=$?
+	record_check "/usr/local: exit status 0 ($status; $(head -c 300 "$HARNESS_DIR/usrlocal.err"))" [ "$status" -eq 0 ]
+	pid=$(record_fact "$facts" alloc 2)
+	record_truth_check "/usr/local: the workload's process" "$HARNESS_DIR/usrlocal.json" \
+		".kind == \"process\" and .pid == ${pid:-0}" "$(record_fact "$facts" alloc 3)"
+	record_no_daemon "/usr/local"
+	umount /usr/local
+fi
 record_finish
