@@ -17,16 +17,19 @@ bench_event_storm_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS)
 bench_event_storm_LDADD = $(PTHREAD_LIBS)
 bench_event_storm_LDFLAGS =
 
-EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/workload.py \
+EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
+	bench/workload.py \
 	bench/workload.pl
 
 # As root: `make bench-instructions`, `make bench-walltime`,
-# `make bench-report`, or all three with `make bench`.
-.PHONY: bench bench-instructions bench-walltime bench-report
-bench: bench-instructions bench-walltime bench-report
+# `make bench-report`, `make bench-record`, or all four with `make bench`.
+.PHONY: bench bench-instructions bench-walltime bench-report bench-record
+bench: bench-instructions bench-walltime bench-report bench-record
 bench-instructions: all
 	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
 bench-walltime: all
 	$(SHELL) $(srcdir)/bench/walltime.sh '$(abs_top_builddir)'
 bench-report: all
 	$(SHELL) $(srcdir)/bench/report.sh '$(abs_top_builddir)'
+bench-record: all
+	$(SHELL) $(srcdir)/bench/record-cost.sh '$(abs_top_builddir)'

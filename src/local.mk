@@ -38,4 +38,7 @@ src_liballocsample_preload_la_SOURCES = \
 src_liballocsample_preload_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
 	-fexceptions $(LTTNG_UST_CFLAGS)
 src_liballocsample_preload_la_LIBADD = src/liballocsample.la $(DL_LIBS)
-src_liballocsample_preload_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-undefined -Wl,-z,now -avoid-version
+# RUNPATH $ORIGIN: the shim finds liballocsample.so.0 beside itself, in any
+# prefix, without ldconfig (and in the build tree alike).
+src_liballocsample_preload_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-undefined -Wl,-z,now -avoid-version \
+	-Wl,--enable-new-dtags -Wl,-rpath,'$$ORIGIN'

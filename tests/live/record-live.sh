@@ -45,7 +45,7 @@ relayd_stop
 
 facts="$HARNESS_DIR/text.facts"
 start=$(date +%s%N)
-live_run text --live --update-interval 500ms --live-ports "$ports" --rate 4096 --confidence 0.999 \
+live_run text --live --report-output - --update-interval 500ms --live-ports "$ports" --rate 4096 --confidence 0.999 \
 	-o "$HARNESS_DIR/trace" -- "$workload" "$facts" 3 2
 elapsed_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 out="$HARNESS_DIR/text.out"
@@ -77,7 +77,7 @@ relayd_start "$HARNESS_DIR/relayd"
 ours=$RELAYD_PID
 ports="$RELAYD_CTRL_PORT:$RELAYD_DATA_PORT:$RELAYD_LIVE_PORT"
 facts="$HARNESS_DIR/json.facts"
-live_run json --live --update-interval 500ms --live-ports "$ports" --rate 4096 --format json \
+live_run json --live --report-output - --update-interval 500ms --live-ports "$ports" --rate 4096 --format json \
 	--confidence 0.999 -- "$workload" "$facts" 3 2
 json="$HARNESS_DIR/json.out"
 check "json: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]

@@ -7,7 +7,7 @@ set -eu
 harness_enter "$@"
 
 facts="$HARNESS_DIR/facts"
-record_run children --rate 8192 --format json --confidence 0.9999 -- \
+record_run children --rate 8192 --format json --report-output - --confidence 0.9999 -- \
 	"$RECORD_WORKLOAD" "$facts" children
 check "exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "nothing on stderr ($(head -c 300 "$HARNESS_DIR/children.err"))" \

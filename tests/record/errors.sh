@@ -62,9 +62,9 @@ BROKEN
 chmod +x "$broken/lttng-sessiond"
 PATH="$broken:$PATH" fails broken-sessiond 2 "could not start lttng-sessiond" -- \
 	"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
-# One that says it started but never wrote its pid file.
+# One that exits at once, saying nothing, and never says it is ready.
 printf '#!/bin/sh\nexit 0\n' >"$broken/lttng-sessiond"
-PATH="$broken:$PATH" fails silent-sessiond 2 "wrote no pid file" -- \
+PATH="$broken:$PATH" fails silent-sessiond 2 "could not start lttng-sessiond: it exited with status 0" -- \
 	"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
 
 # The real daemon cannot create its files in a read-only /var/run/lttng.

@@ -11,7 +11,7 @@ expect() {
 	name=$1
 	want=$2
 	shift 2
-	record_run "$name" --format json -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" status "$@"
+	record_run "$name" --format json --report-output - -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" status "$@"
 	check "$name: exit status $want ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq "$want" ]
 	samples=$(record_samples "$HARNESS_DIR/$name.out")
 	check "$name: the report is written ($samples samples)" [ "$samples" -gt 0 ]

@@ -9,6 +9,12 @@ tests_record_workload_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/workloads
 tests_record_workload_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
 tests_record_workload_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 tests_record_workload_LDADD = $(PTHREAD_LIBS) -lm
+# A statically linked program, which LD_PRELOAD cannot reach (no-process.sh);
+# no sanitizer, whose runtimes are shared libraries.
+check_PROGRAMS += tests/record/static
+tests_record_static_SOURCES = tests/record/static.c
+tests_record_static_CFLAGS = $(WARN_CFLAGS)
+tests_record_static_LDFLAGS = -all-static
 
 RECORD_TESTS = \
 	tests/record/options.sh \
@@ -17,6 +23,15 @@ RECORD_TESTS = \
 	tests/record/sigint.sh \
 	tests/record/errors.sh \
 	tests/record/children.sh \
-	tests/record/user-daemon.sh
+	tests/record/user-daemon.sh \
+	tests/record/overlap.sh \
+	tests/record/report-fails.sh \
+	tests/record/builtins.sh \
+	tests/record/no-process.sh \
+	tests/record/sigpipe.sh \
+	tests/record/stdout.sh \
+	tests/record/closefds.sh \
+	tests/record/live-port.sh \
+	tests/record/install.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) tests/record/lib.sh

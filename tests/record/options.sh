@@ -1,7 +1,9 @@
 #!/bin/sh
 # options.sh - allocsample-record's --help and --version print and exit 0;
-# an unknown option or a bad value is one line on stderr and exit status 2;
-# none of them starts a daemon.
+# an unknown option or a bad value is one line on stderr and exit status 2,
+# found before anything starts: bad groups, windows, report files, rates
+# above the shim's 2^48, -o on a file or on the next option; none of them
+# starts a daemon or runs the program.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -49,6 +51,21 @@ usage bad-format --format yaml -- "$RECORD_WORKLOAD"
 usage bad-rate --rate 0 -- "$RECORD_WORKLOAD"
 usage bad-confidence --confidence 1.5 -- "$RECORD_WORKLOAD"
 usage missing-value --rate
+run="$RECORD_WORKLOAD $HARNESS_DIR/facts threads"
+usage group-unknown --group-by nonsense -- $run
+usage group-empty --group-by thread,,type -- $run
+usage group-site --group-by site -- $run
+usage window-unit --window 1parsec -- $run
+usage window-zero --window 0 -- $run
+usage window-short --window 1ns -- $run
+usage report-directory --report-output "$HARNESS_DIR" -- $run
+usage report-no-directory --report-output "$HARNESS_DIR/no/such/report.txt" -- $run
+usage rate-above --rate 281474976710657 -- $run
+usage rate-huge --rate 1000000000000000000000000 -- $run
+usage output-file -o /dev/null -- $run
+check "output-file: says it is not a directory" grep -q "not a directory" "$HARNESS_DIR/output-file.err"
+usage output-option -o -- $run
+check "output-option: names the value" grep -q "needs a name, not '--'" "$HARNESS_DIR/output-option.err"
 check "no daemon was started" [ -z "$(record_daemons)" ]
 check "the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
 finish

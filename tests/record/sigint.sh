@@ -25,7 +25,7 @@ interrupt() {
 	rm -f "$facts"
 	mkdir -p "$HARNESS_DIR/tmp-$name"
 	TMPDIR="$HARNESS_DIR/tmp-$name" env --default-signal=INT setsid "$RECORD_CMD" \
-		--rate "$rate" --format json --confidence 0.9999 -- \
+		--rate "$rate" --format json --report-output - --confidence 0.9999 -- \
 		"$RECORD_WORKLOAD" "$facts" spin "$2" \
 		>"$HARNESS_DIR/$name.out" 2>"$HARNESS_DIR/$name.err" &
 	job=$!

@@ -11,7 +11,7 @@ harness_enter "$@"
 rate=4096
 facts="$HARNESS_DIR/facts"
 
-record_run json --rate "$rate" --format json --confidence 0.9999 -- \
+record_run json --rate "$rate" --format json --report-output - --confidence 0.9999 -- \
 	"$RECORD_WORKLOAD" "$facts" threads
 check "json: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "json: nothing on stderr ($(head -c 200 "$HARNESS_DIR/json.err"))" \
@@ -46,7 +46,7 @@ check "json: no thread row but the workers' and the main thread's (others: $othe
 
 # -o DIR: the trace stays there, babeltrace2 reads it; the text report.
 rm -f "$facts"
-record_run output -o "$HARNESS_DIR/kept" -- "$RECORD_WORKLOAD" "$facts" threads
+record_run output --report-output - -o "$HARNESS_DIR/kept" -- "$RECORD_WORKLOAD" "$facts" threads
 check "-o: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 record_no_daemon "-o"
 events=$(babeltrace2 "$HARNESS_DIR/kept" 2>/dev/null | grep -c 'allocsample:AllocationSampled' || true)

@@ -18,7 +18,7 @@ check "the user's daemon $HARNESS_SESSIOND_PID runs in the namespace ($daemons)"
 	[ -n "$(record_daemons | grep -x "$HARNESS_SESSIOND_PID")" ]
 
 facts="$HARNESS_DIR/facts"
-record_run run --format json -- "$RECORD_WORKLOAD" "$facts" alloc 4194304
+record_run run --format json --report-output - -- "$RECORD_WORKLOAD" "$facts" alloc 4194304
 check "exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "nothing on stderr ($(head -c 300 "$HARNESS_DIR/run.err"))" [ ! -s "$HARNESS_DIR/run.err" ]
 samples=$(record_samples "$HARNESS_DIR/run.out")

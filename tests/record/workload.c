@@ -1,4 +1,6 @@
-/* workload.c - programs for allocsample-record's tests: threads, children, exit statuses, allocation until SIGINT. */
+/* workload.c - programs for allocsample-record's tests: threads, children, exit statuses, allocation until SIGINT, waiting, output, closed descriptors. */
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -6,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -205,6 +209,86 @@ static int status(const char *how, const char *number)
 	return 1;
 }
 
+/* wait FILE: allocates 1 MiB, fact `ready PID`, waits until FILE exists
+ * (at most SPIN_LIMIT_SECONDS, then exit status 1), allocates 1 MiB more;
+ * fact `alloc PID BYTES`. */
+static int wait_for(const char *file)
+{
+	unsigned long long bytes = allocate(50, (unsigned long long) 1 << 20);
+	time_t start = time(NULL);
+
+	facts("ready %d\n", (int) getpid());
+	while (access(file, F_OK) != 0) {
+		if (time(NULL) - start > SPIN_LIMIT_SECONDS)
+			workload_die("the file to wait for never came");
+		nanosleep(&(struct timespec) { .tv_nsec = 10000000 }, NULL);
+	}
+	bytes += allocate(51, (unsigned long long) 1 << 20);
+	facts("alloc %d %llu\n", (int) getpid(), bytes);
+	return 0;
+}
+
+/* print LINES: allocates 1 MiB, then writes LINES lines `line N` to
+ * standard output, each after an allocation; fact `alloc PID BYTES` when
+ * all were written. */
+static int print(const char *lines)
+{
+	unsigned long long n = strtoull(lines, NULL, 10);
+	unsigned long long bytes = allocate(60, (unsigned long long) 1 << 20);
+
+	for (unsigned long long i = 0; i < n; i++) {
+		bytes += allocate(61 + (unsigned) i, 1);
+		if (printf("line %llu\n", i) < 0)
+			workload_die("cannot write standard output");
+	}
+	if (fflush(stdout) != 0)
+		workload_die("cannot write standard output");
+	facts("alloc %d %llu\n", (int) getpid(), bytes);
+	return 0;
+}
+
+/* closefds DIR: closes every descriptor above 2 one by one, as daemons do
+ * at start, then writes 16 files of 64 KiB into DIR through malloc'ed
+ * buffers and reads them back; fact `closefds PID BYTES FILES_OK`. */
+static int closefds(const char *dir)
+{
+	struct rlimit limit;
+	unsigned long long bytes = 0;
+	unsigned ok = 0;
+	int max = 1024;
+
+	if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+	    limit.rlim_cur < 65536)
+		max = (int) limit.rlim_cur;
+	for (int fd = 3; fd < max; fd++)
+		close(fd);
+	for (unsigned i = 0; i < 16; i++) {
+		char path[4096];
+		size_t size = 65536;
+		unsigned char *out = malloc(size), *in = malloc(size);
+		int fd;
+
+		if (!out || !in)
+			workload_die("malloc failed");
+		bytes += 2 * size + allocate(70 + i, (unsigned long long) 1 << 18);
+		for (size_t j = 0; j < size; j++)
+			out[j] = (unsigned char) (i * 31 + j * 7);
+		snprintf(path, sizeof(path), "%s/file%u", dir, i);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || write(fd, out, size) != (ssize_t) size || close(fd) != 0)
+			workload_die("cannot write a file");
+		fd = open(path, O_RDONLY);
+		if (fd < 0 || read(fd, in, size) != (ssize_t) size || close(fd) != 0)
+			workload_die("cannot read a file back");
+		if (memcmp(in, out, size) == 0)
+			ok++;
+		free(out);
+		free(in);
+	}
+	facts("closefds %d %llu %u\n", (int) getpid(), bytes, ok);
+	return 0;
+}
+
 /*
  * Usage: workload FACTS MODE [ARGS]: the modes above.  The facts file gets
  * what the test compares with the report.
@@ -212,7 +296,7 @@ static int status(const char *how, const char *number)
 int main(int argc, char **argv)
 {
 	if (argc < 3)
-		workload_die("usage: workload FACTS threads|alloc|children|spin|status [ARGS]");
+		workload_die("usage: workload FACTS threads|alloc|children|spin|status|wait|print|closefds [ARGS]");
 	facts_path = argv[1];
 	if (strcmp(argv[2], "threads") == 0)
 		return threads();
@@ -224,6 +308,12 @@ int main(int argc, char **argv)
 		return spin(argv[3]);
 	if (strcmp(argv[2], "status") == 0 && argc == 5)
 		return status(argv[3], argv[4]);
+	if (strcmp(argv[2], "wait") == 0 && argc == 4)
+		return wait_for(argv[3]);
+	if (strcmp(argv[2], "print") == 0 && argc == 4)
+		return print(argv[3]);
+	if (strcmp(argv[2], "closefds") == 0 && argc == 4)
+		return closefds(argv[3]);
 	workload_die("unknown mode or arguments");
 	return 1;
 }

@@ -1,0 +1,122 @@
+#!/bin/sh
+# install.sh - the install as an ordinary user meets it.  A user created for
+# the test (CI runs as root) copies the sources, configures with
+# --prefix=$HOME/.local, builds, installs (no root, no ldconfig), and runs
+# the installed allocsample-record, which starts the user's own session
+# daemon: the report has the program's samples (so the installed shim
+# loaded), and the
+# component, installed under the prefix, is also what a plain `babeltrace2
+# TRACE -c sink.allocsample.report` finds.  The same sources configured for
+# a second prefix, built, installed and uninstalled, leave the first
+# install's component.  A configure for prefix /usr (babeltrace2's own)
+# chooses babeltrace2's plugin directory.  No process of the user is left.
+# Last, as root, an install into /usr/local (a tmpfs over it in the test's
+# mount namespace) with no ldconfig, where the loader would find nothing
+# that the shim needs without its RUNPATH: the installed command samples a
+# program that does not link liballocsample itself.
+set -eu
+. "$AS_SRCDIR/tests/record/lib.sh"
+harness_enter "$@"
+
+[ "$(id -u)" -eq 0 ] || harness_fail "run as root: the test creates a user"
+user=astest$$
+useradd --create-home --shell /bin/sh "$user" || harness_fail "useradd $user failed"
+home=$(getent passwd "$user" | cut -d : -f 6)
+uid=$(id -u "$user")
+
+# user_pids: the processes of the test's user.
+user_pids() {
+	pgrep -u "$uid" 2>/dev/null || true
+}
+
+cleanup_user() {
+	status=$?
+	for pid in $(user_pids); do
+		kill -KILL "$pid" 2>/dev/null || true
+	done
+	userdel --remove "$user" >/dev/null 2>&1 || true
+	(exit "$status")
+	harness_cleanup
+}
+trap cleanup_user EXIT
+
+# as_user SCRIPT: runs SCRIPT with sh as the user, in their home, with the
+# environment of a fresh login (no LTTNG_HOME: their daemon lives in
+# ~/.lttng).
+as_user() {
+	runuser -u "$user" -- env -i HOME="$home" USER="$user" LOGNAME="$user" \
+		PATH=/usr/local/bin:/usr/bin:/bin SHELL=/bin/sh sh -c "cd && $1"
+}
+
+mkdir -p "$home/src"
+tar -C "$AS_SRCDIR" --exclude=.git --exclude=autom4te.cache -cf - . | tar -C "$home/src" -xf -
+chown -R "$user:" "$home/src"
+
+status=0
+as_user 'cd src && ./configure --prefix="$HOME/.local" >../configure.log 2>&1 &&
+	make -j2 >../make.log 2>&1 && make install >../install.log 2>&1' || status=$?
+check "configure, make and make install as $user into ~/.local ($status; $(tail -n 3 "$home/install.log" "$home/make.log" "$home/configure.log" 2>/dev/null | tail -n 4 | paste -s -d ' ' -))" \
+	[ "$status" -eq 0 ]
+plugin="$home/.local/lib/babeltrace2/plugins/babeltrace-plugin-allocsample.so"
+check "the component is under the prefix ($plugin)" [ -f "$plugin" ]
+runpath=$(readelf -d "$home/.local/lib/liballocsample-preload.so" 2>/dev/null | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')
+case :$runpath: in *:'$ORIGIN':*) origin=yes ;; *) origin=no ;; esac
+check "the shim's RUNPATH has \$ORIGIN (${runpath:-none})" [ "$origin" = yes ]
+
+status=0
+as_user '.local/bin/allocsample-record --format json --report-output report.json -o trace -- \
+	src/examples/wordindex >wordindex.out 2>record.err' || status=$?
+check "allocsample-record as $user: exit status 0 ($status; $(head -c 300 "$home/record.err"))" \
+	[ "$status" -eq 0 ]
+samples=$(jq '[.groups[] | select(.kind == "process" and .procname == "wordindex")][0].samples // 0' \
+	"$home/report.json" 2>/dev/null || echo 0)
+check "the report has wordindex's samples (${samples:-0})" [ "${samples:-0}" -gt 100 ]
+check "no process of $user left ($(user_pids | paste -s -d ' ' -))" [ -z "$(user_pids)" ]
+
+status=0
+as_user 'babeltrace2 trace -c sink.allocsample.report >plain.txt 2>plain.err' || status=$?
+check "babeltrace2 finds the component with no option ($status; $(head -c 200 "$home/plain.err"))" \
+	[ "$status" -eq 0 ] && grep -q '^allocsample report: bytes allocated' "$home/plain.txt"
+
+# Relinked for the second prefix (libtool installs a library only where
+# it was linked for); the objects are the first build's.
+status=0
+as_user 'cd src && ./configure --prefix="$HOME/second" >../second.log 2>&1 &&
+	find . -name "*.la" -exec rm -f {} + && make -j2 >>../second.log 2>&1 &&
+	make install >>../second.log 2>&1 && make uninstall >>../second.log 2>&1' || status=$?
+check "a second build installed and uninstalled in ~/second ($status; $(tail -n 2 "$home/second.log" | paste -s -d ' ' -))" \
+	[ "$status" -eq 0 ]
+check "the second prefix's component is gone" \
+	[ ! -e "$home/second/lib/babeltrace2/plugins/babeltrace-plugin-allocsample.so" ]
+check "the first install's component stays" [ -f "$plugin" ]
+
+bt2dir="$(pkg-config --variable=libdir babeltrace2)/babeltrace2/plugins"
+status=0
+as_user 'cd src && ./configure --prefix=/usr >../configure-usr.log 2>&1' || status=$?
+chosen=$(sed -n 's/^bt2plugindir = //p' "$home/src/Makefile")
+check "prefix /usr: babeltrace2's directory ($chosen; $bt2dir)" \
+	[ "$status" -eq 0 ] && [ "$chosen" = "$bt2dir" ]
+
+if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
+	mount -t tmpfs allocsample-test /usr/local
+	status=0
+	(cd "$home/src" && ./configure --prefix=/usr/local >"$HARNESS_DIR/local.log" 2>&1 &&
+		find . -name "*.la" -exec rm -f {} + && make -j2 >>"$HARNESS_DIR/local.log" 2>&1 &&
+		make install >>"$HARNESS_DIR/local.log" 2>&1) || status=$?
+	check "make install into /usr/local, no ldconfig ($status; $(tail -n 2 "$HARNESS_DIR/local.log" | paste -s -d ' ' -))" \
+		[ "$status" -eq 0 ]
+	facts="$HARNESS_DIR/facts"
+	mkdir -p "$HARNESS_DIR/tmp-usrlocal"
+	status=0
+	TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH \
+		/usr/local/bin/allocsample-record --format json --confidence 0.999 \
+		--report-output "$HARNESS_DIR/usrlocal.json" -- "$RECORD_WORKLOAD" "$facts" alloc 16777216 \
+		2>"$HARNESS_DIR/usrlocal.err" || status=$?
+	check "/usr/local: exit status 0 ($status; $(head -c 300 "$HARNESS_DIR/usrlocal.err"))" [ "$status" -eq 0 ]
+	pid=$(harness_fact "$facts" alloc 2)
+	check_truth "/usr/local: the workload's process" "$HARNESS_DIR/usrlocal.json" \
+		".kind == \"process\" and .pid == ${pid:-0}" "$(harness_fact "$facts" alloc 3)"
+	record_no_daemon "/usr/local"
+	umount /usr/local
+fi
+finish
