@@ -4,7 +4,8 @@
 noinst_LTLIBRARIES += estimate/libasestimate.la
 estimate_libasestimate_la_SOURCES = \
 	estimate/estimate.c estimate/estimate.h \
-	estimate/negbin.c
+	estimate/negbin.c \
+	estimate/compare.c estimate/compare.h
 estimate_libasestimate_la_CFLAGS = $(AM_CFLAGS) $(GSL_CFLAGS)
 estimate_libasestimate_la_LIBADD = $(GSL_LIBS) -lm
 EXTRA_DIST += doc/estimation.md

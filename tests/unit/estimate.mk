@@ -12,3 +12,12 @@ tests_unit_test_estimate_sim_SOURCES = tests/unit/test-estimate-sim.c
 tests_unit_test_estimate_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_estimate_sim_LDADD = estimate/libasestimate.la src/libassampler.la \
 	$(CHECK_LIBS) $(GSL_LIBS) -lm
+
+# Comparing two runs (estimate/compare.c) against the simulated model:
+# calibration, family-wise rate, power, coverage of the ratio.
+check_PROGRAMS += tests/unit/test-compare-sim
+TESTS += tests/unit/test-compare-sim
+tests_unit_test_compare_sim_SOURCES = tests/unit/test-compare-sim.c
+tests_unit_test_compare_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
+tests_unit_test_compare_sim_LDADD = estimate/libasestimate.la src/libassampler.la \
+	$(CHECK_LIBS) $(GSL_LIBS) -lm
