@@ -128,7 +128,7 @@
 		var longest = Math.max.apply(null, shown.map(function (g) { return measure.measureText(label(g)).width; }));
 		var labelWidth = Math.min(Math.ceil(longest) + 16, Math.round(width * 0.3));
 		var ratioWidth = Math.round(width * 0.25), gap = 90;
-		var plot = width - labelWidth - ratioWidth - gap - 20;
+		var plot = width - labelWidth - ratioWidth - gap - 70;
 		var height = top + shown.length * rowH + 30;
 		var max = Math.max.apply(null, shown.map(function (g) { return Math.max(g.base_upper, g.new_upper); }));
 		var axis = ticks(max), scale = plot / axis[axis.length - 1].value;
