@@ -3,6 +3,8 @@
  * JSON's order (kind, then key); exact integers for bytes, fields quoted as
  * in RFC 4180 when they hold a comma, a quote or a line break.  An empty
  * field is "not applicable" or "unknown"; an infinite ratio bound is "inf".
+ * The last two columns, `confidence` and `correction`, repeat on every line
+ * what JSON says once, as the report's CSV repeats its confidence.
  */
 #include <math.h>
 #include <string.h>
@@ -53,14 +55,14 @@ int asc_write_csv(FILE *out, const struct asc_comparison *cmp)
 
 	for (f = 0; f < n; f++)
 		fprintf(out, "%s%s", f ? "," : "", asc_field_name(f));
-	fputc('\n', out);
+	fputs(",confidence,correction\n", out);
 	for (i = 0; i < cmp->n_pairs; i++) {
 		for (f = 0; f < n; f++) {
 			if (f)
 				fputc(',', out);
 			put_value(out, asc_field_get(cmp, &cmp->pairs[i], f));
 		}
-		fputc('\n', out);
+		fprintf(out, ",%.9g,%s\n", cmp->options->confidence, asc_correction_id(cmp->options->correction));
 	}
 	fflush(out);
 	return ferror(out) ? -1 : 0;

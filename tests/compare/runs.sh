@@ -143,7 +143,23 @@ check "csv: one line per group and a header" \
 check "csv: the header starts with the report's key names" \
 	grep -q '^kind,host,procname,process,type,' "$d/csv.out"
 check "csv: buffer's line is an increase with integer bytes" \
-	grep -Eq '^type,,workload,workload,buffer,.*,false,1,[0-9]+,[0-9]+,[0-9]+,[0-9]+,false,false,1,[0-9]+,[0-9]+,[0-9]+,[0-9]+,false,false,.*,true,false,increase$' "$d/csv.out"
+	grep -Eq '^type,,workload,workload,buffer,.*,false,1,[0-9]+,[0-9]+,[0-9]+,[0-9]+,false,false,1,[0-9]+,[0-9]+,[0-9]+,[0-9]+,false,false,.*,true,false,increase,0\.999,holm$' "$d/csv.out"
+
+# A group on one side only: the string type taken out of the baseline's
+# report appears in NEW; the other way round it disappears.  The missing
+# side is "below N bytes", N the 99.9% bound of no sample at the rate.
+jq 'del(.groups[] | select(.kind == "type" and .type == "string"))' "$d/base.json" >"$d/nostring.json"
+compare_run appeared --confidence 0.999 --format json "$d/nostring.json" "$d/more.json"
+check "appeared: exit status 0 ($COMPARE_STATUS)" [ "$COMPARE_STATUS" -eq 0 ]
+set -- $(jq -r '.groups[] | select(.kind == "type" and .type == "string") | "\(.verdict) \(.base_threads) \(.base_samples) \(.base_upper) \(.ratio) \(.ratio_upper) \(.significant)"' "$d/appeared.out") x x x x x x x
+check "appeared: the string type appeared, BASELINE without samples below a bound, an infinite ratio ($*)" \
+	sh -c '[ "$1" = "appeared null 0 null null true" ] && [ "$2" -gt 20000 ] && [ "$2" -lt 40000 ]' - "$1 $2 $3 $5 $6 $7" "$4"
+compare_run appeared-text --confidence 0.999 "$d/nostring.json" "$d/more.json"
+check "appeared: the text says \"below\" and \"new\"" \
+	grep -Eq '^  appeared +type +workload: string +- +below [0-9.]+ KiB .* new ' "$d/appeared-text.out"
+compare_run disappeared --confidence 0.999 --format json "$d/more.json" "$d/nostring.json"
+check "disappeared: the other way round ($(jq -c '.groups[] | select(.kind == "type" and .type == "string") | [.verdict, .new_samples, .ratio]' "$d/disappeared.out"))" \
+	[ "$(jq -c '.groups[] | select(.kind == "type" and .type == "string") | [.verdict, .new_samples, .ratio]' "$d/disappeared.out")" = '["disappeared",0,0]' ]
 
 # HTML: one self-contained page; rendered by headless Chromium when there is one.
 compare_run html --confidence 0.999 --format html -o "$d/page.html" "$d/base.json" "$d/more.json"
