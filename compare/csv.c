@@ -1,0 +1,69 @@
+/*
+ * csv.c - the comparison as CSV: one header line, one line per group in the
+ * JSON's order (kind, then key); exact integers for bytes, fields quoted as
+ * in RFC 4180 when they hold a comma, a quote or a line break.  An empty
+ * field is "not applicable" or "unknown"; an infinite ratio bound is "inf".
+ * The last two columns, `confidence` and `correction`, repeat on every line
+ * what JSON says once, as the report's CSV repeats its confidence.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "compare/fields.h"
+
+static void put_string(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void put_value(FILE *out, struct asc_field_value v)
+{
+	if (!v.present)
+		return;
+	switch (v.type) {
+	case ASC_F_STRING:
+		put_string(out, v.string);
+		break;
+	case ASC_F_INTEGER:
+		fprintf(out, "%.0f", v.number);
+		break;
+	case ASC_F_NUMBER:
+		if (isinf(v.number))
+			fputs(v.number > 0 ? "inf" : "-inf", out);
+		else
+			fprintf(out, "%.9g", v.number);
+		break;
+	case ASC_F_BOOL:
+		fputs(v.boolean ? "true" : "false", out);
+		break;
+	}
+}
+
+int asc_write_csv(FILE *out, const struct asc_comparison *cmp)
+{
+	size_t i, f, n = asc_field_count();
+
+	for (f = 0; f < n; f++)
+		fprintf(out, "%s%s", f ? "," : "", asc_field_name(f));
+	fputs(",confidence,correction\n", out);
+	for (i = 0; i < cmp->n_pairs; i++) {
+		for (f = 0; f < n; f++) {
+			if (f)
+				fputc(',', out);
+			put_value(out, asc_field_get(cmp, &cmp->pairs[i], f));
+		}
+		fprintf(out, ",%.9g,%s\n", cmp->options->confidence, asc_correction_id(cmp->options->correction));
+	}
+	fflush(out);
+	return ferror(out) ? -1 : 0;
+}

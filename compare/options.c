@@ -1,0 +1,201 @@
+/* options.c - allocsample-compare's command line, checked before any input is read. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare.h"
+
+static const char *const kind_names[ASC_KINDS] = {
+	[ASC_PROCESS] = "process",
+	[ASC_THREAD] = "thread",
+	[ASC_TYPE] = "type",
+	[ASC_THREAD_TYPE] = "thread-type",
+	[ASC_SITE] = "site",
+	[ASC_TOTAL] = "total",
+};
+
+const char *asc_kind_name(enum asc_kind kind)
+{
+	return kind < ASC_KINDS ? kind_names[kind] : "?";
+}
+
+int asc_kind_parse(const char *name)
+{
+	int k;
+
+	for (k = 0; k < ASC_KINDS; k++)
+		if (strcmp(name, kind_names[k]) == 0)
+			return k;
+	return -1;
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: " ASC_ME " [OPTIONS] BASELINE NEW\n"
+		"\n"
+		"Compares the bytes two runs allocated, group by group (process, thread,\n"
+		"type, call site): each side's estimate and interval, the ratio NEW/BASELINE\n"
+		"with its interval, and whether the change is significant.  BASELINE and NEW\n"
+		"are each a JSON report of sink.allocsample.report (version 2 or later) or a\n"
+		"trace directory.\n"
+		"\n"
+		"Options:\n"
+		"  --format FORMAT       text (default), csv, json or html\n"
+		"  -o, --output FILE     write to FILE instead of standard output\n"
+		"  --confidence C        confidence level, 0 < C < 1 (default 0.95)\n"
+		"  --correction METHOD   holm (default: family-wise error), bh (Benjamini-\n"
+		"                        Hochberg: false-discovery rate) or none\n"
+		"  --group-by LIST       comma-separated: thread, type, thread-type, site\n"
+		"                        (default thread,type); processes and the total are\n"
+		"                        always compared\n"
+		"  --fail-above PCT      exit with status 1 if a group increased significantly\n"
+		"                        by more than PCT percent (the lower end of its ratio's\n"
+		"                        interval above 1 + PCT/100)\n"
+		"  -h, --help            show this help\n"
+		"  --version             show the version\n"
+		"\n"
+		"Exit status: 0, 1 (--fail-above), 2 (usage, unreadable input, nothing in\n"
+		"common).  See allocsample-compare(1).\n");
+}
+
+static int bad(int *status, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+/* One line on standard error, status 2. */
+static int bad(int *status, const char *format, ...)
+{
+	va_list args;
+
+	fprintf(stderr, ASC_ME ": ");
+	va_start(args, format);
+	vfprintf(stderr, format, args);
+	va_end(args);
+	fprintf(stderr, " (see --help)\n");
+	*status = ASC_EXIT_ERROR;
+	return -1;
+}
+
+/* A double from the whole of `text`, finite. */
+static bool parse_double(const char *text, double *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(text, &end);
+	return *text && !*end && errno == 0 && isfinite(*out);
+}
+
+/* "thread,type" -> bits; false on an unknown or empty name. */
+static bool parse_kinds(const char *text, unsigned *kinds)
+{
+	char *copy = strdup(text), *save = NULL, *name;
+	bool good = copy != NULL && *text != '\0';
+
+	*kinds = 0;
+	for (name = copy ? strtok_r(copy, ",", &save) : NULL; good && name;
+	     name = strtok_r(NULL, ",", &save)) {
+		int k = asc_kind_parse(name);
+
+		if (k < 0 || k == ASC_PROCESS || k == ASC_TOTAL)
+			good = false;
+		else
+			*kinds |= 1u << k;
+	}
+	free(copy);
+	return good && *kinds != 0;
+}
+
+int asc_options_parse(int argc, char **argv, struct asc_options *out, int *status)
+{
+	enum { OPT_FORMAT = 256, OPT_CONFIDENCE, OPT_CORRECTION, OPT_GROUP_BY, OPT_FAIL_ABOVE, OPT_VERSION };
+	static const struct option long_options[] = {
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "output", required_argument, NULL, 'o' },
+		{ "confidence", required_argument, NULL, OPT_CONFIDENCE },
+		{ "correction", required_argument, NULL, OPT_CORRECTION },
+		{ "group-by", required_argument, NULL, OPT_GROUP_BY },
+		{ "fail-above", required_argument, NULL, OPT_FAIL_ABOVE },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(out, 0, sizeof(*out));
+	out->confidence = 0.95;
+	out->correction = ASC_HOLM;
+	out->format = ASC_TEXT;
+	out->kinds = 1u << ASC_THREAD | 1u << ASC_TYPE;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "o:h", long_options, NULL)) != -1) {
+		switch (c) {
+		case OPT_FORMAT:
+			if (strcmp(optarg, "text") == 0)
+				out->format = ASC_TEXT;
+			else if (strcmp(optarg, "csv") == 0)
+				out->format = ASC_CSV;
+			else if (strcmp(optarg, "json") == 0)
+				out->format = ASC_JSON;
+			else if (strcmp(optarg, "html") == 0)
+				out->format = ASC_HTML;
+			else
+				return bad(status, "--format must be text, csv, json or html, not '%s'", optarg);
+			break;
+		case 'o':
+			out->output = optarg;
+			break;
+		case OPT_CONFIDENCE:
+			if (!parse_double(optarg, &out->confidence) || out->confidence <= 0 ||
+			    out->confidence >= 1)
+				return bad(status, "--confidence must be a number between 0 and 1 (exclusive), not '%s'",
+					   optarg);
+			break;
+		case OPT_CORRECTION:
+			if (strcmp(optarg, "holm") == 0)
+				out->correction = ASC_HOLM;
+			else if (strcmp(optarg, "bh") == 0)
+				out->correction = ASC_BH;
+			else if (strcmp(optarg, "none") == 0)
+				out->correction = ASC_NONE;
+			else
+				return bad(status, "--correction must be holm, bh or none, not '%s'", optarg);
+			break;
+		case OPT_GROUP_BY:
+			if (!parse_kinds(optarg, &out->kinds))
+				return bad(status,
+					   "--group-by must be a comma-separated list of thread, type, thread-type and site, not '%s'",
+					   optarg);
+			out->group_by_given = true;
+			break;
+		case OPT_FAIL_ABOVE:
+			if (!parse_double(optarg, &out->fail_above) || out->fail_above < 0)
+				return bad(status, "--fail-above must be a percentage, a number >= 0, not '%s'", optarg);
+			out->fail_above_given = true;
+			break;
+		case 'h':
+			usage(stdout);
+			*status = ASC_EXIT_OK;
+			return -1;
+		case OPT_VERSION:
+			printf(ASC_ME " %s\n", PACKAGE_VERSION);
+			*status = ASC_EXIT_OK;
+			return -1;
+		default:
+			if (optopt == 'o' || optopt >= 256)
+				return bad(status, "option '%s' needs a value", argv[optind - 1]);
+			return bad(status, "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 2) {
+		fprintf(stderr, ASC_ME ": %s (usage: " ASC_ME " [OPTIONS] BASELINE NEW)\n",
+			argc - optind < 2 ? "two inputs needed, BASELINE and NEW" : "too many arguments");
+		*status = ASC_EXIT_ERROR;
+		return -1;
+	}
+	out->baseline = argv[optind];
+	out->new_ = argv[optind + 1];
+	return 0;
+}

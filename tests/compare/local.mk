@@ -1,0 +1,16 @@
+# Tests of allocsample-compare: a workload with known bytes per type,
+# recorded by a private, real lttng-sessiond (tests/lib/lttng-harness.sh),
+# compared by the command from the build tree.  The workload gets UBSan at
+# most, like the integration tests'; -no-install: no libtool wrapper.
+check_PROGRAMS += tests/compare/workload
+tests_compare_workload_SOURCES = tests/compare/workload.c tests/workloads/workload.h
+tests_compare_workload_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/workloads
+tests_compare_workload_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+tests_compare_workload_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_compare_workload_LDADD = src/liballocsample.la $(PTHREAD_LIBS) -lm
+
+COMPARE_TESTS = \
+	tests/compare/runs.sh \
+	tests/compare/bad-input.sh
+TESTS += $(COMPARE_TESTS)
+EXTRA_DIST += $(COMPARE_TESTS) tests/compare/lib.sh
