@@ -196,8 +196,6 @@ int asc_write_csv(FILE *out, const struct asc_comparison *cmp);
 int asc_write_json(FILE *out, const struct asc_comparison *cmp);
 int asc_write_html(FILE *out, const struct asc_comparison *cmp);
 
-/* Human units as in the report's text: "317.2 KiB" (malloc'd, or NULL). */
-char *asc_human_bytes(double bytes);
 /* A ratio with three significant digits, "inf" for +inf (malloc'd). */
 char *asc_human_ratio(double ratio);
 /* The change of a ratio as a percentage: "+30.2%", "-12%", "new", "gone". */

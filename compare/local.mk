@@ -10,7 +10,7 @@ compare_allocsample_compare_SOURCES = \
 nodist_compare_allocsample_compare_SOURCES = compare/compare-page.c
 compare_allocsample_compare_CPPFLAGS = $(AM_CPPFLAGS) -DBT2PLUGINDIR='"$(bt2plugindir)"'
 compare_allocsample_compare_CFLAGS = $(AM_CFLAGS) $(JSON_GLIB_CFLAGS) $(GLIB_CFLAGS) $(GSL_CFLAGS)
-compare_allocsample_compare_LDADD = estimate/libasestimate.la $(JSON_GLIB_LIBS) $(GLIB_LIBS) -lm
+compare_allocsample_compare_LDADD = estimate/libasestimate.la common/libascommon.la $(JSON_GLIB_LIBS) $(GLIB_LIBS) -lm
 
 # The page and its script stay in files of their own, compiled in by the
 # report's generator.

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/units.h"
 #include "compare/compare.h"
 
 typedef int (*writer_fn)(FILE *, const struct asc_comparison *);
@@ -97,8 +98,8 @@ static void print_offending(const struct asc_comparison *cmp)
 		change = p->base ? asc_human_change(p->stats.ratio) : g_strdup("new");
 		lo = asc_human_ratio(p->stats.ratio_lower);
 		hi = asc_human_ratio(p->stats.ratio_upper);
-		base = asc_human_bytes(p->stats.base.weighted);
-		new_ = asc_human_bytes(p->stats.new_.weighted);
+		base = as_human_bytes(p->stats.base.weighted);
+		new_ = as_human_bytes(p->stats.new_.weighted);
 		fprintf(stderr,
 			ASC_ME ": regression: %s %s: %s -> %s (%s), ratio %g%% interval [%s, %s], "
 			"above the limit of +%g%%\n",

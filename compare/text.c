@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/units.h"
 #include "compare/compare.h"
 
 /* Columns: 'l' left-aligned, 'r' right-aligned. */
@@ -69,15 +70,15 @@ static void side_cells(const struct asc_group *g, const struct as_estimate *e, c
 	char *lo, *hi;
 
 	if (!g) {
-		hi = asc_human_bytes(e->upper);
+		hi = as_human_bytes(e->upper);
 		*estimate = g_strdup("-");
 		*interval = g_strdup_printf("below %s", hi);
 		g_free(hi);
 		return;
 	}
-	lo = asc_human_bytes(e->lower);
-	hi = asc_human_bytes(e->upper);
-	*estimate = asc_human_bytes(e->weighted);
+	lo = as_human_bytes(e->lower);
+	hi = as_human_bytes(e->upper);
+	*estimate = as_human_bytes(e->weighted);
 	*interval = g_strdup_printf("[%s, %s]", lo, hi);
 	g_free(lo);
 	g_free(hi);

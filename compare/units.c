@@ -1,24 +1,8 @@
-/* units.c - numbers for people: bytes in binary units as the report's text prints them, ratios and changes. */
+/* units.c - numbers for people: ratios and changes (bytes: common/units.h). */
 #include <glib.h>
 #include <math.h>
 
 #include "compare/compare.h"
-
-char *asc_human_bytes(double bytes)
-{
-	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-	size_t u = 0;
-	double v;
-
-	if (bytes < 1023.5)
-		return g_strdup_printf("%.0f B", bytes < 0 ? 0.0 : bytes);
-	v = bytes / 1024.0;
-	while (v >= 1023.95 && u + 1 < sizeof units / sizeof units[0]) {
-		v /= 1024.0;
-		u++;
-	}
-	return g_strdup_printf(v < 9.995 ? "%.2f %s" : "%.1f %s", v, units[u]);
-}
 
 char *asc_human_ratio(double ratio)
 {

@@ -42,7 +42,7 @@ plugins_report_babeltrace_plugin_allocsample_la_CPPFLAGS = -include $(top_buildd
 	-I$(top_srcdir) -I$(top_srcdir)/plugins/report
 plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
 	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS)
-plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.la \
+plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.la common/libascommon.la \
 	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) -lm
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
 	-module -avoid-version -shared -no-undefined

@@ -70,30 +70,14 @@ void grid_fini(struct grid *grid)
 	g_ptr_array_free(grid->rows, TRUE);
 }
 
-char *human_bytes(double bytes)
-{
-	static const char *const units[] = { "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-	size_t u = 0;
-	double v;
-
-	if (bytes < 1023.5)
-		return g_strdup_printf("%.0f B", bytes < 0 ? 0.0 : bytes);
-	v = bytes / 1024.0;
-	while (v >= 1023.95 && u + 1 < sizeof units / sizeof units[0]) {
-		v /= 1024.0;
-		u++;
-	}
-	return g_strdup_printf(v < 9.995 ? "%.2f %s" : "%.1f %s", v, units[u]);
-}
-
 void cell_bytes(GPtrArray *row, double bytes)
 {
-	g_ptr_array_add(row, human_bytes(bytes));
+	g_ptr_array_add(row, as_human_bytes(bytes));
 }
 
 void cell_interval(GPtrArray *row, const struct as_estimate *est)
 {
-	char *lo = human_bytes(est->lower), *hi = human_bytes(est->upper);
+	char *lo = as_human_bytes(est->lower), *hi = as_human_bytes(est->upper);
 
 	cell(row, "[%s, %s]", lo, hi);
 	g_free(lo);

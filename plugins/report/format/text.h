@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "common/units.h"
 #include "format/writer.h"
 
 /* A table whose columns are as wide as their widest cell. */
@@ -28,10 +29,6 @@ void grid_print(FILE *out, const struct grid *grid);
 
 void cell(GPtrArray *row, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
-/* Human bytes: binary units, two decimals below 10 of a unit and one
- * above, so that every figure has two or three significant digits.  To
- * g_free. */
-char *human_bytes(double bytes);
 
 /* A duration as a person writes it: "100 ms", "1.5 s".  To g_free. */
 char *human_duration(int64_t ns);

@@ -26,12 +26,12 @@ static void write_distribution(FILE *out, const struct asr_scope_model *scopes, 
 		scopes->unmatched_ends == 1 ? "" : "s", scopes->samples_inside, scopes->samples_outside);
 	if (scopes->closed == 0)
 		return;
-	mean = human_bytes(scopes->mean.weighted);
-	lo = human_bytes(scopes->mean.lower);
-	hi = human_bytes(scopes->mean.upper);
-	p50 = human_bytes(scopes->p50);
-	p90 = human_bytes(scopes->p90);
-	p99 = human_bytes(scopes->p99);
+	mean = as_human_bytes(scopes->mean.weighted);
+	lo = as_human_bytes(scopes->mean.lower);
+	hi = as_human_bytes(scopes->mean.upper);
+	p50 = as_human_bytes(scopes->p50);
+	p90 = as_human_bytes(scopes->p90);
+	p99 = as_human_bytes(scopes->p99);
 	fprintf(out, "  Mean per closed instance: %s, %g%% interval [%s, %s].\n"
 		     "  Estimates' percentiles: p50 %s, p90 %s, p99 %s (spread of noisy estimates:\n"
 		     "  wider than the true spread when instances have few samples).\n",
