@@ -20,7 +20,7 @@ struct param_descr {
 	param_parser parse;  /* appends a cause naming the accepted values */
 };
 
-static const char *const group_by_names[] = { "thread", "type", "thread-type", "site" };
+static const char *const group_by_names[] = { "thread", "type", "thread-type", "site", "stack" };
 
 const char *asr_group_by_name(enum asr_group_by bit)
 {
@@ -33,6 +33,8 @@ const char *asr_group_by_name(enum asr_group_by bit)
 		return group_by_names[2];
 	case ASR_GROUP_BY_SITE:
 		return group_by_names[3];
+	case ASR_GROUP_BY_STACK:
+		return group_by_names[4];
 	}
 	return "?";
 }

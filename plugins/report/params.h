@@ -13,7 +13,8 @@ enum asr_group_by {
 	ASR_GROUP_BY_THREAD = 1u << 0,
 	ASR_GROUP_BY_TYPE = 1u << 1,
 	ASR_GROUP_BY_THREAD_TYPE = 1u << 2,
-	ASR_GROUP_BY_SITE = 1u << 3,    /* needs filter.lttng-utils.debug-info */
+	ASR_GROUP_BY_SITE = 1u << 3,    /* schema 1: needs filter.lttng-utils.debug-info */
+	ASR_GROUP_BY_STACK = 1u << 4,   /* schema 2 */
 };
 
 enum asr_format {
@@ -21,6 +22,8 @@ enum asr_format {
 	ASR_FORMAT_CSV,
 	ASR_FORMAT_JSON,
 	ASR_FORMAT_HTML,
+	ASR_FORMAT_FOLDED,       /* needs group-by stack (implied) */
+	ASR_FORMAT_PPROF,        /* needs `path`; group-by stack implied */
 };
 
 /* The most windows a report may have: more would be rows nobody reads, and

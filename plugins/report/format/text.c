@@ -10,6 +10,7 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_TYPE] = "By type",
 	[ASR_KIND_THREAD_TYPE] = "By thread and type",
 	[ASR_KIND_SITE] = "By site",
+	[ASR_KIND_STACK] = "By stack",
 };
 
 /* A site's function, "file:line" (the file's base name: the full path is

@@ -16,6 +16,7 @@ typedef int (*asr_write_fn)(FILE *out, const struct asr_model *model);
 struct asr_writer {
 	asr_write_fn write;
 	guint scope_rows;        /* scope instances it prints at most; 0: all */
+	bool stack_cells;        /* it needs the model's `stack_cells` */
 };
 
 /* The writer of `format`. */

@@ -61,6 +61,7 @@ struct asr_loss {
 struct asr_model_options {
 	unsigned group_by;       /* enum asr_group_by bits: the groups shown */
 	guint scope_rows;        /* the most scope instances printed; 0: all */
+	bool stack_cells;        /* fill `stack_cells` (with group-by stack) */
 };
 
 struct asr_model {
@@ -76,6 +77,14 @@ struct asr_model {
 	GArray *windows;         /* struct asr_window_row in time order, in each
 				  * window the total first; NULL: no `window` */
 	struct asr_scope_model *scopes;    /* NULL: no `scope-begin` */
+	/* With group-by stack (NULL otherwise): */
+	GPtrArray *call_tree;    /* struct asr_call_node *: one root per
+				  * process, in the order of the process groups */
+	GPtrArray *stack_cells;  /* const struct asr_group * of kind STACK, one
+				  * per thread x type x stack, with procname,
+				  * vtid and type set (format=pprof's samples;
+				  * their estimates add up to the stack groups');
+				  * NULL unless options->stack_cells */
 };
 
 /*

@@ -14,6 +14,8 @@ bool asr_kind_shown(enum asr_kind kind, unsigned group_by)
 		return group_by & ASR_GROUP_BY_THREAD_TYPE;
 	case ASR_KIND_SITE:
 		return group_by & ASR_GROUP_BY_SITE;
+	case ASR_KIND_STACK:
+		return group_by & ASR_GROUP_BY_STACK;
 	case ASR_KIND_COUNT:
 		break;
 	}
@@ -49,6 +51,7 @@ const char *asr_kind_name(enum asr_kind kind)
 		[ASR_KIND_TYPE] = "type",
 		[ASR_KIND_THREAD_TYPE] = "thread-type",
 		[ASR_KIND_SITE] = "site",
+		[ASR_KIND_STACK] = "stack",
 	};
 
 	return names[kind];

@@ -195,6 +195,8 @@ static gint compare_groups(gconstpointer pa, gconstpointer pb)
 	case ASR_KIND_SITE:
 		c = compare_process(a, b);
 		return c ? c : compare_sites(a, b);
+	case ASR_KIND_STACK:
+		return compare_process(a, b);
 	case ASR_KIND_COUNT:
 		break;
 	}

@@ -10,6 +10,7 @@
 #include "aggregate/rates.h"
 #include "aggregate/table.h"
 #include "estimate/estimate.h"
+#include "model/stack.h"
 
 enum asr_kind {
 	ASR_KIND_PROCESS,
@@ -17,7 +18,16 @@ enum asr_kind {
 	ASR_KIND_TYPE,
 	ASR_KIND_THREAD_TYPE,
 	ASR_KIND_SITE,
+	ASR_KIND_STACK,
 	ASR_KIND_COUNT,
+};
+
+/* How many objects a group's bytes were allocated in (Horvitz-Thompson:
+ * each sample counts 1 / P(sampled | size)), with its interval. */
+struct asr_objects {
+	double estimate;
+	double lower;
+	double upper;
 };
 
 struct asr_group {
@@ -31,6 +41,7 @@ struct asr_group {
 				 * THREAD_TYPE) */
 	const char *type;       /* kinds TYPE and THREAD_TYPE */
 	const struct asr_site *site;  /* kind SITE */
+	const struct asr_stack *stack;  /* kind STACK */
 	int64_t vpid;           /* valid when has_vpid */
 	int64_t vtid;           /* valid when has_vtid (kinds THREAD, THREAD_TYPE) */
 	bool has_vpid;
@@ -43,6 +54,7 @@ struct asr_group {
 	int64_t last_ns;
 	struct asr_rates rates;
 	struct as_estimate est;
+	struct asr_objects objects;
 };
 
 struct asr_summary {

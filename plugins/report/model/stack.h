@@ -1,0 +1,67 @@
+/*
+ * stack.h - call stacks as the model gives them to the formats: each
+ * recorded return address mapped to its binary and resolved to function,
+ * file and line (inlined calls expanded), and the call tree of all stacks
+ * with an estimate for every node.
+ *
+ * Stacks, frames and mappings are interned: equal contents, one pointer,
+ * owned by the report for its whole life.  Formats compare pointers.
+ */
+#ifndef ALLOCSAMPLE_REPORT_MODEL_STACK_H
+#define ALLOCSAMPLE_REPORT_MODEL_STACK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "estimate/estimate.h"
+
+/* One object mapped into a traced process, from lttng-ust's statedump
+ * (lttng_ust_statedump:bin_info, build_id, debug_link) or its dlopen
+ * events (lttng_ust_dl:*). */
+struct asr_mapping {
+	const char *path;        /* as recorded */
+	const char *build_id;    /* lowercase hex; NULL: none recorded */
+	uint64_t start;          /* runtime addresses [start, end) */
+	uint64_t end;
+};
+
+/* One frame.  A return address inside inlined code gives several frames
+ * with the same `address`: the innermost inlined function first, each
+ * `inlined` into the frame after it, the last the function that holds the
+ * code out of line. */
+struct asr_frame {
+	const char *function;    /* demangled, without parameters; NULL: unknown */
+	const char *file;        /* NULL: unknown */
+	uint64_t line;           /* 0: unknown */
+	const struct asr_mapping *mapping;  /* NULL: the address is in no known object */
+	uint64_t address;        /* the return address as recorded */
+	uint64_t offset;         /* address - mapping->start (0 without a mapping) */
+	bool inlined;
+};
+
+struct asr_stack {
+	guint n;                 /* frames, innermost first; 0: recorded empty */
+	const struct asr_frame **frames;
+	bool truncated;          /* the walk stopped at the depth limit */
+};
+
+/* A frame's name for people: its function, else "BINARY+0xOFFSET" (the
+ * binary's base name), else "[unknown]".  Returns a new string. */
+char *asr_frame_label(const struct asr_frame *frame);
+
+/* A node of the call tree: all stacks through one path of frames,
+ * outermost first, under a root per process.  Its estimate is that of the
+ * union of those stacks' samples (never a sum of intervals). */
+struct asr_call_node {
+	const struct asr_frame *frame;      /* NULL for the root of a process */
+	const char *label;                  /* asr_frame_label(frame), or the
+					     * process's name for a root */
+	struct as_estimate est;
+	uint64_t threads;
+	GPtrArray *children;                /* struct asr_call_node *, largest
+					     * estimate first */
+};
+
+#endif
