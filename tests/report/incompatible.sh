@@ -24,5 +24,5 @@ producer() {
 
 producer size-string 'payload field `size` is a string, expected an unsigned integer'
 producer no-offset 'has no payload field `offset`'
-producer schema-2 'declares the schema `urn:x-allocsample:schema:2`'
+producer schema-3 'declares the schema `urn:x-allocsample:schema:3`'
 finish

@@ -115,10 +115,10 @@ static bool check_class(bt_self_component *self, const bt_event_class *ec, struc
 
 	/* A class with no URI is judged by its fields alone: the fields are
 	 * what the estimates rely on. */
-	if (uri && strcmp(uri, ASR_SCHEMA_URI) != 0) {
+	if (uri && strcmp(uri, ASR_SCHEMA_URI) != 0 && strcmp(uri, ASR_SCHEMA_URI_V1) != 0) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Event `%s` declares the schema `%s` (its EMF URI); this component reads `%s`: record the trace with the matching allocsample, or analyse it with the matching plugin.",
-			ASR_EVENT_NAME, uri, ASR_SCHEMA_URI);
+			"Event `%s` declares the schema `%s` (its EMF URI); this component reads `%s` and `%s`: record the trace with the matching allocsample, or analyse it with the matching plugin.",
+			ASR_EVENT_NAME, uri, ASR_SCHEMA_URI_V1, ASR_SCHEMA_URI);
 		return false;
 	}
 	for (i = 0; i < P_COUNT; i++) {

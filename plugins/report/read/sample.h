@@ -10,8 +10,10 @@
 
 #include "read/site.h"
 
-/* The schema this component reads (tp/allocsample-tp.h). */
-#define ASR_SCHEMA_URI "urn:x-allocsample:schema:1"
+/* The schemas this component reads (tp/allocsample-tp.h): 2 adds the
+ * stack to 1. */
+#define ASR_SCHEMA_URI "urn:x-allocsample:schema:2"
+#define ASR_SCHEMA_URI_V1 "urn:x-allocsample:schema:1"
 #define ASR_EVENT_NAME "allocsample:AllocationSampled"
 
 /* One sample, its strings borrowed from the event message. */
