@@ -21,3 +21,10 @@ tests_unit_test_compare_sim_SOURCES = tests/unit/test-compare-sim.c
 tests_unit_test_compare_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_compare_sim_LDADD = estimate/libasestimate.la src/libassampler.la \
 	$(CHECK_LIBS) $(GSL_LIBS) -lm
+
+# The comparison's building blocks against closed forms and worked examples.
+check_PROGRAMS += tests/unit/test-compare
+TESTS += tests/unit/test-compare
+tests_unit_test_compare_SOURCES = tests/unit/test-compare.c
+tests_unit_test_compare_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
+tests_unit_test_compare_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GSL_LIBS) -lm

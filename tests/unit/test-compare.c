@@ -1,0 +1,164 @@
+/*
+ * test-compare.c - the comparison's building blocks on inputs whose answer
+ * is known exactly: the gamma-sum tail against closed forms, and Holm's and
+ * Benjamini-Hochberg's procedures on worked examples.  The simulated
+ * calibration is test-compare-sim.
+ */
+#include <check.h>
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "estimate/compare.h"
+
+/* B = Gamma(k), A = u: P(B <= r u) is the gamma CDF at r u, computed by
+ * the exact branch (one term with a positive shape). */
+START_TEST(test_ratio_cdf_one_gamma)
+{
+	static const double shapes[] = { 0.5, 3, 40, 2500 };
+	static const double ratios[] = { 0.01, 0.7, 1, 1.3, 50 };
+	double scale = 1;
+	size_t i, j;
+
+	for (i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		for (j = 0; j < sizeof ratios / sizeof ratios[0]; j++) {
+			double u = shapes[i], r = ratios[j];
+			double lower = as_compare_ratio_cdf(0, &shapes[i], &scale, 1, u, NULL, NULL, 0, r, false);
+			double upper = as_compare_ratio_cdf(0, &shapes[i], &scale, 1, u, NULL, NULL, 0, r, true);
+
+			ck_assert_double_eq_tol(lower, gsl_cdf_gamma_P(r * u, shapes[i], 1), 1e-12);
+			ck_assert_double_eq_tol(upper, gsl_cdf_gamma_Q(r * u, shapes[i], 1), 1e-12);
+		}
+	}
+}
+END_TEST
+
+/* B = Gamma(a), A = Gamma(b), unit scales: B / (A + B) is Beta(a, b), so
+ * P(B <= r A) = I_{r / (1 + r)}(a, b).  Shapes of 20 and more take the
+ * saddlepoint branch, whose relative error in a tail is about 0.2 / shape
+ * (ratio_cdf.c; measured here at most 4e-4); (5, 60) takes the numerical
+ * integration.  2% holds both with room, and a swapped side or tail is off
+ * by orders of magnitude. */
+START_TEST(test_ratio_cdf_two_gammas)
+{
+	static const double pairs[][2] = { { 20, 30 }, { 100, 100 }, { 400, 350 }, { 5, 60 } };
+	static const double ratios[] = { 0.5, 0.8, 1, 1.25, 2 };
+	double one = 1;
+	size_t i, j;
+
+	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		for (j = 0; j < sizeof ratios / sizeof ratios[0]; j++) {
+			double a = pairs[i][0], b = pairs[i][1], r = ratios[j], x = r / (1 + r);
+			double want_lower = gsl_cdf_beta_P(x, a, b), want_upper = gsl_cdf_beta_Q(x, a, b);
+			double lower = as_compare_ratio_cdf(0, &a, &one, 1, 0, &b, &one, 1, r, false);
+			double upper = as_compare_ratio_cdf(0, &a, &one, 1, 0, &b, &one, 1, r, true);
+
+			if (want_lower > 1e-300)
+				ck_assert_msg(fabs(lower / want_lower - 1) < 0.02,
+					      "a=%g b=%g r=%g: P %g, exact %g", a, b, r, lower, want_lower);
+			if (want_upper > 1e-300)
+				ck_assert_msg(fabs(upper / want_upper - 1) < 0.02,
+					      "a=%g b=%g r=%g: Q %g, exact %g", a, b, r, upper, want_upper);
+		}
+	}
+}
+END_TEST
+
+/* More terms than a side may have: NaN, not a number read past the end. */
+START_TEST(test_ratio_cdf_too_many_terms)
+{
+	double shapes[AS_COMPARE_MAX_RATES + 1], scales[AS_COMPARE_MAX_RATES + 1];
+	size_t i;
+
+	for (i = 0; i <= AS_COMPARE_MAX_RATES; i++) {
+		shapes[i] = 2;
+		scales[i] = 1;
+	}
+	ck_assert(isnan(as_compare_ratio_cdf(0, shapes, scales, AS_COMPARE_MAX_RATES + 1, 1, NULL,
+					     NULL, 0, 1, false)));
+	ck_assert(!isnan(as_compare_ratio_cdf(0, shapes, scales, AS_COMPARE_MAX_RATES, 1, NULL,
+					      NULL, 0, 1, false)));
+}
+END_TEST
+
+static void check_flags(const bool *got, const bool *want, size_t n, const char *what)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		ck_assert_msg(got[i] == want[i], "%s: p-value %zu called %s", what, i,
+			      got[i] ? "significant" : "not significant");
+}
+
+/* Holm at 0.05 over four p-values: sorted 0.005 <= 0.05/4, 0.01 <= 0.05/3,
+ * then 0.03 > 0.05/2 stops the procedure. */
+START_TEST(test_holm)
+{
+	static const double p[] = { 0.01, 0.04, 0.03, 0.005 };
+	static const bool want[] = { true, false, false, true };
+	/* A NaN counts in n: 0.03 alone is called at 0.05, beside a NaN it
+	 * must beat 0.025. */
+	static const double with_nan[] = { 0.03, NAN };
+	static const bool want_nan[] = { false, false };
+	static const double alone[] = { 0.03 };
+	bool got[4];
+
+	as_compare_holm(p, 4, 0.05, got);
+	check_flags(got, want, 4, "Holm");
+	as_compare_holm(with_nan, 2, 0.05, got);
+	check_flags(got, want_nan, 2, "Holm with a NaN");
+	as_compare_holm(alone, 1, 0.05, got);
+	ck_assert(got[0]);
+}
+END_TEST
+
+/* Benjamini-Hochberg at 0.05: the largest k with p_(k) <= k q / n calls
+ * every p-value up to it, even those above their own threshold. */
+START_TEST(test_benjamini_hochberg)
+{
+	static const double all[] = { 0.01, 0.04, 0.03, 0.005 };
+	static const bool want_all[] = { true, true, true, true };
+	static const double three[] = { 0.02, 0.5, 0.01, 0.03 };
+	static const bool want_three[] = { true, false, true, true };
+	/* 0.012 > 1 * 0.05 / 4 but p_(2) = 0.02 <= 2 * 0.05 / 4 calls both. */
+	static const double step_up[] = { 0.012, 0.02, 0.9, 0.8 };
+	static const bool want_step_up[] = { true, true, false, false };
+	static const double with_nan[] = { 0.04, NAN };
+	static const bool want_nan[] = { false, false };
+	bool got[4];
+
+	as_compare_benjamini_hochberg(all, 4, 0.05, got);
+	check_flags(got, want_all, 4, "BH, all");
+	as_compare_benjamini_hochberg(three, 4, 0.05, got);
+	check_flags(got, want_three, 4, "BH, three");
+	as_compare_benjamini_hochberg(step_up, 4, 0.05, got);
+	check_flags(got, want_step_up, 4, "BH, step-up");
+	as_compare_benjamini_hochberg(with_nan, 2, 0.05, got);
+	check_flags(got, want_nan, 2, "BH with a NaN");
+}
+END_TEST
+
+static Suite *compare_suite(void)
+{
+	Suite *suite = suite_create("compare");
+	TCase *tc = tcase_create("exact");
+
+	tcase_add_test(tc, test_ratio_cdf_one_gamma);
+	tcase_add_test(tc, test_ratio_cdf_two_gammas);
+	tcase_add_test(tc, test_ratio_cdf_too_many_terms);
+	tcase_add_test(tc, test_holm);
+	tcase_add_test(tc, test_benjamini_hochberg);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
+
+int main(void)
+{
+	SRunner *runner = srunner_create(compare_suite());
+	int failed;
+
+	srunner_run_all(runner, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
