@@ -8,33 +8,24 @@
  * and qsort are in the C library, std::string grows inside libstdc++, and an
  * allocator preloaded after us may route one entry point through another.
  * Their return address names a runtime function that every caller shares,
- * which tells the user nothing.  So, only when an event is about to be
- * emitted (the rare slow path, after the tracepoint was found enabled) and
- * only when the address lies in such an object, the stack is walked to the
- * first return address outside them: strdup called from parse_line() is
- * reported at parse_line()'s call.
+ * which tells the user nothing.  So, when the address lies in such an
+ * object, the call site is the first frame of the sample's stack outside
+ * them (stack.c walks it once, for the stack and the site alike): strdup
+ * called from parse_line() is reported at parse_line()'s call.
  *
  * Objects are told apart with glibc's _dl_find_object (2.35 and later),
  * which takes no lock and does not allocate, so it is safe inside malloc
- * whatever the thread interrupted.  The walk uses libgcc's unwinder, which
- * since GCC 12 finds unwind tables through the same function.  The sampler
- * is held meanwhile (as_emit_sample), so an allocation the unwinder might
- * make is neither sampled nor recursive.  Without _dl_find_object the
- * address is reported as given.
+ * whatever the thread interrupted.  Without it every address counts as the
+ * program's.
  */
 #include <dlfcn.h>
 #include <link.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
-#include <unwind.h>
 
 #include "call_site.h"
 #include "export.h"
-
-/* Frames examined at most, our own four or five included: deep enough for
- * libstdc++'s and libc's nesting, cheap enough for every sampled event. */
-#define MAX_FRAMES 20
 
 /* Objects noted by the preload shim (itself, its next allocator) and this
  * library.  Written once each, read without a lock. */
@@ -107,36 +98,18 @@ static bool in_runtime(const void *address)
 	return map->l_name && runtime_name(map->l_name);
 }
 
-struct walk {
-	const void *site;
-	unsigned frames;
-};
-
-static _Unwind_Reason_Code visit(struct _Unwind_Context *context, void *data)
+bool as_call_site_in_runtime(const void *ip)
 {
-	struct walk *walk = data;
-	int before = 0;
-	uintptr_t pc = _Unwind_GetIPInfo(context, &before);
-
-	if (pc == 0 || ++walk->frames > MAX_FRAMES)
-		return _URC_NORMAL_STOP;
-	if (in_runtime((const void *) pc))
-		return _URC_NO_REASON;
-	/* A frame interrupted by a signal gives the address of its next
-	 * instruction, not a return address: make it look like one, since
-	 * the analysis looks up the address minus one. */
-	walk->site = (const void *) (pc + (before ? 1 : 0));
-	return _URC_NORMAL_STOP;
+	return in_runtime(ip);
 }
 
-const void *as_call_site(const void *ip)
+const void *as_call_site(void *const *frames, unsigned n, const void *ip)
 {
-	struct walk walk = { NULL, 0 };
-
-	if (!in_runtime(ip))
-		return ip;
-	_Unwind_Backtrace(visit, &walk);
-	return walk.site ? walk.site : ip;
+	for (unsigned i = 0; i < n; i++) {
+		if (!in_runtime(frames[i]))
+			return frames[i];
+	}
+	return ip;
 }
 
 #else
@@ -146,8 +119,16 @@ AS_EXPORT void allocsample_internal_note_runtime(const void *address)
 	(void) address;
 }
 
-const void *as_call_site(const void *ip)
+bool as_call_site_in_runtime(const void *ip)
 {
+	(void) ip;
+	return false;
+}
+
+const void *as_call_site(void *const *frames, unsigned n, const void *ip)
+{
+	(void) frames;
+	(void) n;
 	return ip;
 }
 
@@ -156,5 +137,5 @@ const void *as_call_site(const void *ip)
 /* This library is a runtime object however it was installed or renamed. */
 __attribute__((constructor)) static void note_self(void)
 {
-	allocsample_internal_note_runtime((const void *) as_call_site);
+	allocsample_internal_note_runtime((const void *) as_call_site_in_runtime);
 }

@@ -16,13 +16,20 @@ src_liballocsample_la_SOURCES = \
 	src/call_site.c src/call_site.h \
 	src/emit.c src/emit.h \
 	src/export.h \
+	src/stack.c src/stack.h \
 	src/thread_state.c src/thread_state.h \
 	src/type_scope.c src/type_scope.h \
+	src/unloads.c src/unloads.h \
+	src/stack_walk.c src/stack_walk.h \
 	tp/allocsample-tp.c tp/allocsample-tp.h
 # -fexceptions: a C++ operator new may throw through allocsample_allocate_typed.
 src_liballocsample_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
-	-fexceptions $(LTTNG_UST_CFLAGS)
-src_liballocsample_la_LIBADD = src/libassampler.la $(LTTNG_UST_LIBS) -lm
+	-fexceptions $(LTTNG_UST_CFLAGS) $(LIBUNWIND_CFLAGS)
+# libgcc_s before libunwind: libunwind also defines _Unwind_Backtrace,
+# _Unwind_RaiseException and the rest, and the program's exceptions must
+# keep libgcc's, which come first in the process only if they are loaded
+# first (a C program needs no libgcc_s of its own).
+src_liballocsample_la_LIBADD = src/libassampler.la $(LTTNG_UST_LIBS) -lm -lgcc_s $(LIBUNWIND_LIBS)
 # -z now: no lazy symbol binding may ever run inside malloc.
 src_liballocsample_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-undefined -Wl,-z,now \
 	-version-info $(LIBALLOCSAMPLE_LT_VERSION)
@@ -32,6 +39,7 @@ lib_LTLIBRARIES += src/liballocsample-preload.la
 src_liballocsample_preload_la_SOURCES = \
 	src/export.h \
 	src/preload/cxx.c \
+	src/preload/dlclose.c \
 	src/preload/malloc.c \
 	src/preload/next.c src/preload/next.h \
 	src/preload/preload.h
