@@ -24,8 +24,8 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 		return;
 	saved_errno = errno;
 	as_sampler_hold(sampler);
-	/* Held: a thread's first walk sets up libunwind's state for it, which
-	 * may allocate, and the tracer allocates (doc/sampling.md). */
+	/* Held: the tracer allocates, and so might libgcc's unwinder when
+	 * the walk hands over to it (doc/sampling.md, "Stacks"). */
 	as_stack_capture(&stack, ip);
 	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
 				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, stack.site);

@@ -8,6 +8,18 @@ src_libassampler_la_SOURCES = \
 src_libassampler_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden
 src_libassampler_la_LIBADD = -lm
 
+# The stack walk: no LTTng, no allocation, unit-testable on its own
+# (tests/unit/test-stack-walk.c).
+noinst_LTLIBRARIES += src/libasstack.la
+src_libasstack_la_SOURCES = \
+	src/cfi.c src/cfi.h \
+	src/export.h \
+	src/rule_cache.c src/rule_cache.h \
+	src/stack_walk.c src/stack_walk.h \
+	src/unloads.c src/unloads.h
+src_libasstack_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden
+src_libasstack_la_LIBADD = $(DL_LIBS)
+
 # liballocsample.so: the thread's sampler, the tracepoint provider and the
 # typed API of allocsample.h.  Loaded into traced programs: LGPL-2.1+.
 lib_LTLIBRARIES += src/liballocsample.la
@@ -19,17 +31,12 @@ src_liballocsample_la_SOURCES = \
 	src/stack.c src/stack.h \
 	src/thread_state.c src/thread_state.h \
 	src/type_scope.c src/type_scope.h \
-	src/unloads.c src/unloads.h \
-	src/stack_walk.c src/stack_walk.h \
 	tp/allocsample-tp.c tp/allocsample-tp.h
 # -fexceptions: a C++ operator new may throw through allocsample_allocate_typed.
 src_liballocsample_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
-	-fexceptions $(LTTNG_UST_CFLAGS) $(LIBUNWIND_CFLAGS)
-# libgcc_s before libunwind: libunwind also defines _Unwind_Backtrace,
-# _Unwind_RaiseException and the rest, and the program's exceptions must
-# keep libgcc's, which come first in the process only if they are loaded
-# first (a C program needs no libgcc_s of its own).
-src_liballocsample_la_LIBADD = src/libassampler.la $(LTTNG_UST_LIBS) -lm -lgcc_s $(LIBUNWIND_LIBS)
+	-fexceptions $(LTTNG_UST_CFLAGS)
+# libgcc_s by name: the stack walk's fallback looks its unwinder up there.
+src_liballocsample_la_LIBADD = src/libassampler.la src/libasstack.la $(LTTNG_UST_LIBS) -lm -lgcc_s
 # -z now: no lazy symbol binding may ever run inside malloc.
 src_liballocsample_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-undefined -Wl,-z,now \
 	-version-info $(LIBALLOCSAMPLE_LT_VERSION)
