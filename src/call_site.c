@@ -26,6 +26,7 @@
 
 #include "call_site.h"
 #include "export.h"
+#include "unloads.h"
 
 /* Objects noted by the preload shim (itself, its next allocator) and this
  * library.  Written once each, read without a lock. */
@@ -82,20 +83,56 @@ static bool runtime_name(const char *path)
 	return false;
 }
 
-static bool in_runtime(const void *address)
+static bool map_is_runtime(const struct link_map *map, unsigned noted_now)
 {
-	struct link_map *map = object_of(address);
-	unsigned i, n = __atomic_load_n(&noted_count, __ATOMIC_ACQUIRE);
-
-	/* Code outside every object (a JIT's) belongs to the program. */
-	if (!map)
-		return false;
-	for (i = 0; i < n && i < MAX_NOTED; i++) {
+	for (unsigned i = 0; i < noted_now && i < MAX_NOTED; i++) {
 		if (__atomic_load_n(&noted[i], __ATOMIC_ACQUIRE) == map)
 			return true;
 	}
 	/* The main program's name is empty. */
 	return map->l_name && runtime_name(map->l_name);
+}
+
+/*
+ * The last object this thread asked about, and the answer: a thread's
+ * samples come from a few objects, and the question costs a lookup and
+ * seven string comparisons.  Trusted only in the unload generation and
+ * with the notes it was made with (unloads.h); written and read by its
+ * thread alone (a signal handler cannot reach it: the sampler is held).
+ */
+struct last_object {
+	uintptr_t start, length;
+	uint32_t generation;
+	unsigned noted;
+	bool valid, runtime;
+};
+
+static __thread struct last_object last_object __attribute__((tls_model("initial-exec")));
+
+static bool in_runtime(const void *address)
+{
+	struct last_object *last = &last_object;
+	uintptr_t at = (uintptr_t) address;
+	unsigned noted_now = __atomic_load_n(&noted_count, __ATOMIC_ACQUIRE);
+	uint32_t generation = 0;
+	bool cached = as_unloads_generation(&generation);
+	struct dl_find_object found;
+
+	if (cached && last->valid && at - last->start < last->length && last->generation == generation &&
+	    last->noted == noted_now)
+		return last->runtime;
+	/* Code outside every object (a JIT's) belongs to the program. */
+	if (_dl_find_object((void *) address, &found) != 0)
+		return false;
+	*last = (struct last_object) {
+		.start = (uintptr_t) found.dlfo_map_start,
+		.length = (uintptr_t) found.dlfo_map_end - (uintptr_t) found.dlfo_map_start,
+		.generation = generation,
+		.noted = noted_now,
+		.valid = cached,
+		.runtime = map_is_runtime(found.dlfo_link_map, noted_now),
+	};
+	return last->runtime;
 }
 
 bool as_call_site_in_runtime(const void *ip)
