@@ -1,7 +1,8 @@
 # Benchmarks (doc/performance.md).  Built by `make`, never run by `make
 # check`: their figures are to watch, not to assert.  They get no
 # sanitizers, which would replace the malloc being measured.
-noinst_PROGRAMS += bench/alloc-loop bench/new-loop bench/mixed-threads bench/event-storm
+noinst_PROGRAMS += bench/alloc-loop bench/new-loop bench/mixed-threads bench/event-storm \
+	bench/unwinders
 bench_alloc_loop_SOURCES = bench/alloc-loop.c
 bench_alloc_loop_CFLAGS = $(WARN_CFLAGS)
 bench_alloc_loop_LDFLAGS =
@@ -16,6 +17,19 @@ bench_event_storm_SOURCES = bench/event-storm.c
 bench_event_storm_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS)
 bench_event_storm_LDADD = $(PTHREAD_LIBS)
 bench_event_storm_LDFLAGS =
+# The unwinders compared (doc/sampling.md, "Stacks"): the walks live in a
+# shared object of their own, as the shim's do in liballocsample.so.
+bench_unwinders_SOURCES = bench/unwinders.c bench/unwind-walkers.h
+bench_unwinders_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS) -fno-omit-frame-pointer
+bench_unwinders_LDADD = $(DL_LIBS) $(PTHREAD_LIBS)
+bench_unwinders_LDFLAGS =
+noinst_LTLIBRARIES += bench/unwind-walkers.la
+bench_unwind_walkers_la_SOURCES = bench/unwind-walkers.c bench/unwind-walkers.h
+bench_unwind_walkers_la_CFLAGS = $(WARN_CFLAGS) -fvisibility=hidden -fno-omit-frame-pointer \
+	$(LIBUNWIND_CFLAGS)
+# libgcc_s before libunwind, whose _Unwind_* would otherwise come first.
+bench_unwind_walkers_la_LIBADD = src/libasstack.la -lgcc_s $(LIBUNWIND_LIBS) $(DL_LIBS)
+bench_unwind_walkers_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
 EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
 	bench/workload.py \
