@@ -32,7 +32,8 @@ bench_unwind_walkers_la_CFLAGS = $(WARN_CFLAGS) -fvisibility=hidden -fno-omit-fr
 	$(LIBUNWIND_CFLAGS)
 # libgcc_s before libunwind, whose _Unwind_* would otherwise come first.
 bench_unwind_walkers_la_LIBADD = src/libasstack.la -lgcc_s $(LIBUNWIND_LIBS) $(DL_LIBS)
-bench_unwind_walkers_la_LDFLAGS = -module -avoid-version -rpath /nowhere
+# SAN_INPROCESS_FLAGS: libasstack carries UBSan in a sanitizer build.
+bench_unwind_walkers_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 
 EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
 	bench/stack-cost.sh \

@@ -59,12 +59,15 @@ tests_workloads_stacks_fp_CFLAGS = $(STACKS_OPTIONS) -fno-omit-frame-pointer
 tests_workloads_stacks_fp_LDFLAGS = $(INTEG_LD_OPTIONS)
 tests_workloads_stacks_fp_LDADD = src/liballocsample.la $(DL_LIBS) $(PTHREAD_LIBS) -lm
 check_LTLIBRARIES += tests/workloads/stacks-module-a.la tests/workloads/stacks-module-b.la
+STACKS_MODULE_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 tests_workloads_stacks_module_a_la_SOURCES = tests/workloads/stacks-module.c
 tests_workloads_stacks_module_a_la_CPPFLAGS = -DFRAME_BYTES=0x88 -DZERO_AT=0x80
-tests_workloads_stacks_module_a_la_LDFLAGS = -module -avoid-version -rpath /nowhere
+tests_workloads_stacks_module_a_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS)
+tests_workloads_stacks_module_a_la_LDFLAGS = $(STACKS_MODULE_LDFLAGS)
 tests_workloads_stacks_module_b_la_SOURCES = tests/workloads/stacks-module.c
 tests_workloads_stacks_module_b_la_CPPFLAGS = -DFRAME_BYTES=0x1008 -DZERO_AT=0x88
-tests_workloads_stacks_module_b_la_LDFLAGS = -module -avoid-version -rpath /nowhere
+tests_workloads_stacks_module_b_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS)
+tests_workloads_stacks_module_b_la_LDFLAGS = $(STACKS_MODULE_LDFLAGS)
 
 INTEGRATION_TESTS = \
 	tests/integration/threads.sh \
