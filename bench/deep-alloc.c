@@ -1,7 +1,8 @@
-/* deep-alloc.c - malloc+free pairs timed from under LEVELS frames of recursion, for bench/stack-cost.sh. */
+/* deep-alloc.c - malloc+free pairs timed from under LEVELS frames of recursion, for bench/stack-cost.sh; prints "NS_PER_PAIR PID". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Pairs before the timed ones: the shim's rule cache and the tracer's
  * buffers are warm when timing starts. */
@@ -59,6 +60,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s PAIRS LEVELS\n", argv[0]);
 		return 2;
 	}
-	printf("%.1f\n", recurse((unsigned) levels, count));
+	printf("%.1f %d\n", recurse((unsigned) levels, count), (int) getpid());
 	return 0;
 }

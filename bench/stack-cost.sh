@@ -46,25 +46,27 @@ run lttng enable-event --userspace --session=stacks 'allocsample:*' >/dev/null
 run lttng add-context --userspace --session=stacks -t vpid -t vtid -t procname -t ip >/dev/null
 run lttng start stacks >/dev/null
 
-# timed DEPTH: one run at ALLOCSAMPLE_STACK_DEPTH=DEPTH; "DEPTH NS" into
-# $TIMES.  LTTNG_UST_REGISTER_TIMEOUT=-1: the session records from the
-# first allocation.
+# timed DEPTH: one run at ALLOCSAMPLE_STACK_DEPTH=DEPTH; "DEPTH NS PID"
+# into $TIMES.  LTTNG_UST_REGISTER_TIMEOUT=-1: the session records from
+# the first allocation.
 timed() {
 	printf '+ env LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH=%s LD_PRELOAD=%s %s %s %s\n' \
 		"$1" "$AS_PRELOAD" "$AS_BUILDDIR/bench/deep-alloc" "$PAIRS" "$LEVELS" >&2
-	ns=$(env LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH="$1" \
+	result=$(env LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH="$1" \
 		LD_PRELOAD="$AS_PRELOAD" "$AS_BUILDDIR/bench/deep-alloc" "$PAIRS" "$LEVELS") ||
 		harness_fail "deep-alloc failed at depth $1"
-	echo "$1 $ns" >>"$TIMES"
+	echo "$1 $result" >>"$TIMES"
 }
 
-# lengths: the stack lengths of the events in a snapshot of the session's
-# buffers, most frequent first ("COUNT LENGTH" lines).
+# lengths: the stack lengths of the last run's events in a snapshot of
+# the session's buffers (which also hold earlier runs'), most frequent
+# first ("COUNT LENGTH;" each).
 lengths() {
+	pid=$(tail -n 1 "$TIMES" | cut -d ' ' -f 3)
 	rm -rf "$HARNESS_DIR/snapshot"
 	run lttng snapshot record --session=stacks "file://$HARNESS_DIR/snapshot" >/dev/null
 	babeltrace2 "$HARNESS_DIR/snapshot" 2>/dev/null |
-		sed -n 's/.*allocsample:AllocationSampled: .*_stack_length = \([0-9]*\),.*/\1/p' |
+		sed -n "s/.*allocsample:AllocationSampled: .*vpid = $pid, .*_stack_length = \\([0-9]*\\),.*/\\1/p" |
 		sort -n | uniq -c | sort -rn | head -3 | tr '\n' ';'
 }
 
@@ -95,10 +97,14 @@ case $recorded_0 in
 *" 0;"*) ;;
 *) harness_fail "the depth-0 run recorded no empty stacks (lengths: $recorded_0)" ;;
 esac
+case "$recorded_32$recorded_0" in
+*" 32;"*" 32;"* | *" 0;"*" 0;"*)
+	harness_fail "a run recorded stacks of the other depth (depth 32: $recorded_32 depth 0: $recorded_0)" ;;
+esac
 
 echo "Added cost of one sample's 32-frame stack (ALLOCSAMPLE_RATE=1: a sample per malloc)"
 echo "$ROUNDS interleaved rounds of $PAIRS malloc+free pairs under $LEVELS frames; ns per pair"
-echo "(stack lengths in the last snapshots, count and length: depth 32: $recorded_32 depth 0: $recorded_0)"
+echo "(the last runs' stack lengths in snapshots, count and length: depth 32: $recorded_32 depth 0: $recorded_0)"
 echo
 awk -v rounds="$ROUNDS" '
 	function median(v, n,   i, j, x) {
