@@ -7,10 +7,10 @@
  * tables again at every frame (about 4 µs for 40 frames); libunwind's
  * unw_backtrace is fast from its per-thread cache (0.3 µs), but that cache
  * can be neither flushed nor trusted after a dlclose, costs 256 KiB and a
- * millisecond of signal-mask system calls per thread, and its walk alone
- * exceeded the shim's budget of instructions per allocation; frame
- * pointers cost nanoseconds but stop at the first frame built without
- * them, which is every frame of Debian's libraries.
+ * millisecond of signal-mask system calls per thread, and its walk takes
+ * twice the instructions of this one; frame pointers cost nanoseconds but
+ * stop at the first frame built without them, which is every frame of
+ * Debian's libraries.
  *
  * So the walk reads the same tables (cfi.c) and keeps what it learns, per
  * return address, in one cache for all threads (rule_cache.c) tagged with
