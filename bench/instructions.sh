@@ -133,9 +133,16 @@ echo "== recording" >&2
 session_start rec 'allocsample:*'
 measure shim-rec "$N1" "$N2" "$C_LOOP" LD_PRELOAD="$AS_PRELOAD"
 events_rec=$(session_end rec allocsample:AllocationSampled)
+session_start depth0 'allocsample:*'
+measure shim-rec-depth0 "$N1" "$N2" "$C_LOOP" LD_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_STACK_DEPTH=0
+events_depth0=$(session_end depth0 allocsample:AllocationSampled)
 session_start rate1k 'allocsample:*'
 measure shim-rec-rate1024 "$N1" "$N2" "$C_LOOP" LD_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_RATE=1024
 events_rate1k=$(session_end rate1k allocsample:AllocationSampled)
+session_start rate1k0 'allocsample:*'
+measure shim-rec-rate1024-depth0 "$N1" "$N2" "$C_LOOP" LD_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_RATE=1024 \
+	ALLOCSAMPLE_STACK_DEPTH=0
+events_rate1k0=$(session_end rate1k0 allocsample:AllocationSampled)
 session_start cxxrec 'allocsample:*'
 measure cxx-shim-rec "$N1" "$N2" "$CXX_LOOP" LD_PRELOAD="$AS_PRELOAD"
 events_cxxrec=$(session_end cxxrec allocsample:AllocationSampled)
@@ -150,8 +157,8 @@ measure shim-rec-2ctx "$N1" "$N2" "$C_LOOP" LD_PRELOAD="$AS_PRELOAD"
 events_rec2=$(session_end rec2 allocsample:AllocationSampled)
 
 # A recording case that recorded nothing measured nothing.
-for counts in "$events_rec" "$events_rate1k" "$events_cxxrec" "$events_wrap" \
-	"$events_wrap2" "$events_rec2"; do
+for counts in "$events_rec" "$events_depth0" "$events_rate1k" "$events_rate1k0" "$events_cxxrec" \
+	"$events_wrap" "$events_wrap2" "$events_rec2"; do
 	# shellcheck disable=SC2086 # two counts, split on purpose
 	set -- $counts
 	[ $# -eq 2 ] && [ "$1" -gt 0 ] && [ "$2" -gt "$1" ] ||
@@ -174,7 +181,9 @@ awk -v ev_rec="$events_rec" -v ev_1k="$events_rate1k" -v ev_cxx="$events_cxxrec"
 		desc["shim-no-sessiond"] = "(a1) shim, no session daemon"
 		desc["shim-idle"] = "(a2) shim, session daemon, no session"
 		desc["shim-rec"] = "(b)  shim, recording allocsample:*, rate 102400"
+		desc["shim-rec-depth0"] = "(b0) as (b), ALLOCSAMPLE_STACK_DEPTH=0 (no stack)"
 		desc["shim-rec-rate1024"] = "(c)  shim, recording, ALLOCSAMPLE_RATE=1024"
+		desc["shim-rec-rate1024-depth0"] = "(c0) as (c), ALLOCSAMPLE_STACK_DEPTH=0 (no stack)"
 		desc["wrapper-idle"] = "(d1) libc wrapper, session daemon, no session"
 		desc["wrapper-rec"] = "(d2) libc wrapper, recording lttng_ust_libc:*"
 		desc["wrapper-rec-2ctx"] = "(d3) as (d2), contexts vpid+vtid only"
@@ -197,6 +206,8 @@ awk -v ev_rec="$events_rec" -v ev_1k="$events_rate1k" -v ev_cxx="$events_cxxrec"
 			perpair(ev_cxx, n1, n2), perpair(ev_wrap, w1, w2)
 		printf "instructions per sample (draw + event), from (c) - (a2): %.0f\n",
 			(ir["shim-rec-rate1024"] - ir["shim-idle"]) / perpair(ev_1k, n1, n2)
+		printf "of which the stack (walk and field), from (c) - (c0): %.0f\n",
+			(ir["shim-rec-rate1024"] - ir["shim-rec-rate1024-depth0"]) / perpair(ev_1k, n1, n2)
 		printf "target: at most 8 added per pair in (a) and (b): a1 %.2f, a2 %.2f, b %.2f -> %s\n",
 			ir["shim-no-sessiond"] - ir["none"], added_idle, added_rec,
 			(ir["shim-no-sessiond"] - ir["none"] <= 8 && added_idle <= 8 && added_rec <= 8) ? "met" : "MISSED"

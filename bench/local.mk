@@ -1,7 +1,8 @@
 # Benchmarks (doc/performance.md).  Built by `make`, never run by `make
 # check`: their figures are to watch, not to assert.  They get no
 # sanitizers, which would replace the malloc being measured.
-noinst_PROGRAMS += bench/alloc-loop bench/new-loop bench/mixed-threads bench/event-storm
+noinst_PROGRAMS += bench/alloc-loop bench/new-loop bench/mixed-threads bench/event-storm \
+	bench/unwinders bench/deep-alloc
 bench_alloc_loop_SOURCES = bench/alloc-loop.c
 bench_alloc_loop_CFLAGS = $(WARN_CFLAGS)
 bench_alloc_loop_LDFLAGS =
@@ -16,15 +17,34 @@ bench_event_storm_SOURCES = bench/event-storm.c
 bench_event_storm_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS)
 bench_event_storm_LDADD = $(PTHREAD_LIBS)
 bench_event_storm_LDFLAGS =
+bench_deep_alloc_SOURCES = bench/deep-alloc.c
+bench_deep_alloc_CFLAGS = $(WARN_CFLAGS)
+bench_deep_alloc_LDFLAGS =
+# The unwinders compared (doc/sampling.md, "Stacks"): the walks live in a
+# shared object of their own, as the shim's do in liballocsample.so.
+bench_unwinders_SOURCES = bench/unwinders.c bench/unwind-walkers.h
+bench_unwinders_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS) -fno-omit-frame-pointer
+bench_unwinders_LDADD = $(DL_LIBS) $(PTHREAD_LIBS)
+bench_unwinders_LDFLAGS =
+noinst_LTLIBRARIES += bench/unwind-walkers.la
+bench_unwind_walkers_la_SOURCES = bench/unwind-walkers.c bench/unwind-walkers.h
+bench_unwind_walkers_la_CFLAGS = $(WARN_CFLAGS) -fvisibility=hidden -fno-omit-frame-pointer \
+	$(LIBUNWIND_CFLAGS)
+# libgcc_s before libunwind, whose _Unwind_* would otherwise come first.
+bench_unwind_walkers_la_LIBADD = src/libasstack.la -lgcc_s $(LIBUNWIND_LIBS) $(DL_LIBS)
+# SAN_INPROCESS_FLAGS: libasstack carries UBSan in a sanitizer build.
+bench_unwind_walkers_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 
 EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
+	bench/stack-cost.sh \
 	bench/workload.py \
 	bench/workload.pl
 
 # As root: `make bench-instructions`, `make bench-walltime`,
-# `make bench-report`, `make bench-record`, or all four with `make bench`.
-.PHONY: bench bench-instructions bench-walltime bench-report bench-record
-bench: bench-instructions bench-walltime bench-report bench-record
+# `make bench-report`, `make bench-record`, `make bench-stack`, or all five
+# with `make bench`.
+.PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack
+bench: bench-instructions bench-walltime bench-report bench-record bench-stack
 bench-instructions: all
 	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
 bench-walltime: all
@@ -33,3 +53,5 @@ bench-report: all
 	$(SHELL) $(srcdir)/bench/report.sh '$(abs_top_builddir)'
 bench-record: all
 	$(SHELL) $(srcdir)/bench/record-cost.sh '$(abs_top_builddir)'
+bench-stack: all
+	$(SHELL) $(srcdir)/bench/stack-cost.sh '$(abs_top_builddir)'

@@ -8,33 +8,25 @@
  * and qsort are in the C library, std::string grows inside libstdc++, and an
  * allocator preloaded after us may route one entry point through another.
  * Their return address names a runtime function that every caller shares,
- * which tells the user nothing.  So, only when an event is about to be
- * emitted (the rare slow path, after the tracepoint was found enabled) and
- * only when the address lies in such an object, the stack is walked to the
- * first return address outside them: strdup called from parse_line() is
- * reported at parse_line()'s call.
+ * which tells the user nothing.  So, when the address lies in such an
+ * object, the call site is the first frame of the sample's stack outside
+ * them (stack.c walks it once, for the stack and the site alike): strdup
+ * called from parse_line() is reported at parse_line()'s call.
  *
  * Objects are told apart with glibc's _dl_find_object (2.35 and later),
  * which takes no lock and does not allocate, so it is safe inside malloc
- * whatever the thread interrupted.  The walk uses libgcc's unwinder, which
- * since GCC 12 finds unwind tables through the same function.  The sampler
- * is held meanwhile (as_emit_sample), so an allocation the unwinder might
- * make is neither sampled nor recursive.  Without _dl_find_object the
- * address is reported as given.
+ * whatever the thread interrupted.  Without it every address counts as the
+ * program's.
  */
 #include <dlfcn.h>
 #include <link.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
-#include <unwind.h>
 
 #include "call_site.h"
 #include "export.h"
-
-/* Frames examined at most, our own four or five included: deep enough for
- * libstdc++'s and libc's nesting, cheap enough for every sampled event. */
-#define MAX_FRAMES 20
+#include "unloads.h"
 
 /* Objects noted by the preload shim (itself, its next allocator) and this
  * library.  Written once each, read without a lock. */
@@ -91,15 +83,9 @@ static bool runtime_name(const char *path)
 	return false;
 }
 
-static bool in_runtime(const void *address)
+static bool map_is_runtime(const struct link_map *map, unsigned noted_now)
 {
-	struct link_map *map = object_of(address);
-	unsigned i, n = __atomic_load_n(&noted_count, __ATOMIC_ACQUIRE);
-
-	/* Code outside every object (a JIT's) belongs to the program. */
-	if (!map)
-		return false;
-	for (i = 0; i < n && i < MAX_NOTED; i++) {
+	for (unsigned i = 0; i < noted_now && i < MAX_NOTED; i++) {
 		if (__atomic_load_n(&noted[i], __ATOMIC_ACQUIRE) == map)
 			return true;
 	}
@@ -107,36 +93,60 @@ static bool in_runtime(const void *address)
 	return map->l_name && runtime_name(map->l_name);
 }
 
-struct walk {
-	const void *site;
-	unsigned frames;
+/*
+ * The last object this thread asked about, and the answer: a thread's
+ * samples come from a few objects, and the question costs a lookup and
+ * seven string comparisons.  Trusted only in the unload generation and
+ * with the notes it was made with (unloads.h); written and read by its
+ * thread alone (a signal handler cannot reach it: the sampler is held).
+ */
+struct last_object {
+	uintptr_t start, length;
+	uint32_t generation;
+	unsigned noted;
+	bool valid, runtime;
 };
 
-static _Unwind_Reason_Code visit(struct _Unwind_Context *context, void *data)
-{
-	struct walk *walk = data;
-	int before = 0;
-	uintptr_t pc = _Unwind_GetIPInfo(context, &before);
+static __thread struct last_object last_object __attribute__((tls_model("initial-exec")));
 
-	if (pc == 0 || ++walk->frames > MAX_FRAMES)
-		return _URC_NORMAL_STOP;
-	if (in_runtime((const void *) pc))
-		return _URC_NO_REASON;
-	/* A frame interrupted by a signal gives the address of its next
-	 * instruction, not a return address: make it look like one, since
-	 * the analysis looks up the address minus one. */
-	walk->site = (const void *) (pc + (before ? 1 : 0));
-	return _URC_NORMAL_STOP;
+static bool in_runtime(const void *address)
+{
+	struct last_object *last = &last_object;
+	uintptr_t at = (uintptr_t) address;
+	unsigned noted_now = __atomic_load_n(&noted_count, __ATOMIC_ACQUIRE);
+	uint32_t generation = 0;
+	bool cached = as_unloads_generation(&generation);
+	struct dl_find_object found;
+
+	if (cached && last->valid && at - last->start < last->length && last->generation == generation &&
+	    last->noted == noted_now)
+		return last->runtime;
+	/* Code outside every object (a JIT's) belongs to the program. */
+	if (_dl_find_object((void *) address, &found) != 0)
+		return false;
+	*last = (struct last_object) {
+		.start = (uintptr_t) found.dlfo_map_start,
+		.length = (uintptr_t) found.dlfo_map_end - (uintptr_t) found.dlfo_map_start,
+		.generation = generation,
+		.noted = noted_now,
+		.valid = cached,
+		.runtime = map_is_runtime(found.dlfo_link_map, noted_now),
+	};
+	return last->runtime;
 }
 
-const void *as_call_site(const void *ip)
+bool as_call_site_in_runtime(const void *ip)
 {
-	struct walk walk = { NULL, 0 };
+	return in_runtime(ip);
+}
 
-	if (!in_runtime(ip))
-		return ip;
-	_Unwind_Backtrace(visit, &walk);
-	return walk.site ? walk.site : ip;
+const void *as_call_site(void *const *frames, unsigned n, const void *ip)
+{
+	for (unsigned i = 0; i < n; i++) {
+		if (!in_runtime(frames[i]))
+			return frames[i];
+	}
+	return ip;
 }
 
 #else
@@ -146,8 +156,16 @@ AS_EXPORT void allocsample_internal_note_runtime(const void *address)
 	(void) address;
 }
 
-const void *as_call_site(const void *ip)
+bool as_call_site_in_runtime(const void *ip)
 {
+	(void) ip;
+	return false;
+}
+
+const void *as_call_site(void *const *frames, unsigned n, const void *ip)
+{
+	(void) frames;
+	(void) n;
 	return ip;
 }
 
@@ -156,5 +174,5 @@ const void *as_call_site(const void *ip)
 /* This library is a runtime object however it was installed or renamed. */
 __attribute__((constructor)) static void note_self(void)
 {
-	allocsample_internal_note_runtime((const void *) as_call_site);
+	allocsample_internal_note_runtime((const void *) as_call_site_in_runtime);
 }

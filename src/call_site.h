@@ -2,16 +2,22 @@
 #ifndef ALLOCSAMPLE_CALL_SITE_H
 #define ALLOCSAMPLE_CALL_SITE_H
 
+#include <stdbool.h>
+
 /*
- * Returns the address to report as the allocation's call site, given `ip`,
- * the return address into whoever called the allocator entry point.  When
- * `ip` lies in a runtime object (allocsample's own, the C or C++ runtime,
- * libgcc_s, the dynamic linker, the next allocator), returns the first
- * return address of the calling thread's stack outside those objects;
- * otherwise, or when the stack cannot be walked, returns `ip` unchanged.
- * Call only with the thread's sampler held: unwinding may allocate.
+ * True when `ip`, the return address into whoever called the allocator
+ * entry point, lies in a runtime object (allocsample's own, the C or C++
+ * runtime, libgcc_s, the dynamic linker, the next allocator): the call
+ * site is then further up the stack.  Lock-free and allocation-free.
  */
-const void *as_call_site(const void *ip);
+bool as_call_site_in_runtime(const void *ip);
+
+/*
+ * Returns the address to report as the allocation's call site: the first
+ * of the `n` return addresses `frames` (innermost first, frames[0] being
+ * `ip`) that lies outside the runtime objects; `ip` when there is none.
+ */
+const void *as_call_site(void *const *frames, unsigned n, const void *ip);
 
 /*
  * Counts the object that contains `address` as a runtime object: the

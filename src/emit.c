@@ -2,17 +2,20 @@
 #include <errno.h>
 
 #include "allocsample-tp.h"
-#include "call_site.h"
 #include "emit.h"
 #include "export.h"
+#include "stack.h"
 #include "thread_state.h"
 #include "type_scope.h"
+
+/* The event records return addresses as unsigned 64-bit integers. */
+_Static_assert(sizeof(void *) == sizeof(uint64_t), "a return address is 64 bits");
 
 void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void *ptr,
 		    const void *ip)
 {
 	struct as_sampler *sampler = as_thread_sampler;
-	const void *site;
+	struct as_stack stack;
 	int saved_errno;
 
 	/* Asked only here, on the slow path: with no session recording the
@@ -21,10 +24,11 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 		return;
 	saved_errno = errno;
 	as_sampler_hold(sampler);
-	/* Held: the walk past the runtimes may allocate (call_site.c). */
-	site = as_call_site(ip);
+	/* Held: the tracer allocates, and so might libgcc's unwinder when
+	 * the walk hands over to it (doc/sampling.md, "Stacks"). */
+	as_stack_capture(&stack, ip);
 	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
-				sampler->rate, ptr, site);
+				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, stack.site);
 	as_sampler_release(sampler);
 	errno = saved_errno;
 }

@@ -8,6 +8,18 @@ src_libassampler_la_SOURCES = \
 src_libassampler_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden
 src_libassampler_la_LIBADD = -lm
 
+# The stack walk: no LTTng, no allocation, unit-testable on its own
+# (tests/unit/test-stack-walk.c).
+noinst_LTLIBRARIES += src/libasstack.la
+src_libasstack_la_SOURCES = \
+	src/cfi.c src/cfi.h \
+	src/export.h \
+	src/rule_cache.c src/rule_cache.h \
+	src/stack_walk.c src/stack_walk.h \
+	src/unloads.c src/unloads.h
+src_libasstack_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden
+src_libasstack_la_LIBADD = $(DL_LIBS)
+
 # liballocsample.so: the thread's sampler, the tracepoint provider and the
 # typed API of allocsample.h.  Loaded into traced programs: LGPL-2.1+.
 lib_LTLIBRARIES += src/liballocsample.la
@@ -16,13 +28,15 @@ src_liballocsample_la_SOURCES = \
 	src/call_site.c src/call_site.h \
 	src/emit.c src/emit.h \
 	src/export.h \
+	src/stack.c src/stack.h \
 	src/thread_state.c src/thread_state.h \
 	src/type_scope.c src/type_scope.h \
 	tp/allocsample-tp.c tp/allocsample-tp.h
 # -fexceptions: a C++ operator new may throw through allocsample_allocate_typed.
 src_liballocsample_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
 	-fexceptions $(LTTNG_UST_CFLAGS)
-src_liballocsample_la_LIBADD = src/libassampler.la $(LTTNG_UST_LIBS) -lm
+# libgcc_s by name: the stack walk's fallback looks its unwinder up there.
+src_liballocsample_la_LIBADD = src/libassampler.la src/libasstack.la $(LTTNG_UST_LIBS) -lm -lgcc_s
 # -z now: no lazy symbol binding may ever run inside malloc.
 src_liballocsample_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-undefined -Wl,-z,now \
 	-version-info $(LIBALLOCSAMPLE_LT_VERSION)
@@ -32,6 +46,7 @@ lib_LTLIBRARIES += src/liballocsample-preload.la
 src_liballocsample_preload_la_SOURCES = \
 	src/export.h \
 	src/preload/cxx.c \
+	src/preload/dlclose.c \
 	src/preload/malloc.c \
 	src/preload/next.c src/preload/next.h \
 	src/preload/preload.h

@@ -1,4 +1,4 @@
-/* settings.c - ALLOCSAMPLE_RATE and ALLOCSAMPLE_SEED, read once per process. */
+/* settings.c - ALLOCSAMPLE_RATE, ALLOCSAMPLE_SEED and ALLOCSAMPLE_STACK_DEPTH, read once per process. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -59,13 +59,25 @@ static void warn(const char *name, const char *value, const char *expected)
 
 void as_settings_parse(struct as_settings *settings, const char *rate_text, const char *seed_text)
 {
-	*settings = (struct as_settings) { .rate = AS_DEFAULT_RATE };
+	*settings = (struct as_settings) { .rate = AS_DEFAULT_RATE, .stack_depth = AS_DEFAULT_STACK_DEPTH };
 	if (rate_text && !as_settings_parse_u64(rate_text, 1, AS_MAX_RATE, &settings->rate))
 		settings->bad_rate = true;
 	if (seed_text) {
 		settings->has_seed = as_settings_parse_u64(seed_text, 0, UINT64_MAX, &settings->seed);
 		settings->bad_seed = !settings->has_seed;
 	}
+}
+
+void as_settings_parse_stack_depth(struct as_settings *settings, const char *text)
+{
+	uint64_t depth;
+
+	if (!text)
+		return;
+	if (as_settings_parse_u64(text, 0, AS_MAX_STACK_DEPTH, &depth))
+		settings->stack_depth = (uint32_t) depth;
+	else
+		settings->bad_stack_depth = true;
 }
 
 void as_settings_warn(const struct as_settings *settings, const char *rate_text, const char *seed_text)
@@ -79,13 +91,21 @@ void as_settings_warn(const struct as_settings *settings, const char *rate_text,
 		     "expected an unsigned 64-bit integer; seeding each thread from getrandom");
 }
 
+void as_settings_warn_stack_depth(const struct as_settings *settings, const char *text)
+{
+	if (settings->bad_stack_depth)
+		warn("ALLOCSAMPLE_STACK_DEPTH", text,
+		     "expected the frames to record per sample, an integer from 0 to 128; "
+		     "using the default 32");
+}
+
 void as_settings_get(struct as_settings *out)
 {
 	enum { UNREAD, PUBLISHING, PUBLISHED };
 	static struct as_settings published;
 	static int state = UNREAD;
 	int expected = UNREAD;
-	const char *rate_text, *seed_text;
+	const char *rate_text, *seed_text, *depth_text;
 
 	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == PUBLISHED) {
 		*out = published;
@@ -96,11 +116,14 @@ void as_settings_get(struct as_settings *out)
 	 * ever waits for another, so a signal handler cannot deadlock here. */
 	rate_text = getenv("ALLOCSAMPLE_RATE");
 	seed_text = getenv("ALLOCSAMPLE_SEED");
+	depth_text = getenv("ALLOCSAMPLE_STACK_DEPTH");
 	as_settings_parse(out, rate_text, seed_text);
+	as_settings_parse_stack_depth(out, depth_text);
 	if (__atomic_compare_exchange_n(&state, &expected, PUBLISHING, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		published = *out;
 		__atomic_store_n(&state, PUBLISHED, __ATOMIC_RELEASE);
 		as_settings_warn(out, rate_text, seed_text);
+		as_settings_warn_stack_depth(out, depth_text);
 	}
 }

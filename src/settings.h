@@ -10,12 +10,18 @@
  * in the signed 64-bit skip counter: 2^48 leaves ample room. */
 #define AS_MAX_RATE (1ULL << 48)
 
+#define AS_DEFAULT_STACK_DEPTH 32
+/* At most 128 frames: an event's stack stays within one kilobyte. */
+#define AS_MAX_STACK_DEPTH 128
+
 struct as_settings {
 	uint64_t rate;     /* mean bytes between samples, ALLOCSAMPLE_RATE */
 	bool has_seed;     /* ALLOCSAMPLE_SEED was given and valid */
 	uint64_t seed;
+	uint32_t stack_depth; /* frames recorded per sample, ALLOCSAMPLE_STACK_DEPTH */
 	bool bad_rate;     /* ALLOCSAMPLE_RATE was given but invalid */
 	bool bad_seed;     /* ALLOCSAMPLE_SEED was given but invalid */
+	bool bad_stack_depth; /* ALLOCSAMPLE_STACK_DEPTH was given but invalid */
 };
 
 /*
@@ -26,11 +32,19 @@ struct as_settings {
  */
 void as_settings_get(struct as_settings *out);
 
-/* Parses the two variables' texts (NULL when unset) without printing. */
+/* Sets every setting to its default, then parses ALLOCSAMPLE_RATE's and
+ * ALLOCSAMPLE_SEED's texts (NULL when unset), without printing. */
 void as_settings_parse(struct as_settings *settings, const char *rate_text, const char *seed_text);
 
-/* Writes one line to stderr for each invalid value in *settings. */
+/* Parses ALLOCSAMPLE_STACK_DEPTH's text (NULL when unset) without printing:
+ * an invalid one leaves the depth as it was and sets bad_stack_depth. */
+void as_settings_parse_stack_depth(struct as_settings *settings, const char *text);
+
+/* Writes one line to stderr for each invalid rate or seed in *settings. */
 void as_settings_warn(const struct as_settings *settings, const char *rate_text, const char *seed_text);
+
+/* Writes one line to stderr if *settings says the stack depth was invalid. */
+void as_settings_warn_stack_depth(const struct as_settings *settings, const char *text);
 
 /*
  * Parses `text` as a decimal (or 0x-prefixed hexadecimal) integer in

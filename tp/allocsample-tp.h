@@ -2,6 +2,11 @@
  * allocsample-tp.h - the LTTng-UST provider `allocsample` (doc/design.md
  * section 2; the fields and the schema version: doc/events.md).
  *
+ * Schema 2 added `stack`, the sample's return addresses innermost first
+ * (stack[0] is the caller's, the same as `ip` below), passed as pointers
+ * and recorded as unsigned 64-bit integers (src/emit.c asserts they have
+ * the same size), and `stack_truncated`.
+ *
  * Every event takes the caller's instruction pointer as its last argument:
  * allocsample-tp.c defines LTTNG_UST_TP_IP_PARAM so that `lttng add-context
  * -u -t ip` records the allocating call site rather than our wrapper.
@@ -20,10 +25,11 @@
 #if !defined(ALLOCSAMPLE_TP_H) || defined(LTTNG_UST_TRACEPOINT_HEADER_MULTI_READ)
 #define ALLOCSAMPLE_TP_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <lttng/tracepoint.h>
 
-#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:1"
+#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:2"
 
 LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
 	LTTNG_UST_TP_ARGS(
@@ -32,6 +38,9 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
 		uint64_t, offset,
 		uint64_t, rate,
 		const void *, ptr,
+		void *const *, stack,
+		unsigned int, stack_length,
+		bool, stack_truncated,
 		const void *, ip),
 	LTTNG_UST_TP_FIELDS(
 		lttng_ust_field_string(type, type)
@@ -39,6 +48,8 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
 		lttng_ust_field_integer(uint64_t, offset, offset)
 		lttng_ust_field_integer(uint64_t, rate, rate)
 		lttng_ust_field_integer_hex(uint64_t, ptr, (uint64_t) (uintptr_t) ptr)
+		lttng_ust_field_sequence_hex(uint64_t, stack, stack, uint8_t, stack_length)
+		lttng_ust_field_integer(uint8_t, stack_truncated, stack_truncated)
 		lttng_ust_field_unused(ip)
 	)
 )

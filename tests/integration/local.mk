@@ -45,12 +45,37 @@ tests_workloads_errors_SOURCES = tests/workloads/errors.c
 tests_workloads_errors_CFLAGS = $(INTEG_C_OPTIONS)
 tests_workloads_errors_LDFLAGS = $(INTEG_LD_OPTIONS)
 
+# The stacks workload, built as the issue asks: -O2 -g, once as GCC builds
+# by default (no frame pointers) and once with them; and the two modules of
+# its dlopen check (tests/workloads/stacks-module.c says why two).
+STACKS_OPTIONS = $(INTEG_C_OPTIONS) -O2 -g
+check_PROGRAMS += tests/workloads/stacks tests/workloads/stacks-fp
+tests_workloads_stacks_SOURCES = tests/workloads/stacks.c tests/workloads/workload.h
+tests_workloads_stacks_CFLAGS = $(STACKS_OPTIONS)
+tests_workloads_stacks_LDFLAGS = $(INTEG_LD_OPTIONS)
+tests_workloads_stacks_LDADD = src/liballocsample.la $(DL_LIBS) $(PTHREAD_LIBS) -lm
+tests_workloads_stacks_fp_SOURCES = tests/workloads/stacks.c tests/workloads/workload.h
+tests_workloads_stacks_fp_CFLAGS = $(STACKS_OPTIONS) -fno-omit-frame-pointer
+tests_workloads_stacks_fp_LDFLAGS = $(INTEG_LD_OPTIONS)
+tests_workloads_stacks_fp_LDADD = src/liballocsample.la $(DL_LIBS) $(PTHREAD_LIBS) -lm
+check_LTLIBRARIES += tests/workloads/stacks-module-a.la tests/workloads/stacks-module-b.la
+STACKS_MODULE_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
+tests_workloads_stacks_module_a_la_SOURCES = tests/workloads/stacks-module.c
+tests_workloads_stacks_module_a_la_CPPFLAGS = -DFRAME_BYTES=0x88 -DZERO_AT=0x80
+tests_workloads_stacks_module_a_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS)
+tests_workloads_stacks_module_a_la_LDFLAGS = $(STACKS_MODULE_LDFLAGS)
+tests_workloads_stacks_module_b_la_SOURCES = tests/workloads/stacks-module.c
+tests_workloads_stacks_module_b_la_CPPFLAGS = -DFRAME_BYTES=0x1008 -DZERO_AT=0x88
+tests_workloads_stacks_module_b_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS)
+tests_workloads_stacks_module_b_la_LDFLAGS = $(STACKS_MODULE_LDFLAGS)
+
 INTEGRATION_TESTS = \
 	tests/integration/threads.sh \
 	tests/integration/cxx.sh \
 	tests/integration/typed.sh \
 	tests/integration/fork.sh \
 	tests/integration/errors.sh \
-	tests/integration/no-session.sh
+	tests/integration/no-session.sh \
+	tests/integration/stacks.sh
 TESTS += $(INTEGRATION_TESTS)
 EXTRA_DIST += $(INTEGRATION_TESTS) tests/integration/lib.sh

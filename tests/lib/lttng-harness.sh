@@ -101,10 +101,11 @@ harness_preload() {
 }
 
 # harness_events TRACE_DIR: the trace's AllocationSampled events, one per
-# line: vpid vtid type size offset rate ptr ip.  Types have their spaces
-# replaced by '_' so that every line has eight fields.
+# line: vpid vtid type size offset rate ptr ip (schema 2's stack fields,
+# after ptr, are left out).  Types have their spaces replaced by '_' so
+# that every line has eight fields.
 harness_events() {
-	babeltrace2 "$1" | sed -n 's/.*allocsample:AllocationSampled: .*vpid = \([0-9]*\), vtid = \([0-9]*\), procname = "[^"]*", ip = \([0-9]*\) }, { type = "\([^"]*\)", size = \([0-9]*\), offset = \([0-9]*\), rate = \([0-9]*\), ptr = \(0x[0-9A-Fa-f]*\) }$/\1 \2 \4 \5 \6 \7 \8 \3/p' |
+	babeltrace2 "$1" | sed -n 's/.*allocsample:AllocationSampled: .*vpid = \([0-9]*\), vtid = \([0-9]*\), procname = "[^"]*", ip = \([0-9]*\) }, { type = "\([^"]*\)", size = \([0-9]*\), offset = \([0-9]*\), rate = \([0-9]*\), ptr = \(0x[0-9A-Fa-f]*\)\(, [^{}]*\)\{0,1\} }$/\1 \2 \4 \5 \6 \7 \8 \3/p' |
 		awk '{ n = NF; type = $3; for (i = 4; i <= n - 5; i++) type = type "_" $i;
 		       print $1, $2, type, $(n-4), $(n-3), $(n-2), $(n-1), $n }'
 }

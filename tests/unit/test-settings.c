@@ -1,4 +1,4 @@
-/* test-settings.c - ALLOCSAMPLE_RATE and ALLOCSAMPLE_SEED: taken, refused, warned about once. */
+/* test-settings.c - ALLOCSAMPLE_RATE, ALLOCSAMPLE_SEED and ALLOCSAMPLE_STACK_DEPTH: taken, refused, warned about once. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 
 #define RATE_WARNING "allocsample: ignoring ALLOCSAMPLE_RATE='"
 #define SEED_WARNING "allocsample: ignoring ALLOCSAMPLE_SEED='"
+#define DEPTH_WARNING "allocsample: ignoring ALLOCSAMPLE_STACK_DEPTH='"
 
 /* Refused rates: zero, signs, letters, empty, trailing garbage, decimals
  * that overflow 64 bits (2^64 + 4096 would wrap to a valid 4096), just
@@ -41,6 +42,19 @@ static const char *const bad_seeds[] = {
 	"", "-1", "abc", "18446744073709551616", "0x10000000000000000", "1.5", "7 ",
 };
 
+/* Refused depths: just above the maximum (decimal and hex), negative,
+ * empty, spaces, trailing garbage, a 64-bit overflow that wraps to 32. */
+static const char *const bad_depths[] = {
+	"129", "0x81", "-1", "", " 8", "8 ", "8x", "abc", "18446744073709551648", "1e2",
+};
+
+static const struct {
+	const char *text;
+	uint32_t depth;
+} good_depths[] = {
+	{ "0", 0 }, { "1", 1 }, { "8", 8 }, { "32", 32 }, { "0x40", 64 }, { "128", 128 },
+};
+
 #define COUNT(array) ((int) (sizeof(array) / sizeof((array)[0])))
 
 /* Reads `fd` to its end into `buf` (NUL-terminated, truncated to `size`). */
@@ -65,10 +79,11 @@ static int count_lines(const char *text)
 	return lines;
 }
 
-/* What as_settings_warn() writes on stderr, through a pipe on fd 2 (the
- * function writes with write(2), not stdio, so no buffer is in the way). */
+/* What as_settings_warn() and as_settings_warn_stack_depth() write on
+ * stderr, through a pipe on fd 2 (they write with write(2), not stdio, so
+ * no buffer is in the way). */
 static void warn_output(const struct as_settings *settings, const char *rate_text,
-			const char *seed_text, char *buf, size_t size)
+			const char *seed_text, const char *depth_text, char *buf, size_t size)
 {
 	int fds[2], saved = dup(STDERR_FILENO);
 
@@ -76,18 +91,26 @@ static void warn_output(const struct as_settings *settings, const char *rate_tex
 	ck_assert_int_eq(pipe(fds), 0);
 	ck_assert_int_ge(dup2(fds[1], STDERR_FILENO), 0);
 	as_settings_warn(settings, rate_text, seed_text);
+	as_settings_warn_stack_depth(settings, depth_text);
 	ck_assert_int_ge(dup2(saved, STDERR_FILENO), 0);
 	close(saved);
 	close(fds[1]);
 	read_all(fds[0], buf, size);
 }
 
+/* Sets the environment variable `name` to `value`, or unsets it (NULL). */
+static bool set_variable(const char *name, const char *value)
+{
+	return (value ? setenv(name, value, 1) : unsetenv(name)) == 0;
+}
+
 /*
  * Calls as_settings_get() twice in a new process (the settings are read once
- * per process) whose environment has `rate_text` and `seed_text` (NULL:
- * unset); returns both answers and everything the child wrote on stderr.
+ * per process) whose environment has `rate_text`, `seed_text` and
+ * `depth_text` (NULL: unset); returns both answers and everything the child
+ * wrote on stderr.
  */
-static void settings_in_child(const char *rate_text, const char *seed_text,
+static void settings_in_child(const char *rate_text, const char *seed_text, const char *depth_text,
 			    struct as_settings answers[2], char *err, size_t err_size)
 {
 	int out_pipe[2], err_pipe[2], status;
@@ -105,8 +128,9 @@ static void settings_in_child(const char *rate_text, const char *seed_text,
 		close(out_pipe[0]);
 		close(err_pipe[0]);
 		ok = dup2(err_pipe[1], STDERR_FILENO) >= 0 &&
-		     (rate_text ? setenv("ALLOCSAMPLE_RATE", rate_text, 1) : unsetenv("ALLOCSAMPLE_RATE")) == 0 &&
-		     (seed_text ? setenv("ALLOCSAMPLE_SEED", seed_text, 1) : unsetenv("ALLOCSAMPLE_SEED")) == 0;
+		     set_variable("ALLOCSAMPLE_RATE", rate_text) &&
+		     set_variable("ALLOCSAMPLE_SEED", seed_text) &&
+		     set_variable("ALLOCSAMPLE_STACK_DEPTH", depth_text);
 		as_settings_get(&child[0]);
 		as_settings_get(&child[1]);
 		ok = ok && write(out_pipe[1], child, sizeof(child)) == (ssize_t) sizeof(child);
@@ -152,7 +176,7 @@ START_TEST(test_parse_bad_rate)
 		      (unsigned long long) settings.rate);
 	ck_assert_uint_eq(settings.rate, AS_DEFAULT_RATE);
 	ck_assert(!settings.bad_seed && !settings.has_seed);
-	warn_output(&settings, bad_rates[_i], NULL, err, sizeof(err));
+	warn_output(&settings, bad_rates[_i], NULL, NULL, err, sizeof(err));
 	assert_one_warning(err, RATE_WARNING, bad_rates[_i]);
 	ck_assert_msg(strstr(err, "102400"), "the warning does not name the default: '%s'", err);
 }
@@ -168,7 +192,7 @@ START_TEST(test_parse_good_rate)
 	as_settings_parse(&settings, good_rates[_i].text, NULL);
 	ck_assert_msg(!settings.bad_rate, "rate '%s' refused", good_rates[_i].text);
 	ck_assert_uint_eq(settings.rate, good_rates[_i].rate);
-	warn_output(&settings, good_rates[_i].text, NULL, err, sizeof(err));
+	warn_output(&settings, good_rates[_i].text, NULL, NULL, err, sizeof(err));
 	ck_assert_str_eq(err, "");
 }
 END_TEST
@@ -180,9 +204,12 @@ START_TEST(test_parse_unset)
 	char err[512];
 
 	as_settings_parse(&settings, NULL, NULL);
+	as_settings_parse_stack_depth(&settings, NULL);
 	ck_assert_uint_eq(settings.rate, AS_DEFAULT_RATE);
-	ck_assert(!settings.bad_rate && !settings.bad_seed && !settings.has_seed);
-	warn_output(&settings, NULL, NULL, err, sizeof(err));
+	ck_assert_uint_eq(settings.stack_depth, AS_DEFAULT_STACK_DEPTH);
+	ck_assert(!settings.bad_rate && !settings.bad_seed && !settings.has_seed &&
+		  !settings.bad_stack_depth);
+	warn_output(&settings, NULL, NULL, NULL, err, sizeof(err));
 	ck_assert_str_eq(err, "");
 }
 END_TEST
@@ -204,7 +231,7 @@ START_TEST(test_parse_seed)
 		ck_assert_msg(!settings.has_seed && settings.bad_seed, "seed '%s' taken", bad_seeds[i]);
 		ck_assert(!settings.bad_rate);
 		ck_assert_uint_eq(settings.rate, AS_DEFAULT_RATE);
-		warn_output(&settings, NULL, bad_seeds[i], err, sizeof(err));
+		warn_output(&settings, NULL, bad_seeds[i], NULL, err, sizeof(err));
 		assert_one_warning(err, SEED_WARNING, bad_seeds[i]);
 	}
 }
@@ -218,7 +245,7 @@ START_TEST(test_warn_lines)
 	char err[1024], huge[4096];
 
 	as_settings_parse(&settings, "abc", "xyz");
-	warn_output(&settings, "abc", "xyz", err, sizeof(err));
+	warn_output(&settings, "abc", "xyz", NULL, err, sizeof(err));
 	ck_assert_int_eq(count_lines(err), 2);
 	ck_assert(strncmp(err, RATE_WARNING "abc'", strlen(RATE_WARNING) + 4) == 0);
 	ck_assert_ptr_nonnull(strstr(err, "\n" SEED_WARNING "xyz'"));
@@ -226,8 +253,48 @@ START_TEST(test_warn_lines)
 	memset(huge, '7', sizeof(huge) - 1);
 	huge[sizeof(huge) - 1] = '\0';
 	as_settings_parse(&settings, huge, NULL);
-	warn_output(&settings, huge, NULL, err, sizeof(err));
+	warn_output(&settings, huge, NULL, NULL, err, sizeof(err));
 	assert_one_warning(err, RATE_WARNING, huge);
+}
+END_TEST
+
+/*
+ * Every refused depth sets bad_stack_depth, keeps the default 32, leaves the
+ * rate and seed alone and gives one warning line quoting the value and
+ * naming the default.
+ * Catches: no upper bound (129 taken, a bigger stack than the event
+ * allows); a 64-bit wrap (2^64 + 32 taken as 32); strtoul-style leniency.
+ */
+START_TEST(test_parse_bad_depth)
+{
+	struct as_settings settings;
+	char err[512];
+
+	as_settings_parse(&settings, "4096", NULL);
+	as_settings_parse_stack_depth(&settings, bad_depths[_i]);
+	ck_assert_msg(settings.bad_stack_depth, "depth '%s' was taken as %u", bad_depths[_i],
+		      settings.stack_depth);
+	ck_assert_uint_eq(settings.stack_depth, AS_DEFAULT_STACK_DEPTH);
+	ck_assert(!settings.bad_rate && settings.rate == 4096);
+	warn_output(&settings, "4096", NULL, bad_depths[_i], err, sizeof(err));
+	assert_one_warning(err, DEPTH_WARNING, bad_depths[_i]);
+	ck_assert_msg(strstr(err, "default 32"), "the warning does not name the default: '%s'", err);
+}
+END_TEST
+
+/* Good depths, 0 (no stack) and 128 (the maximum) included, are taken
+ * silently.  Catches: 0 refused as if it were "unset"; 128 refused. */
+START_TEST(test_parse_good_depth)
+{
+	struct as_settings settings;
+	char err[512];
+
+	as_settings_parse(&settings, NULL, NULL);
+	as_settings_parse_stack_depth(&settings, good_depths[_i].text);
+	ck_assert_msg(!settings.bad_stack_depth, "depth '%s' refused", good_depths[_i].text);
+	ck_assert_uint_eq(settings.stack_depth, good_depths[_i].depth);
+	warn_output(&settings, NULL, NULL, good_depths[_i].text, err, sizeof(err));
+	ck_assert_str_eq(err, "");
 }
 END_TEST
 
@@ -242,7 +309,7 @@ START_TEST(test_get_bad_rate)
 	struct as_settings answers[2];
 	char err[512];
 
-	settings_in_child(bad_rates[_i], NULL, answers, err, sizeof(err));
+	settings_in_child(bad_rates[_i], NULL, NULL, answers, err, sizeof(err));
 	assert_one_warning(err, RATE_WARNING, bad_rates[_i]);
 	for (int i = 0; i < 2; i++) {
 		ck_assert_uint_eq(answers[i].rate, AS_DEFAULT_RATE);
@@ -256,7 +323,7 @@ START_TEST(test_get_good_rate)
 	struct as_settings answers[2];
 	char err[512];
 
-	settings_in_child(good_rates[_i].text, NULL, answers, err, sizeof(err));
+	settings_in_child(good_rates[_i].text, NULL, NULL, answers, err, sizeof(err));
 	ck_assert_str_eq(err, "");
 	for (int i = 0; i < 2; i++) {
 		ck_assert_uint_eq(answers[i].rate, good_rates[_i].rate);
@@ -272,21 +339,67 @@ START_TEST(test_get_seed)
 	struct as_settings answers[2];
 	char err[512];
 
-	settings_in_child(NULL, NULL, answers, err, sizeof(err));
+	settings_in_child(NULL, NULL, NULL, answers, err, sizeof(err));
 	ck_assert_str_eq(err, "");
 	ck_assert_uint_eq(answers[1].rate, AS_DEFAULT_RATE);
 	ck_assert(!answers[1].has_seed && !answers[1].bad_seed && !answers[1].bad_rate);
 
-	settings_in_child("4096", "0xdeadbeef", answers, err, sizeof(err));
+	settings_in_child("4096", "0xdeadbeef", NULL, answers, err, sizeof(err));
 	ck_assert_str_eq(err, "");
 	ck_assert_uint_eq(answers[1].rate, 4096);
 	ck_assert(answers[1].has_seed);
 	ck_assert_uint_eq(answers[1].seed, 0xdeadbeef);
 
-	settings_in_child("4096", "-1", answers, err, sizeof(err));
+	settings_in_child("4096", "-1", NULL, answers, err, sizeof(err));
 	assert_one_warning(err, SEED_WARNING, "-1");
 	ck_assert_uint_eq(answers[1].rate, 4096);
 	ck_assert(!answers[1].has_seed && answers[1].bad_seed);
+}
+END_TEST
+
+/*
+ * In a process: a refused depth is warned about once however often the
+ * settings are read, and the default is used; a good one is taken
+ * silently; unset gives 32.
+ * Catches: the variable not read at all; a warning per call.
+ */
+START_TEST(test_get_bad_depth)
+{
+	struct as_settings answers[2];
+	char err[512];
+
+	settings_in_child(NULL, NULL, bad_depths[_i], answers, err, sizeof(err));
+	assert_one_warning(err, DEPTH_WARNING, bad_depths[_i]);
+	for (int i = 0; i < 2; i++) {
+		ck_assert_uint_eq(answers[i].stack_depth, AS_DEFAULT_STACK_DEPTH);
+		ck_assert(answers[i].bad_stack_depth && !answers[i].bad_rate);
+	}
+}
+END_TEST
+
+START_TEST(test_get_depth)
+{
+	struct as_settings answers[2];
+	char err[512];
+
+	settings_in_child(NULL, NULL, NULL, answers, err, sizeof(err));
+	ck_assert_str_eq(err, "");
+	ck_assert_uint_eq(answers[1].stack_depth, AS_DEFAULT_STACK_DEPTH);
+
+	for (int i = 0; i < COUNT(good_depths); i++) {
+		settings_in_child("4096", NULL, good_depths[i].text, answers, err, sizeof(err));
+		ck_assert_str_eq(err, "");
+		ck_assert_uint_eq(answers[1].stack_depth, good_depths[i].depth);
+		ck_assert(!answers[1].bad_stack_depth);
+	}
+
+	/* A bad rate and a bad depth: one line each, both defaults. */
+	settings_in_child("0", NULL, "500", answers, err, sizeof(err));
+	ck_assert_int_eq(count_lines(err), 2);
+	ck_assert_ptr_nonnull(strstr(err, RATE_WARNING "0'"));
+	ck_assert_ptr_nonnull(strstr(err, DEPTH_WARNING "500'"));
+	ck_assert_uint_eq(answers[1].rate, AS_DEFAULT_RATE);
+	ck_assert_uint_eq(answers[1].stack_depth, AS_DEFAULT_STACK_DEPTH);
 }
 END_TEST
 
@@ -301,11 +414,15 @@ static Suite *config_suite(void)
 	tcase_add_test(parse, test_parse_unset);
 	tcase_add_test(parse, test_parse_seed);
 	tcase_add_test(parse, test_warn_lines);
+	tcase_add_loop_test(parse, test_parse_bad_depth, 0, COUNT(bad_depths));
+	tcase_add_loop_test(parse, test_parse_good_depth, 0, COUNT(good_depths));
 	suite_add_tcase(suite, parse);
 
 	tcase_add_loop_test(environment, test_get_bad_rate, 0, COUNT(bad_rates));
 	tcase_add_loop_test(environment, test_get_good_rate, 0, COUNT(good_rates));
 	tcase_add_test(environment, test_get_seed);
+	tcase_add_loop_test(environment, test_get_bad_depth, 0, COUNT(bad_depths));
+	tcase_add_test(environment, test_get_depth);
 	suite_add_tcase(suite, environment);
 	return suite;
 }

@@ -1,0 +1,38 @@
+/* stack.h - the call stack and call site of a sampled allocation. */
+#ifndef ALLOCSAMPLE_STACK_H
+#define ALLOCSAMPLE_STACK_H
+
+#include <stdbool.h>
+
+#include "settings.h"
+
+/* allocsample's own frames a walk may begin with, before the return
+ * address into the program: the walk's, as_emit_sample's, the entry
+ * point's slow path, with room to spare. */
+#define AS_STACK_OWN_FRAMES 8
+/* How far past the caller a call site in a runtime is looked for. */
+#define AS_STACK_SITE_FRAMES 20
+#define AS_STACK_WALK_MAX \
+	((AS_MAX_STACK_DEPTH > AS_STACK_SITE_FRAMES ? AS_MAX_STACK_DEPTH : AS_STACK_SITE_FRAMES) + \
+	 AS_STACK_OWN_FRAMES + 1)
+
+struct as_stack {
+	void *const *frames;   /* n return addresses, innermost first; frames[0] is ip */
+	unsigned n;            /* at most ALLOCSAMPLE_STACK_DEPTH; 0 when that is 0 */
+	bool truncated;        /* frames beyond the n were left out */
+	const void *site;      /* the call site past the runtimes (call_site.h) */
+	void *walked[AS_STACK_WALK_MAX];
+};
+
+/*
+ * Fills *stack for an object sampled on the calling thread, given `ip`, the
+ * return address into whoever called the allocator entry point: the first
+ * ALLOCSAMPLE_STACK_DEPTH return addresses from `ip` outward, whether more
+ * were left, and the call site.  One walk at most, none when the depth is
+ * 0 and `ip` lies outside the runtimes.  When the walk cannot get past
+ * allocsample's own frames (never seen), the stack is `ip` alone, marked
+ * truncated.  Call with the thread's sampler held (stack_walk.h).
+ */
+void as_stack_capture(struct as_stack *stack, const void *ip);
+
+#endif
