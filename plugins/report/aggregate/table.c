@@ -10,6 +10,7 @@ static guint cell_hash(gconstpointer p)
 
 	h = h * 31 + g_str_hash(c->type);
 	h = h * 31 + g_direct_hash(c->site);
+	h = h * 31 + (c->stack ? c->stack->hash : 0);
 	h = h * 31 + (guint) c->vtid;
 	h = h * 31 + (guint) c->vpid;
 	return h;
@@ -26,7 +27,7 @@ static gboolean cell_equal(gconstpointer pa, gconstpointer pb)
 
 	return a->trace == b->trace && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid &&
-	       a->site == b->site && strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
+	       a->site == b->site && a->stack == b->stack && strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
 }
 
 static void cell_free(gpointer p)
@@ -55,13 +56,15 @@ void asr_table_fini(struct asr_table *table)
 	memset(table, 0, sizeof *table);
 }
 
-static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample)
+static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample,
+				 const struct asr_raw_stack *stack)
 {
 	struct asr_cell probe = {
 		.trace = asr_traces_get(table->traces, sample->trace),
 		.procname = (char *) sample->procname,
 		.type = (char *) sample->type,
 		.site = sample->site,
+		.stack = stack,
 		.vpid = sample->has_vpid ? sample->vpid : 0,
 		.vtid = sample->has_vtid ? sample->vtid : 0,
 		.has_vpid = sample->has_vpid,
@@ -88,9 +91,10 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 	return c;
 }
 
-const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample)
+const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
+				     const struct asr_raw_stack *stack)
 {
-	struct asr_cell *c = cell_for(table, sample);
+	struct asr_cell *c = cell_for(table, sample, stack);
 
 	if (!asr_rates_add(&c->rates, sample->rate, sample->size, sample->offset)) {
 		table->skipped++;

@@ -1,0 +1,90 @@
+/* stacks.c - interns raw stacks, one hash of the addresses per sample (see stacks.h). */
+#include <string.h>
+
+#include "aggregate/stacks.h"
+
+static guint stack_hash(gconstpointer p)
+{
+	return ((const struct asr_raw_stack *) p)->hash;
+}
+
+static bool same_stack(const struct asr_raw_stack *a, const struct asr_raw_stack *b)
+{
+	return a->hash == b->hash && a->process == b->process && a->epoch == b->epoch &&
+	       a->n == b->n && a->truncated == b->truncated &&
+	       memcmp(a->addresses, b->addresses, a->n * sizeof a->addresses[0]) == 0;
+}
+
+static gboolean stack_equal(gconstpointer a, gconstpointer b)
+{
+	return same_stack(a, b);
+}
+
+void asr_raw_stacks_init(struct asr_raw_stacks *stacks)
+{
+	stacks->set = g_hash_table_new_full(stack_hash, stack_equal, g_free, NULL);
+	stacks->last = NULL;
+	stacks->probe = NULL;
+	stacks->probe_size = 0;
+}
+
+void asr_raw_stacks_fini(struct asr_raw_stacks *stacks)
+{
+	if (stacks->set)
+		g_hash_table_destroy(stacks->set);
+	g_free(stacks->probe);
+	memset(stacks, 0, sizeof *stacks);
+}
+
+/*
+ * A multiplicative hash over the 64-bit addresses, folded to 32 bits at the
+ * end: a multiply and a xor per address.  Return addresses differ in their
+ * low and middle bits, which the multiplication carries up.
+ */
+static guint hash_of(const struct asr_raw_stack *s)
+{
+	const uint64_t k = UINT64_C(0x9e3779b97f4a7c15);
+	uint64_t h = ((uint64_t) (uintptr_t) s->process ^ s->epoch) * k + s->n * 2u + s->truncated;
+	uint32_t i;
+
+	for (i = 0; i < s->n; i++)
+		h = (h ^ s->addresses[i]) * k;
+	h ^= h >> 29;
+	return (guint) (h ^ (h >> 32));
+}
+
+const struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
+						  const struct asr_process_maps *process,
+						  const uint64_t *addresses, uint32_t n,
+						  bool truncated)
+{
+	struct asr_raw_stack *probe, *found;
+	size_t bytes = sizeof *probe + n * sizeof probe->addresses[0];
+
+	if (n > stacks->probe_size || !stacks->probe) {
+		stacks->probe = g_realloc(stacks->probe, bytes);
+		stacks->probe_size = n;
+	}
+	probe = stacks->probe;
+	probe->process = process;
+	probe->epoch = process->epoch;
+	probe->truncated = truncated;
+	probe->n = n;
+	memcpy(probe->addresses, addresses, n * sizeof addresses[0]);
+	probe->hash = hash_of(probe);
+	/* Allocations come in runs from one place: try the last stack first. */
+	if (stacks->last && same_stack(stacks->last, probe))
+		return stacks->last;
+	found = g_hash_table_lookup(stacks->set, probe);
+	if (!found) {
+		found = g_memdup2(probe, bytes);
+		g_hash_table_add(stacks->set, found);
+	}
+	stacks->last = found;
+	return found;
+}
+
+guint asr_raw_stacks_count(const struct asr_raw_stacks *stacks)
+{
+	return g_hash_table_size(stacks->set);
+}

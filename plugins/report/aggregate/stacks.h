@@ -1,0 +1,47 @@
+/*
+ * stacks.h - raw stacks as samples recorded them, interned: one object per
+ * process, epoch, addresses and truncation mark, so that memory grows with
+ * distinct stacks, never with samples, and the model resolves each once.
+ */
+#ifndef ALLOCSAMPLE_REPORT_AGGREGATE_STACKS_H
+#define ALLOCSAMPLE_REPORT_AGGREGATE_STACKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "aggregate/maps.h"
+
+struct asr_raw_stack {
+	const struct asr_process_maps *process;
+	uint64_t epoch;          /* the process's unmappings before the sample */
+	guint hash;
+	bool truncated;
+	uint32_t n;              /* 0: recorded empty */
+	uint64_t addresses[];    /* return addresses, innermost first */
+};
+
+struct asr_raw_stacks {
+	GHashTable *set;         /* struct asr_raw_stack * (key and value), owned */
+	struct asr_raw_stack *last;
+	struct asr_raw_stack *probe;  /* room for the look-up of a new sample */
+	uint32_t probe_size;
+};
+
+/* GLib aborts when out of memory, so none of these can fail. */
+void asr_raw_stacks_init(struct asr_raw_stacks *stacks);
+void asr_raw_stacks_fini(struct asr_raw_stacks *stacks);
+
+/* The interned stack of `n` addresses recorded by `process` at its current
+ * epoch.  Per sample: one hash of the addresses, then a comparison with the
+ * last stack, and a table look-up when it differs. */
+const struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
+						  const struct asr_process_maps *process,
+						  const uint64_t *addresses, uint32_t n,
+						  bool truncated);
+
+/* How many distinct stacks. */
+guint asr_raw_stacks_count(const struct asr_raw_stacks *stacks);
+
+#endif
