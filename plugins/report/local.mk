@@ -39,6 +39,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/text.h plugins/report/format/text.c \
 	plugins/report/format/grid.c \
 	plugins/report/format/text_timeline.c plugins/report/format/text_scopes.c \
+	plugins/report/format/text_stacks.c \
 	plugins/report/format/csv.c \
 	plugins/report/format/json.c \
 	plugins/report/format/html.c \
@@ -46,17 +47,17 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/warnings.c
 nodist_plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/page.c
-# -lstdc++: __cxa_demangle names C++ frames (read/demangle.c).
 # The sink sees only its own tree and the estimators, never src/.
 plugins_report_babeltrace_plugin_allocsample_la_CPPFLAGS = -include $(top_builddir)/config.h \
 	-I$(top_srcdir) -I$(top_srcdir)/plugins/report
 plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
 	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS)
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.la common/libascommon.la \
-	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) -lm \
-	-lstdc++
+	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) -lm
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
 	-module -avoid-version -shared -no-undefined
+# C++ frames are named with the C++ runtime's __cxa_demangle (read/demangle.c).
+plugins_report_babeltrace_plugin_allocsample_la_LIBADD += -lstdc++
 
 # The HTML page and its script stay in files of their own, compiled in.
 PAGE_ASSETS = plugins/report/format/page.html plugins/report/format/page.js

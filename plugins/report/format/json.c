@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "format/writer.h"
+#include "model/resolve.h"
 
 /* A JSON string, or null.  Bytes above 0x7f pass through: names from the
  * trace are UTF-8 in practice. */
@@ -209,6 +210,39 @@ static void put_node(FILE *out, const struct asr_call_node *n, const struct asr_
 	fputs("]}", out);
 }
 
+/* Why some frames have no name: counts, and each cause once. */
+static void put_symbols(FILE *out, const struct asr_stack_problems *problems)
+{
+	guint i;
+
+	fprintf(out, ",\n  \"symbols\": {\"addresses\": %" PRIu64 ", \"unknown_addresses\": %" PRIu64
+		", \"traces_without_statedump\": [", problems->addresses, problems->unknown_addresses);
+	for (i = 0; i < problems->traces_without_maps->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(problems->traces_without_maps, i);
+
+		fputs(i ? ", " : "", out);
+		put_string(out, t->name);
+	}
+	fputs("], \"changed_binaries\": [", out);
+	for (i = 0; i < problems->changed->len; i++) {
+		const struct asr_changed_binary *c = g_ptr_array_index(problems->changed, i);
+
+		fputs(i ? ", {\"path\": " : "{\"path\": ", out);
+		put_string(out, c->path);
+		fputs(", \"recorded_build_id\": ", out);
+		put_string(out, c->recorded);
+		fputs(", \"build_id\": ", out);
+		put_string(out, c->found);
+		fputc('}', out);
+	}
+	fputs("], \"unreadable_binaries\": [", out);
+	for (i = 0; i < problems->unreadable->len; i++) {
+		fputs(i ? ", " : "", out);
+		put_string(out, g_ptr_array_index(problems->unreadable, i));
+	}
+	fputs("]}", out);
+}
+
 /* The call tree: a root per process, in the order of the process groups. */
 static void put_call_tree(FILE *out, const struct asr_model *model)
 {
@@ -389,8 +423,11 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	}
 	fprintf(out, "%s],\n  \"scopes\": ", *sep ? "\n  " : "");
 	put_scopes(out, model->scopes);
-	if (model->call_tree)
+	if (model->call_tree) {
 		put_call_tree(out, model);
+		if (model->stack_problems)
+			put_symbols(out, model->stack_problems);
+	}
 	fputs(",\n  \"total\": ", out);
 	if (sum->samples > 0)
 		put_group(out, "total", &sum->total, true, NULL);

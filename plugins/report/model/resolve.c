@@ -287,6 +287,17 @@ static const struct asr_stack *resolve(struct asr_resolution *res, const struct 
 	return stack;
 }
 
+static gint compare_paths(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+
+static gint compare_changed(gconstpointer a, gconstpointer b)
+{
+	return strcmp((*(const struct asr_changed_binary *const *) a)->path,
+		      (*(const struct asr_changed_binary *const *) b)->path);
+}
+
 void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg, bool sites)
 {
 	GPtrArray *scratch = g_ptr_array_new();
@@ -320,6 +331,9 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 		if (t->has_stacks && t->mapping_events == 0)
 			g_ptr_array_add(res->problems.traces_without_maps, (gpointer) t);
 	}
+	/* Listed in an order of their own, not the hash tables'. */
+	g_ptr_array_sort(res->problems.unreadable, compare_paths);
+	g_ptr_array_sort(res->problems.changed, compare_changed);
 	g_ptr_array_free(scratch, TRUE);
 }
 
