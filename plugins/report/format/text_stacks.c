@@ -123,8 +123,11 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 	guint i, j, count = 0;
 	char *line, *pid;
 
-	fprintf(out, "\nBy stack: the %d largest of each process, leaf first (CSV and JSON have them all)\n",
-		STACKS_PER_PROCESS);
+	line = g_strdup_printf("By stack: the %d largest of each process, leaf first (CSV and JSON have them all)",
+			       STACKS_PER_PROCESS);
+	fputc('\n', out);
+	put_line(out, line, width);
+	g_free(line);
 	for (i = 0; i < stacks->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(stacks, i);
 		struct asr_group key = asr_process_key(g);
