@@ -43,7 +43,15 @@ bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t of
 
 	if (accum->rate == 0 || size == 0 || offset >= size)
 		return false;
-	pi = as_estimate_sampled_probability(size, 1.0 / (double) accum->rate);
+	/* as_estimate_sampled_probability(size, 1/rate), with log1p(-p)
+	 * computed once per accumulator: this runs for every sample. */
+	if (accum->rate == 1) {
+		pi = 1.0;
+	} else {
+		if (!(accum->log_q < 0.0))
+			accum->log_q = log1p(-1.0 / (double) accum->rate);
+		pi = -expm1((double) size * accum->log_q);
+	}
 	w = 1.0 / pi;
 	accum->samples++;
 	accum->u += (long double) (size - offset);

@@ -28,6 +28,7 @@ struct as_estimate_accum {
 	long double objects;     /* sum of w */
 	long double objects_var; /* sum of w (w - 1) = (1 - pi) / pi^2, pi = 1 - q^size */
 	double objects_max;      /* the largest w */
+	double log_q;            /* log(1 - 1/rate), set by the first add (0 before) */
 };
 
 /* What a group's numbers are. */

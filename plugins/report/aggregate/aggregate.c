@@ -38,7 +38,7 @@ void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns)
 
 void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sample)
 {
-	const struct asr_raw_stack *stack = NULL;
+	struct asr_raw_stack *stack = NULL;
 	const struct asr_cell *cell;
 	struct asr_trace *trace;
 

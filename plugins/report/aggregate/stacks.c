@@ -24,15 +24,12 @@ void asr_raw_stacks_init(struct asr_raw_stacks *stacks)
 {
 	stacks->set = g_hash_table_new_full(stack_hash, stack_equal, g_free, NULL);
 	stacks->last = NULL;
-	stacks->probe = NULL;
-	stacks->probe_size = 0;
 }
 
 void asr_raw_stacks_fini(struct asr_raw_stacks *stacks)
 {
 	if (stacks->set)
 		g_hash_table_destroy(stacks->set);
-	g_free(stacks->probe);
 	memset(stacks, 0, sizeof *stacks);
 }
 
@@ -53,31 +50,28 @@ static guint hash_of(const struct asr_raw_stack *s)
 	return (guint) (h ^ (h >> 32));
 }
 
-const struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
-						  const struct asr_process_maps *process,
-						  const uint64_t *addresses, uint32_t n,
-						  bool truncated)
+struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
+					    const struct asr_process_maps *process,
+					    const uint64_t *addresses, uint32_t n, bool truncated)
 {
-	struct asr_raw_stack *probe, *found;
-	size_t bytes = sizeof *probe + n * sizeof probe->addresses[0];
+	struct asr_raw_stack probe = {
+		.process = process, .epoch = process->epoch, .truncated = truncated, .n = n,
+		.addresses = addresses,
+	};
+	struct asr_raw_stack *found;
+	uint64_t *copy;
 
-	if (n > stacks->probe_size || !stacks->probe) {
-		stacks->probe = g_realloc(stacks->probe, bytes);
-		stacks->probe_size = n;
-	}
-	probe = stacks->probe;
-	probe->process = process;
-	probe->epoch = process->epoch;
-	probe->truncated = truncated;
-	probe->n = n;
-	memcpy(probe->addresses, addresses, n * sizeof addresses[0]);
-	probe->hash = hash_of(probe);
+	probe.hash = hash_of(&probe);
 	/* Allocations come in runs from one place: try the last stack first. */
-	if (stacks->last && same_stack(stacks->last, probe))
+	if (stacks->last && same_stack(stacks->last, &probe))
 		return stacks->last;
-	found = g_hash_table_lookup(stacks->set, probe);
+	found = g_hash_table_lookup(stacks->set, &probe);
 	if (!found) {
-		found = g_memdup2(probe, bytes);
+		found = g_malloc(sizeof *found + n * sizeof *copy);
+		copy = (uint64_t *) (found + 1);
+		memcpy(copy, addresses, n * sizeof *copy);
+		*found = probe;
+		found->addresses = copy;
 		g_hash_table_add(stacks->set, found);
 	}
 	stacks->last = found;

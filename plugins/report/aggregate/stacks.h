@@ -13,20 +13,23 @@
 
 #include "aggregate/maps.h"
 
+struct asr_cell;
+
 struct asr_raw_stack {
 	const struct asr_process_maps *process;
 	uint64_t epoch;          /* the process's unmappings before the sample */
 	guint hash;
 	bool truncated;
 	uint32_t n;              /* 0: recorded empty */
-	uint64_t addresses[];    /* return addresses, innermost first */
+	const uint64_t *addresses;  /* return addresses, innermost first: in the
+				     * same allocation, after the struct */
+	struct asr_cell *cells;  /* the table's cells with this stack, a list
+				  * through their `next_of_stack` (table.c) */
 };
 
 struct asr_raw_stacks {
 	GHashTable *set;         /* struct asr_raw_stack * (key and value), owned */
 	struct asr_raw_stack *last;
-	struct asr_raw_stack *probe;  /* room for the look-up of a new sample */
-	uint32_t probe_size;
 };
 
 /* GLib aborts when out of memory, so none of these can fail. */
@@ -35,8 +38,9 @@ void asr_raw_stacks_fini(struct asr_raw_stacks *stacks);
 
 /* The interned stack of `n` addresses recorded by `process` at its current
  * epoch.  Per sample: one hash of the addresses, then a comparison with the
- * last stack, and a table look-up when it differs. */
-const struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
+ * last stack, and a table look-up when it differs; the addresses are
+ * copied only into a new stack. */
+struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
 						  const struct asr_process_maps *process,
 						  const uint64_t *addresses, uint32_t n,
 						  bool truncated);

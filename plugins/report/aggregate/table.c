@@ -57,7 +57,7 @@ void asr_table_fini(struct asr_table *table)
 }
 
 static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample,
-				 const struct asr_raw_stack *stack)
+				 struct asr_raw_stack *stack)
 {
 	struct asr_cell probe = {
 		.trace = asr_traces_get(table->traces, sample->trace),
@@ -72,15 +72,26 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 	};
 	struct asr_cell *c;
 
-	/* Allocations come in runs from one thread: try the last cell first. */
+	/* Allocations come in runs from one thread: try the last cell first;
+	 * then, with a stack, its few cells (one per thread and type that
+	 * allocated there), cheaper than hashing the cell's key. */
 	if (table->last_cell && cell_equal(table->last_cell, &probe))
 		return table->last_cell;
-	c = g_hash_table_lookup(table->cells, &probe);
+	if (stack) {
+		for (c = stack->cells; c && !cell_equal(c, &probe); c = c->next_of_stack)
+			;
+	} else {
+		c = g_hash_table_lookup(table->cells, &probe);
+	}
 	if (!c) {
 		c = g_new(struct asr_cell, 1);
 		*c = probe;
 		c->procname = g_strdup(sample->procname);
 		c->type = g_strdup(sample->type);
+		if (stack) {
+			c->next_of_stack = stack->cells;
+			stack->cells = c;
+		}
 		g_hash_table_add(table->cells, c);
 		if (!sample->has_vpid)
 			probe.trace->vpid_missing = true;
@@ -92,7 +103,7 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 }
 
 const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
-				     const struct asr_raw_stack *stack)
+				     struct asr_raw_stack *stack)
 {
 	struct asr_cell *c = cell_for(table, sample, stack);
 

@@ -23,6 +23,7 @@ struct asr_cell {
 	char *type;
 	const struct asr_site *site;  /* NULL unless grouping by site from debug-info */
 	const struct asr_raw_stack *stack;  /* NULL unless reading stacks */
+	struct asr_cell *next_of_stack;     /* the next cell of `stack` */
 	int64_t vpid;           /* valid when has_vpid */
 	int64_t vtid;           /* valid when has_vtid */
 	bool has_vpid;
@@ -47,9 +48,10 @@ void asr_table_init(struct asr_table *table, struct asr_traces *traces);
 void asr_table_fini(struct asr_table *table);
 
 /* Adds a sample, with its interned raw stack (NULL: none read), to its
- * cell and returns the cell.  Returns NULL when the sample is impossible
+ * cell and returns the cell; a stack lists its cells, which are found
+ * there rather than in the table's hash.  Returns NULL when the sample is impossible
  * (offset >= size, size 0, rate 0): it is counted in `skipped` only. */
 const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
-				     const struct asr_raw_stack *stack);
+				     struct asr_raw_stack *stack);
 
 #endif

@@ -78,25 +78,41 @@ static void add(struct node *n, const struct asr_group *g, uint64_t thread)
 	}
 }
 
-/* The child of `parent` for `frame`, made at its first sight. */
-static struct node *child_of(GHashTable *children, struct node *parent,
-			     const struct asr_frame *frame)
+/* What the tree is built with: each node's children, and each frame's
+ * label, made once per frame (frames are interned). */
+struct builder {
+	GHashTable *children;    /* struct child_key * -> struct node * */
+	GHashTable *labels;      /* const struct asr_frame * -> its label */
+};
+
+static const char *label_of(struct builder *b, const struct asr_frame *frame)
 {
-	char *label = asr_frame_label(frame);
+	char *label = g_hash_table_lookup(b->labels, frame);
+
+	if (!label) {
+		label = asr_frame_label(frame);
+		g_hash_table_insert(b->labels, (gpointer) frame, label);
+	}
+	return label;
+}
+
+/* The child of `parent` for `frame`, made at its first sight. */
+static struct node *child_of(struct builder *b, struct node *parent, const struct asr_frame *frame)
+{
+	const char *label = label_of(b, frame);
 	struct child_key probe = { parent, label, frame->mapping ? frame->mapping->path : NULL };
 	struct child_key *key;
-	struct node *n = g_hash_table_lookup(children, &probe);
+	struct node *n = g_hash_table_lookup(b->children, &probe);
 
 	if (n) {
-		g_free(label);
 		if (n->node.frame->line != frame->line ||
 		    g_strcmp0(n->node.frame->file, frame->file) != 0)
 			n->node.lines_differ = true;
 		return n;
 	}
-	n = node_new(frame, label);
+	n = node_new(frame, g_strdup(label));
 	key = g_memdup2(&probe, sizeof probe);
-	g_hash_table_insert(children, key, n);
+	g_hash_table_insert(b->children, key, n);
 	g_ptr_array_add(parent->node.children, n);
 	return n;
 }
@@ -140,7 +156,10 @@ GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
 			       const struct as_estimate_options *options)
 {
 	const GPtrArray *processes = summary->groups[ASR_KIND_PROCESS];
-	GHashTable *children = g_hash_table_new_full(child_hash, child_equal, g_free, NULL);
+	struct builder b = {
+		g_hash_table_new_full(child_hash, child_equal, g_free, NULL),
+		g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free),
+	};
 	GHashTable *roots_of = g_hash_table_new(g_direct_hash, g_direct_equal);
 	GPtrArray *roots = g_ptr_array_new();
 	const struct asr_group *previous = NULL;
@@ -168,11 +187,12 @@ GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
 		previous = g;
 		add(n, g, thread);
 		for (k = g->stack->n; k > 0; k--) {
-			n = child_of(children, n, g->stack->frames[k - 1]);
+			n = child_of(&b, n, g->stack->frames[k - 1]);
 			add(n, g, thread);
 		}
 	}
-	g_hash_table_destroy(children);
+	g_hash_table_destroy(b.children);
+	g_hash_table_destroy(b.labels);
 	g_hash_table_destroy(roots_of);
 	for (i = 0; i < roots->len; i++) {
 		if (finish(g_ptr_array_index(roots, i), options)) {
