@@ -23,13 +23,14 @@ static gboolean stack_equal(gconstpointer a, gconstpointer b)
 void asr_raw_stacks_init(struct asr_raw_stacks *stacks)
 {
 	stacks->set = g_hash_table_new_full(stack_hash, stack_equal, g_free, NULL);
-	stacks->last = NULL;
+	stacks->recent = g_new0(struct asr_raw_stack *, ASR_RECENT_STACKS);
 }
 
 void asr_raw_stacks_fini(struct asr_raw_stacks *stacks)
 {
 	if (stacks->set)
 		g_hash_table_destroy(stacks->set);
+	g_free(stacks->recent);
 	memset(stacks, 0, sizeof *stacks);
 }
 
@@ -61,10 +62,12 @@ struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
 	struct asr_raw_stack *found;
 	uint64_t *copy;
 
+	struct asr_raw_stack **recent;
+
 	probe.hash = hash_of(&probe);
-	/* Allocations come in runs from one place: try the last stack first. */
-	if (stacks->last && same_stack(stacks->last, &probe))
-		return stacks->last;
+	recent = &stacks->recent[probe.hash & (ASR_RECENT_STACKS - 1)];
+	if (*recent && same_stack(*recent, &probe))
+		return *recent;
 	found = g_hash_table_lookup(stacks->set, &probe);
 	if (!found) {
 		found = g_malloc(sizeof *found + n * sizeof *copy);
@@ -74,7 +77,7 @@ struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
 		found->addresses = copy;
 		g_hash_table_add(stacks->set, found);
 	}
-	stacks->last = found;
+	*recent = found;
 	return found;
 }
 

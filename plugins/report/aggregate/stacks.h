@@ -27,9 +27,15 @@ struct asr_raw_stack {
 				  * through their `next_of_stack` (table.c) */
 };
 
+/* Slots of the cache of recent stacks: a power of 2. */
+#define ASR_RECENT_STACKS 4096
+
 struct asr_raw_stacks {
 	GHashTable *set;         /* struct asr_raw_stack * (key and value), owned */
-	struct asr_raw_stack *last;
+	/* The stacks seen last, by their hash's low bits: a program's few
+	 * thousand busiest stacks are found with one comparison, without the
+	 * hash table's look-up.  Constant memory. */
+	struct asr_raw_stack **recent;
 };
 
 /* GLib aborts when out of memory, so none of these can fail. */
@@ -38,8 +44,8 @@ void asr_raw_stacks_fini(struct asr_raw_stacks *stacks);
 
 /* The interned stack of `n` addresses recorded by `process` at its current
  * epoch.  Per sample: one hash of the addresses, then a comparison with the
- * last stack, and a table look-up when it differs; the addresses are
- * copied only into a new stack. */
+ * recent stack of that hash, and a table look-up when it differs; the
+ * addresses are copied only into a new stack. */
 struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
 						  const struct asr_process_maps *process,
 						  const uint64_t *addresses, uint32_t n,
