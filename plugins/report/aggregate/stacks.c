@@ -37,18 +37,29 @@ void asr_raw_stacks_fini(struct asr_raw_stacks *stacks)
 /*
  * A multiplicative hash over the 64-bit addresses, folded to 32 bits at the
  * end: a multiply and a xor per address.  Return addresses differ in their
- * low and middle bits, which the multiplication carries up.
+ * low and middle bits, which the multiplication carries up.  Four lanes,
+ * combined at the end, so that the multiplications of one stack do not
+ * wait for each other: this runs for every sample.
  */
 static guint hash_of(const struct asr_raw_stack *s)
 {
 	const uint64_t k = UINT64_C(0x9e3779b97f4a7c15);
-	uint64_t h = ((uint64_t) (uintptr_t) s->process ^ s->epoch) * k + s->n * 2u + s->truncated;
+	uint64_t h[4] = {
+		((uint64_t) (uintptr_t) s->process ^ s->epoch) * k, s->n * 2u + s->truncated, 0, 0,
+	};
 	uint32_t i;
 
-	for (i = 0; i < s->n; i++)
-		h = (h ^ s->addresses[i]) * k;
-	h ^= h >> 29;
-	return (guint) (h ^ (h >> 32));
+	for (i = 0; i + 4 <= s->n; i += 4) {
+		h[0] = (h[0] ^ s->addresses[i]) * k;
+		h[1] = (h[1] ^ s->addresses[i + 1]) * k;
+		h[2] = (h[2] ^ s->addresses[i + 2]) * k;
+		h[3] = (h[3] ^ s->addresses[i + 3]) * k;
+	}
+	for (; i < s->n; i++)
+		h[0] = (h[0] ^ s->addresses[i]) * k;
+	h[0] = (((h[0] * k ^ h[1]) * k ^ h[2]) * k ^ h[3]) * k;
+	h[0] ^= h[0] >> 29;
+	return (guint) (h[0] ^ (h[0] >> 32));
 }
 
 struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,

@@ -34,8 +34,6 @@ static void cell_free(gpointer p)
 {
 	struct asr_cell *c = p;
 
-	g_free(c->procname);
-	g_free(c->type);
 	asr_rates_fini(&c->rates);
 	g_free(c);
 }
@@ -44,6 +42,7 @@ void asr_table_init(struct asr_table *table, struct asr_traces *traces)
 {
 	table->traces = traces;
 	table->cells = g_hash_table_new_full(cell_hash, cell_equal, cell_free, NULL);
+	table->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	table->last_cell = NULL;
 	table->samples = 0;
 	table->skipped = 0;
@@ -53,7 +52,24 @@ void asr_table_fini(struct asr_table *table)
 {
 	if (table->cells)
 		g_hash_table_destroy(table->cells);
+	if (table->names)
+		g_hash_table_destroy(table->names);
 	memset(table, 0, sizeof *table);
+}
+
+/* The table's copy of `name` (NULL: NULL). */
+static const char *name_of(struct asr_table *table, const char *name)
+{
+	char *copy;
+
+	if (!name)
+		return NULL;
+	copy = g_hash_table_lookup(table->names, name);
+	if (!copy) {
+		copy = g_strdup(name);
+		g_hash_table_add(table->names, copy);
+	}
+	return copy;
 }
 
 static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample,
@@ -61,8 +77,8 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 {
 	struct asr_cell probe = {
 		.trace = asr_traces_get(table->traces, sample->trace),
-		.procname = (char *) sample->procname,
-		.type = (char *) sample->type,
+		.procname = sample->procname,
+		.type = sample->type,
 		.site = sample->site,
 		.stack = stack,
 		.vpid = sample->has_vpid ? sample->vpid : 0,
@@ -86,8 +102,8 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 	if (!c) {
 		c = g_new(struct asr_cell, 1);
 		*c = probe;
-		c->procname = g_strdup(sample->procname);
-		c->type = g_strdup(sample->type);
+		c->procname = name_of(table, sample->procname);
+		c->type = name_of(table, sample->type);
 		if (stack) {
 			c->next_of_stack = stack->cells;
 			stack->cells = c;

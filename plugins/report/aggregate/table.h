@@ -19,8 +19,8 @@
  * cells. */
 struct asr_cell {
 	struct asr_trace *trace;
-	char *procname;         /* NULL: not recorded */
-	char *type;
+	const char *procname;   /* NULL: not recorded; in the table's `names` */
+	const char *type;       /* in the table's `names` */
 	const struct asr_site *site;  /* NULL unless grouping by site from debug-info */
 	const struct asr_raw_stack *stack;  /* NULL unless reading stacks */
 	struct asr_cell *next_of_stack;     /* the next cell of `stack` */
@@ -37,6 +37,9 @@ struct asr_cell {
 struct asr_table {
 	struct asr_traces *traces;  /* borrowed */
 	GHashTable *cells;      /* struct asr_cell * (key and value) */
+	GHashTable *names;      /* the cells' types and thread names, one copy
+				 * each: a few, shared by many cells, so that
+				 * comparing them stays in cache */
 	struct asr_cell *last_cell;
 	uint64_t samples;       /* samples in cells */
 	uint64_t skipped;       /* impossible samples, not in cells */
