@@ -5,7 +5,13 @@
 # a shared, noisy machine moves the times by several percent.
 #
 # Usage, as root: bench/report.sh BUILD_DIR   (or `make bench-report`).
-# About 3 minutes on two cores.
+# About 3 minutes on two cores.  AS_BENCH_STACKS=1 runs the stack variant
+# (about 6 minutes): every allocation at the bottom of a chain of 40 calls
+# (bench/event-storm's third argument), so that each sample carries a
+# 32-frame stack (ALLOCSAMPLE_STACK_DEPTH=32, marked truncated) among a
+# few thousand distinct ones, the statedump and dlopen events recorded,
+# and both reports grouped by stack (group-by="stack"): reading, interning
+# and resolving the stacks is then part of the report's time.
 #
 # It records, with its own lttng-sessiond in a private mount namespace
 # (tests/lib/lttng-harness.sh), three traces of bench/event-storm run at
@@ -40,6 +46,15 @@ EVENTS=${AS_BENCH_EVENTS:-1000000}
 PROFILE_EVENTS=${AS_BENCH_PROFILE_EVENTS:-100000}
 ROUNDS=${AS_BENCH_ROUNDS:-9}
 THREADS=4
+if [ "${AS_BENCH_STACKS:-0}" = 1 ]; then
+	CALL_DEPTH=40
+	REPORT_PARAMS='group-by="stack",'
+	VARIANT="stack variant: $CALL_DEPTH calls deep, 32-frame stacks, group-by stack"
+else
+	CALL_DEPTH=0
+	REPORT_PARAMS=
+	VARIANT="no stacks read"
+fi
 PLUGINS="$AS_BUILDDIR/plugins/report/.libs"
 STORM="$AS_BUILDDIR/bench/event-storm"
 RUNS="$HARNESS_DIR/runs"
@@ -57,7 +72,10 @@ command -v valgrind >/dev/null || harness_fail "valgrind is not installed (apt-g
 	harness_fail "$PLUGINS/babeltrace-plugin-allocsample.so is missing: build the tree first"
 
 # record NAME EVENTS: records a trace of at least EVENTS AllocationSampled
-# events in $HARNESS_DIR/NAME and prints its event count.
+# events in $HARNESS_DIR/NAME and prints their count.  The stack variant's
+# statedump and dlopen events go to a channel of their own, so that the
+# samples can be counted alone: on a view of the trace with its metadata
+# and the sample channel's streams only.
 record() {
 	name=$1 events=$2
 	run lttng create "$name" --output="$HARNESS_DIR/$name" >/dev/null
@@ -66,14 +84,27 @@ record() {
 	run lttng enable-event --userspace --session="$name" --channel=big 'allocsample:*' >/dev/null
 	run lttng add-context --userspace --session="$name" --channel=big \
 		-t vpid -t vtid -t procname -t ip >/dev/null
+	if [ "$CALL_DEPTH" -gt 0 ]; then
+		run lttng enable-channel --userspace --session="$name" --blocking-timeout=inf maps >/dev/null
+		run lttng enable-event --userspace --session="$name" --channel=maps \
+			'lttng_ust_statedump:*,lttng_ust_dl:*' >/dev/null
+		run lttng add-context --userspace --session="$name" --channel=maps \
+			-t vpid -t vtid -t procname >/dev/null
+	fi
 	run lttng start "$name" >/dev/null
 	run env LTTNG_UST_REGISTER_TIMEOUT=-1 LTTNG_UST_ALLOW_BLOCKING=1 ALLOCSAMPLE_RATE=4 \
-		LD_PRELOAD="$AS_PRELOAD" "$STORM" "$THREADS" $(((events + events / 100) / THREADS)) \
-		>/dev/null ||
+		ALLOCSAMPLE_STACK_DEPTH=32 LD_PRELOAD="$AS_PRELOAD" \
+		"$STORM" "$THREADS" $(((events + events / 100) / THREADS)) "$CALL_DEPTH" >/dev/null ||
 		harness_fail "event-storm failed"
 	run lttng stop "$name" >/dev/null
 	run lttng destroy "$name" >/dev/null
-	run babeltrace2 "$HARNESS_DIR/$name" -c sink.utils.counter -p 'step=+0' \
+	for metadata in $(find "$HARNESS_DIR/$name" -name metadata); do
+		view="$HARNESS_DIR/$name.samples/${metadata#"$HARNESS_DIR/$name/"}"
+		view=${view%/metadata}
+		mkdir -p "$view"
+		ln -s "$metadata" "${metadata%/metadata}"/big_* "$view/"
+	done
+	run babeltrace2 "$HARNESS_DIR/$name.samples" -c sink.utils.counter -p 'step=+0' \
 		>"$HARNESS_DIR/$name.count"
 	awk -v want="$events" '
 		/ Event messages$/ { n = $1 }
@@ -103,8 +134,12 @@ timed() {
 # round TRACE: the three sinks on TRACE, one after the other.
 round() {
 	timed "$1" dummy -c sink.utils.dummy
-	timed "$1" text -c sink.allocsample.report
-	timed "$1" json -c sink.allocsample.report -p 'format="json"'
+	if [ -n "$REPORT_PARAMS" ]; then
+		timed "$1" text -c sink.allocsample.report -p "${REPORT_PARAMS%,}"
+	else
+		timed "$1" text -c sink.allocsample.report
+	fi
+	timed "$1" json -c sink.allocsample.report -p "${REPORT_PARAMS}format=\"json\""
 }
 
 # instructions VARIANT ARGUMENT...: runs babeltrace2 with the sink
@@ -176,7 +211,11 @@ done
 
 echo "== callgrind, $profile_events events" >&2
 instructions dummy -c sink.utils.dummy
-instructions report -c sink.allocsample.report
+if [ -n "$REPORT_PARAMS" ]; then
+	instructions report -c sink.allocsample.report -p "${REPORT_PARAMS%,}"
+else
+	instructions report -c sink.allocsample.report
+fi
 by_object "$HARNESS_DIR/callgrind.dummy" | sed 's/^/dummy /' >"$HARNESS_DIR/objects"
 by_object "$HARNESS_DIR/callgrind.report" | sed 's/^/report /' >>"$HARNESS_DIR/objects"
 printf '+ callgrind_annotate --inclusive=yes --threshold=100 --show=Ir %s\n' \
@@ -186,7 +225,7 @@ callgrind_annotate --inclusive=yes --threshold=100 --show=Ir "$HARNESS_DIR/callg
 
 echo
 echo "sink.allocsample.report against sink.utils.dummy: medians of interleaved rounds"
-echo "(bench/event-storm, $THREADS threads, ALLOCSAMPLE_RATE=4; no event discarded)"
+echo "(bench/event-storm, $THREADS threads, ALLOCSAMPLE_RATE=4, $VARIANT; no event discarded)"
 echo
 awk -v e1="$events" -v e2="$events2" '
 	{ key = $1 " " $2; n[key]++; wall[key, n[key]] = $3; cpu[key, n[key]] = $4; rss[key, n[key]] = $5 }
@@ -255,7 +294,8 @@ done
 echo
 echo "the report's functions, inclusive instructions: total, per event"
 for f in asr_component_consume bt_message_iterator_next asr_sample_read asr_table_add \
-	as_estimate_add g_hash_table_lookup asr_summary_build asr_write_text; do
+	as_estimate_add g_hash_table_lookup asr_raw_stacks_intern asr_resolution_build \
+	asr_summary_build asr_write_text; do
 	grep -m1 ":$f \[" "$HARNESS_DIR/inclusive" || echo "0 ???:$f [not called]"
 done | awk -v e="$profile_events" '{ ir = $1; gsub(",", "", ir); sub(/.*:/, "", $0); sub(/ \[.*/, "", $0)
 	printf "%14d %9.1f  %s\n", ir, ir / e, $0 }'

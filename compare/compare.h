@@ -45,6 +45,7 @@ enum asc_kind {
 	ASC_TYPE,
 	ASC_THREAD_TYPE,
 	ASC_SITE,
+	ASC_STACK,
 	ASC_TOTAL,
 	ASC_KINDS
 };
@@ -87,6 +88,8 @@ struct asc_key {
 	char *type;
 	char *function, *file, *binary, *address;
 	int64_t line;    /* -1: none */
+	char *stack;     /* stack groups: the frames' labels, outermost first,
+			  * joined by ';' ("[truncated]" first when cut) */
 };
 
 /* One group of one run; after match.c, all same-keyed groups added up. */

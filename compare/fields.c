@@ -12,6 +12,7 @@ enum {
 	F_NEW_THREADS, F_NEW_SAMPLES, F_NEW_ESTIMATE, F_NEW_LOWER, F_NEW_UPPER, F_NEW_INCOMPLETE,
 	F_NEW_MIXED,
 	F_RATIO, F_RATIO_LOWER, F_RATIO_UPPER, F_P_VALUE, F_SIGNIFICANT, F_WITHHELD, F_VERDICT,
+	F_STACK,
 	F_COUNT
 };
 
@@ -23,6 +24,7 @@ static const char *const names[F_COUNT] = {
 	"new_threads", "new_samples", "new_estimate", "new_lower", "new_upper", "new_incomplete",
 	"new_mixed_rates",
 	"ratio", "ratio_lower", "ratio_upper", "p_value", "significant", "withheld", "verdict",
+	"stack",
 };
 
 size_t asc_field_count(void)
@@ -120,6 +122,8 @@ struct asc_field_value asc_field_get(const struct asc_comparison *cmp, const str
 		return boolean(p->withheld);
 	case F_VERDICT:
 		return string(asc_verdict_name(p->verdict));
+	case F_STACK:
+		return string(k->stack);
 	default:
 		break;
 	}

@@ -16,6 +16,9 @@
 
 #include "compare/compare.h"
 
+/* The frames a stack group's label shows, from its leaf. */
+#define STACK_LABEL_FRAMES 4
+
 void asc_warn(struct asc_comparison *cmp, const char *format, ...)
 {
 	char **grown = realloc(cmp->warnings, (cmp->n_warnings + 2) * sizeof(*grown));
@@ -130,8 +133,25 @@ static char *key_string(const struct asc_key *k)
 	g_string_append_printf(s, "%d", (int) k->kind);
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
 		g_string_append_printf(s, "\x1f%s", fields[i] ? fields[i] : "\x1e");
-	g_string_append_printf(s, "\x1f%020lld", (long long) k->line);
+	g_string_append_printf(s, "\x1f%020lld\x1f%s", (long long) k->line, k->stack ? k->stack : "\x1e");
 	return g_string_free(s, FALSE);
+}
+
+/* The frames a person reads of a stack: its leaf and its callers, innermost
+ * first, the first few of them. */
+static void append_stack_label(GString *s, const char *stack)
+{
+	char **frames = g_strsplit(stack ? stack : "", ";", -1);
+	guint n = g_strv_length(frames), shown = 0, i;
+
+	g_string_append(s, ":");
+	for (i = n; i > 0 && shown < STACK_LABEL_FRAMES; i--, shown++)
+		g_string_append_printf(s, "%s%s", shown ? " < " : " ", frames[i - 1]);
+	if (i > 0)
+		g_string_append_printf(s, " < ... (%u frames)", n);
+	if (n == 0)
+		g_string_append(s, " (no frame)");
+	g_strfreev(frames);
 }
 
 /* The label a person reads: "workload / worker: buffer". */
@@ -162,6 +182,8 @@ static char *key_label(const struct asc_key *k)
 		if (k->function && k->binary)
 			g_string_append_printf(s, " (%s)", base_name(k->binary));
 	}
+	if (k->kind == ASC_STACK)
+		append_stack_label(s, k->stack);
 	return g_string_free(s, FALSE);
 }
 
@@ -175,6 +197,7 @@ static void group_drop(struct asc_group *g)
 	g_free(g->key.file);
 	g_free(g->key.binary);
 	g_free(g->key.address);
+	g_free(g->key.stack);
 	free(g->accums);
 	memset(g, 0, sizeof(*g));
 }

@@ -14,6 +14,7 @@ static const char *const kind_names[ASC_KINDS] = {
 	[ASC_TYPE] = "type",
 	[ASC_THREAD_TYPE] = "thread-type",
 	[ASC_SITE] = "site",
+	[ASC_STACK] = "stack",
 	[ASC_TOTAL] = "total",
 };
 
@@ -49,7 +50,8 @@ static void usage(FILE *out)
 		"  --confidence C        confidence level, 0 < C < 1 (default 0.95)\n"
 		"  --correction METHOD   holm (default: family-wise error), bh (Benjamini-\n"
 		"                        Hochberg: false-discovery rate) or none\n"
-		"  --group-by LIST       comma-separated: thread, type, thread-type, site\n"
+		"  --group-by LIST       comma-separated: thread, type, thread-type, site,\n"
+		"                        stack\n"
 		"                        (default thread,type); processes and the total are\n"
 		"                        always compared\n"
 		"  --fail-above PCT      exit with status 1 if a group increased significantly\n"
@@ -166,7 +168,7 @@ int asc_options_parse(int argc, char **argv, struct asc_options *out, int *statu
 		case OPT_GROUP_BY:
 			if (!parse_kinds(optarg, &out->kinds))
 				return bad(status,
-					   "--group-by must be a comma-separated list of thread, type, thread-type and site, not '%s'",
+					   "--group-by must be a comma-separated list of thread, type, thread-type, site and stack, not '%s'",
 					   optarg);
 			out->group_by_given = true;
 			break;

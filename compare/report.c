@@ -72,6 +72,39 @@ static double get_number(JsonObject *o, const char *name)
 	return NAN;
 }
 
+/*
+ * A stack group's frames as one string, outermost first, each frame by the
+ * label the report gives it (its function, else BINARY+0xOFFSET with the
+ * binary's base name, else "[unknown]"), joined by ';' and "[truncated]"
+ * first when the stack was cut: what survives a rerun, where addresses
+ * move.
+ */
+static char *stack_labels(JsonObject *g)
+{
+	JsonArray *frames = get_array(g, "stack");
+	GString *s = g_string_new(get_bool(g, "truncated") ? "[truncated]" : "");
+	guint i, n = frames ? json_array_get_length(frames) : 0;
+
+	for (i = n; i > 0; i--) {
+		JsonNode *node = json_array_get_element(frames, i - 1);
+		JsonObject *f = JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node) : NULL;
+		const char *function = f ? get_string(f, "function") : NULL;
+		const char *binary = f ? get_string(f, "binary") : NULL;
+		const char *offset = f ? get_string(f, "offset") : NULL;
+		const char *base = binary && strrchr(binary, '/') ? strrchr(binary, '/') + 1 : binary;
+
+		if (s->len)
+			g_string_append_c(s, ';');
+		if (function)
+			g_string_append(s, function);
+		else if (base && offset)
+			g_string_append_printf(s, "%s+%s", base, offset);
+		else
+			g_string_append(s, "[unknown]");
+	}
+	return g_string_free(s, FALSE);
+}
+
 /* The key of a group of `kind` from its JSON object. */
 static void read_key(JsonObject *g, enum asc_kind kind, struct asc_key *key)
 {
@@ -96,6 +129,8 @@ static void read_key(JsonObject *g, enum asc_kind kind, struct asc_key *key)
 		key->address = dup_string(g, "address");
 		key->line = get_int(g, "line", -1);
 	}
+	if (kind == ASC_STACK)
+		key->stack = stack_labels(g);
 }
 
 /* One group object into *out; false with *why set when it lacks what a
@@ -154,6 +189,7 @@ static void key_free(struct asc_key *key)
 	g_free(key->file);
 	g_free(key->binary);
 	g_free(key->address);
+	g_free(key->stack);
 }
 
 void asc_run_free(struct asc_run *run)

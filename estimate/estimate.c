@@ -28,30 +28,48 @@ double as_estimate_sampled_probability(uint64_t size, double p)
 }
 
 /*
- * One sample: its contribution to u and to the weighted estimate
- * (doc/estimation.md, "Weighted samples").  The probability is never 0 here:
- * size >= 1 and p = 1/rate >= 2^-64.
+ * One sample: its contribution to u, to the weighted estimate and to the
+ * object count and its variance (doc/estimation.md, "Weighted samples" and
+ * "Objects").  The probability is never 0 here: size >= 1 and
+ * p = 1/rate >= 2^-64.
  *
- *	u += size - offset;  weighted += size / (1 - q^size)
+ *	w = 1 / (1 - q^size)
+ *	u += size - offset;  weighted += size * w
+ *	objects += w;  objects_var += w (w - 1);  objects_max = max(objects_max, w)
  */
 bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t offset)
 {
-	double p;
+	double pi, w;
 
 	if (accum->rate == 0 || size == 0 || offset >= size)
 		return false;
-	p = 1.0 / (double) accum->rate;
+	/* as_estimate_sampled_probability(size, 1/rate), with log1p(-p)
+	 * computed once per accumulator: this runs for every sample. */
+	if (accum->rate == 1) {
+		pi = 1.0;
+	} else {
+		if (!(accum->log_q < 0.0))
+			accum->log_q = log1p(-1.0 / (double) accum->rate);
+		pi = -expm1((double) size * accum->log_q);
+	}
+	w = 1.0 / pi;
 	accum->samples++;
 	accum->u += (long double) (size - offset);
-	accum->weighted += (long double) size / as_estimate_sampled_probability(size, p);
+	accum->weighted += (long double) size / pi;
+	accum->objects += w;
+	accum->objects_var += w * (w - 1.0);
+	if (w > accum->objects_max)
+		accum->objects_max = w;
 	return true;
 }
 
 /*
- * Two groups' samples at one rate are one group's: every field is a sum
- * (doc/estimation.md, "Unbias, then aggregate").
+ * Two groups' samples at one rate are one group's: every field is a sum,
+ * but the largest weight (doc/estimation.md, "Unbias, then aggregate").
  *
  *	s = s1 + s2;  u = u1 + u2;  weighted = weighted1 + weighted2
+ *	objects = objects1 + objects2;  objects_var = objects_var1 + objects_var2
+ *	objects_max = max(objects_max1, objects_max2)
  */
 bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_accum *from)
 {
@@ -60,6 +78,10 @@ bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_
 	into->samples += from->samples;
 	into->u += from->u;
 	into->weighted += from->weighted;
+	into->objects += from->objects;
+	into->objects_var += from->objects_var;
+	if (from->objects_max > into->objects_max)
+		into->objects_max = from->objects_max;
 	return true;
 }
 

@@ -24,6 +24,11 @@ struct as_estimate_accum {
 	uint64_t samples;        /* s */
 	long double u;           /* sum of (size - offset): exact below 2^64 */
 	long double weighted;    /* sum of size / (1 - q^size) */
+	/* The objects (estimate/objects.c): each sample weighs w = 1 / (1 - q^size). */
+	long double objects;     /* sum of w */
+	long double objects_var; /* sum of w (w - 1) = (1 - pi) / pi^2, pi = 1 - q^size */
+	double objects_max;      /* the largest w */
+	double log_q;            /* log(1 - 1/rate), set by the first add (0 before) */
 };
 
 /* What a group's numbers are. */
@@ -74,6 +79,25 @@ bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_
  */
 int as_estimate_compute(const struct as_estimate_accum *accums, size_t n, uint64_t threads,
 			const struct as_estimate_options *options, struct as_estimate *out);
+
+/* How many objects a group's samples stand for (Horvitz-Thompson), with
+ * an interval at the confidence asked. */
+struct as_estimate_objects {
+	double estimate;         /* sum of w */
+	double lower;            /* >= the samples: each sampled object existed */
+	double upper;
+};
+
+/*
+ * Estimates the number of objects behind the samples of `accums` (n >= 1,
+ * any rates: every sample carries its own weight) at confidence
+ * `confidence` (0 < C < 1): the sum of the weights, and a gamma interval
+ * matched to the Horvitz-Thompson variance (doc/estimation.md, "Objects").
+ * No samples: 0, [0, 0].  Returns 0, or -1 for invalid arguments (accums
+ * or out NULL, n == 0, confidence outside (0, 1)), leaving *out unchanged.
+ */
+int as_estimate_objects_compute(const struct as_estimate_accum *accums, size_t n,
+				double confidence, struct as_estimate_objects *out);
 
 /*
  * The building blocks, exposed for tests and the reference table.

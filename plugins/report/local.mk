@@ -14,12 +14,18 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/read/process_name.c plugins/report/read/process_name.h \
 	plugins/report/read/scope_event.c plugins/report/read/scope_event.h \
 	plugins/report/read/site.c plugins/report/read/site.h \
+	plugins/report/read/binary.c plugins/report/read/binary.h \
+	plugins/report/read/symbols.c plugins/report/read/symbols.h \
+	plugins/report/read/demangle.c plugins/report/read/demangle.h \
+	plugins/report/read/mapping_event.c plugins/report/read/mapping_event.h \
 	plugins/report/aggregate/aggregate.c plugins/report/aggregate/aggregate.h \
 	plugins/report/aggregate/traces.c plugins/report/aggregate/traces.h \
 	plugins/report/aggregate/rates.c plugins/report/aggregate/rates.h \
 	plugins/report/aggregate/table.c plugins/report/aggregate/table.h \
 	plugins/report/aggregate/window.c plugins/report/aggregate/window.h \
 	plugins/report/aggregate/scopes.c plugins/report/aggregate/scopes.h \
+	plugins/report/aggregate/maps.c plugins/report/aggregate/maps.h \
+	plugins/report/aggregate/stacks.c plugins/report/aggregate/stacks.h \
 	plugins/report/model/model.c plugins/report/model/model.h \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
 	plugins/report/model/names.c \
@@ -27,10 +33,13 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/scopes.c plugins/report/model/scopes.h \
 	plugins/report/model/shown.c \
 	plugins/report/model/stack.c plugins/report/model/stack.h \
+	plugins/report/model/resolve.c plugins/report/model/resolve.h \
+	plugins/report/model/call_tree.c plugins/report/model/call_tree.h \
 	plugins/report/format/writer.h plugins/report/format/writers.c \
 	plugins/report/format/text.h plugins/report/format/text.c \
 	plugins/report/format/grid.c \
 	plugins/report/format/text_timeline.c plugins/report/format/text_scopes.c \
+	plugins/report/format/text_stacks.c \
 	plugins/report/format/csv.c \
 	plugins/report/format/json.c \
 	plugins/report/format/html.c \
@@ -47,6 +56,8 @@ plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.
 	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) -lm
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
 	-module -avoid-version -shared -no-undefined
+# C++ frames are named with the C++ runtime's __cxa_demangle (read/demangle.c).
+plugins_report_babeltrace_plugin_allocsample_la_LIBADD += -lstdc++
 
 # The HTML page and its script stay in files of their own, compiled in.
 PAGE_ASSETS = plugins/report/format/page.html plugins/report/format/page.js

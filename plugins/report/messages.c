@@ -4,13 +4,16 @@
 
 void asr_readers_init(struct asr_readers *readers, const struct asr_params *params)
 {
-	asr_sample_reader_init(&readers->samples, params->group_by & ASR_GROUP_BY_SITE);
+	asr_sample_reader_init(&readers->samples, params->group_by);
 	asr_scope_reader_init(&readers->scope_events, params);
 	asr_process_name_reader_init(&readers->process_names);
+	asr_mapping_reader_init(&readers->mappings);
+	readers->read_mappings = readers->samples.read_stacks;
 }
 
 void asr_readers_fini(struct asr_readers *readers)
 {
+	asr_mapping_reader_fini(&readers->mappings);
 	asr_process_name_reader_fini(&readers->process_names);
 	asr_scope_reader_fini(&readers->scope_events);
 	asr_sample_reader_fini(&readers->samples);
@@ -23,6 +26,7 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 {
 	struct asr_scope_event scope_event;
 	struct asr_process_name name;
+	struct asr_mapping_event mapping;
 	struct asr_sample sample;
 
 	switch (asr_sample_read(&readers->samples, self, msg, &sample)) {
@@ -32,6 +36,10 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 	case ASR_SAMPLE_OTHER:
 		if (asr_process_name_read(&readers->process_names, msg, &name)) {
 			asr_aggregate_process_name(agg, &name);
+			return true;
+		}
+		if (readers->read_mappings && asr_mapping_event_read(&readers->mappings, msg, &mapping)) {
+			asr_aggregate_mapping(agg, &mapping);
 			return true;
 		}
 		if (!agg->scoped)

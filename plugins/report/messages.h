@@ -8,6 +8,7 @@
 
 #include "aggregate/aggregate.h"
 #include "params.h"
+#include "read/mapping_event.h"
 #include "read/process_name.h"
 #include "read/sample.h"
 #include "read/scope_event.h"
@@ -17,6 +18,8 @@ struct asr_readers {
 	struct asr_sample_reader samples;
 	struct asr_scope_reader scope_events;  /* used with `scope-begin` and `scope-end` */
 	struct asr_process_name_reader process_names;
+	struct asr_mapping_reader mappings;    /* used when samples give stacks */
+	bool read_mappings;
 };
 
 /* GLib aborts when out of memory, so init cannot fail. */

@@ -94,7 +94,7 @@ static int group_by_bit(bt_self_component *self, const char *name, const bt_valu
 
 	if (!bt_value_is_string(value)) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Parameter `%s` contains %s: expecting `thread`, `type`, `thread-type` or `site`.",
+			"Parameter `%s` contains %s: expecting `thread`, `type`, `thread-type` or `site`, or `stack` for a trace with stacks.",
 			name, value_type_name(value));
 		return -1;
 	}
@@ -106,7 +106,7 @@ static int group_by_bit(bt_self_component *self, const char *name, const bt_valu
 		}
 	}
 	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type`, `thread-type` or `site`.",
+		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type`, `thread-type` or `site`, or `stack` for a trace with stacks.",
 		name, s);
 	return -1;
 }
@@ -130,7 +130,7 @@ static int parse_group_by(bt_self_component *self, const char *name, const bt_va
 	}
 	if (bits == 0) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type`, `thread-type` and `site`.",
+			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type`, `thread-type`, `site` and `stack`.",
 			name, bt_value_is_array(value) ? "an empty array" : value_type_name(value));
 		return -1;
 	}

@@ -54,7 +54,7 @@ int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_pa
 /* Releases what asr_params_parse() allocated. */
 void asr_params_fini(struct asr_params *params);
 
-/* The name of a group-by bit ("thread", "type", "thread-type", "site"). */
+/* The name of a group-by bit ("thread", "type", "thread-type", "site", "stack"). */
 const char *asr_group_by_name(enum asr_group_by bit);
 
 #endif

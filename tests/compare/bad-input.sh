@@ -36,7 +36,7 @@ expect_refusal unknown-option "unknown option '--bogus'" --bogus a b
 expect_refusal confidence "--confidence must be .* not '1.5'" --confidence 1.5 a b
 expect_refusal correction "--correction must be holm, bh or none, not 'sidak'" --correction sidak a b
 expect_refusal format "--format must be text, csv, json or html, not 'xml'" --format xml a b
-expect_refusal group-by "--group-by must be .* not 'thread,stack'" --group-by thread,stack a b
+expect_refusal group-by "--group-by must be .* not 'thread,planet'" --group-by thread,planet a b
 expect_refusal fail-above "--fail-above must be a percentage.* not '-5'" --fail-above -5 a b
 expect_refusal missing-value "option '--fail-above' needs a value" a b --fail-above
 compare_run help --help

@@ -88,3 +88,45 @@ tests_report_scopes_workload_LDADD = $(LTTNG_UST_LIBS) $(PTHREAD_LIBS)
 SCOPE_TESTS = tests/report/scopes.sh
 TESTS += $(SCOPE_TESTS)
 EXTRA_DIST += $(SCOPE_TESTS)
+
+# Stacks (schema 2): a program of known call tree whose events carry real
+# stacks (its own provider, allocsample's sampler), the same provider with
+# a `stack` of the wrong type, and with schema 1's event (no stacks).  Built so that every call keeps its
+# frame: the call tree is the test's truth.
+STACK_PRODUCER_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/report -I$(top_srcdir)/src
+STACK_PRODUCER_CXXFLAGS = $(WARN_CXXFLAGS) $(PTHREAD_CFLAGS) $(LTTNG_UST_CFLAGS) \
+	-O2 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls
+STACK_PRODUCER_LIBS = src/libassampler.la $(LTTNG_UST_LIBS) $(PTHREAD_LIBS)
+check_PROGRAMS += tests/report/stack-producer tests/report/stack-producer-bad-stack \
+	tests/report/stack-producer-schema-1
+tests_report_stack_producer_SOURCES = tests/report/stack-producer.cc tests/report/stack-producer-tp.h
+tests_report_stack_producer_CPPFLAGS = $(STACK_PRODUCER_CPPFLAGS)
+tests_report_stack_producer_CXXFLAGS = $(STACK_PRODUCER_CXXFLAGS)
+tests_report_stack_producer_LDFLAGS = -no-install
+tests_report_stack_producer_LDADD = $(STACK_PRODUCER_LIBS)
+tests_report_stack_producer_bad_stack_SOURCES = tests/report/stack-producer.cc tests/report/stack-producer-tp.h
+tests_report_stack_producer_bad_stack_CPPFLAGS = $(STACK_PRODUCER_CPPFLAGS) -DBAD_STACK
+tests_report_stack_producer_bad_stack_CXXFLAGS = $(STACK_PRODUCER_CXXFLAGS)
+tests_report_stack_producer_bad_stack_LDFLAGS = -no-install
+tests_report_stack_producer_bad_stack_LDADD = $(STACK_PRODUCER_LIBS)
+tests_report_stack_producer_schema_1_SOURCES = tests/report/stack-producer.cc tests/report/stack-producer-tp.h
+tests_report_stack_producer_schema_1_CPPFLAGS = $(STACK_PRODUCER_CPPFLAGS) -DSCHEMA_1
+tests_report_stack_producer_schema_1_CXXFLAGS = $(STACK_PRODUCER_CXXFLAGS)
+tests_report_stack_producer_schema_1_LDFLAGS = -no-install
+tests_report_stack_producer_schema_1_LDADD = $(STACK_PRODUCER_LIBS)
+
+# Stack groups, the call tree, object counts and every fallback, on the
+# traces of stack-producer.
+STACK_REPORT_TESTS = \
+	tests/report/stack-groups.sh \
+	tests/report/stack-fallbacks.sh
+TESTS += $(STACK_REPORT_TESTS)
+EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
+
+# How C++ frames are named (read/demangle.c), on its own.
+check_PROGRAMS += tests/report/test-demangle
+TESTS += tests/report/test-demangle
+tests_report_test_demangle_SOURCES = tests/report/test-demangle.c plugins/report/read/demangle.c
+tests_report_test_demangle_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
+tests_report_test_demangle_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
+tests_report_test_demangle_LDADD = $(CHECK_LIBS) $(GLIB_LIBS) -lstdc++

@@ -28,3 +28,12 @@ TESTS += tests/unit/test-compare
 tests_unit_test_compare_SOURCES = tests/unit/test-compare.c
 tests_unit_test_compare_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_compare_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GSL_LIBS) -lm
+
+# The object count's interval against the simulated model: coverage of each
+# end from 3 to a few hundred expected samples.
+check_PROGRAMS += tests/unit/test-objects-sim
+TESTS += tests/unit/test-objects-sim
+tests_unit_test_objects_sim_SOURCES = tests/unit/test-objects-sim.c
+tests_unit_test_objects_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
+tests_unit_test_objects_sim_LDADD = estimate/libasestimate.la src/libassampler.la \
+	$(CHECK_LIBS) $(GSL_LIBS) -lm

@@ -256,6 +256,10 @@ START_TEST(test_merge)
 	ck_assert(as_estimate_merge(&a, &b));
 	ck_assert_uint_eq(a.samples, 3);
 	ck_assert(a.u == 97 + 5000 + 1);
+	/* The object weights add up; the largest is the 7-byte object's. */
+	ck_assert_double_eq_tol(a.objects, 1 / (1 - pow(1 - P, 100)) + 1 / (1 - pow(1 - P, 5000)) +
+					   1 / (1 - pow(1 - P, 7)), 1e-6);
+	ck_assert_double_eq_tol(a.objects_max, 1 / (1 - pow(1 - P, 7)), 1e-6);
 	before = a;
 	ck_assert(!as_estimate_merge(&a, &other));
 	ck_assert(same_accum(&a, &before));

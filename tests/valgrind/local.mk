@@ -2,7 +2,7 @@
 # trace recorded with the report tests' programs.  Not in the sanitizer
 # configuration: there the component is built with AddressSanitizer, which
 # checks the same errors and cannot run under valgrind.
-VALGRIND_TESTS = tests/valgrind/report.sh
+VALGRIND_TESTS = tests/valgrind/report.sh tests/valgrind/stacks.sh
 if !ENABLE_SANITIZERS
 TESTS += $(VALGRIND_TESTS)
 endif

@@ -9,10 +9,21 @@ void asr_aggregate_init(struct asr_aggregate *agg, const struct asr_params *para
 	agg->scoped = params->scope_begin != NULL;
 	asr_windows_init(&agg->windows, params->window_ns);
 	asr_scopes_init(&agg->scopes, &agg->traces);
+	asr_maps_init(&agg->maps);
+	asr_raw_stacks_init(&agg->stacks);
+	agg->symbols = g_new0(struct asr_symbols, 1);
+	asr_symbols_init(agg->symbols);
 }
 
 void asr_aggregate_fini(struct asr_aggregate *agg)
 {
+	if (agg->symbols) {
+		asr_symbols_fini(agg->symbols);
+		g_free(agg->symbols);
+		agg->symbols = NULL;
+	}
+	asr_raw_stacks_fini(&agg->stacks);
+	asr_maps_fini(&agg->maps);
 	asr_scopes_fini(&agg->scopes);
 	asr_windows_fini(&agg->windows);
 	asr_table_fini(&agg->table);
@@ -27,7 +38,18 @@ void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns)
 
 void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sample)
 {
-	const struct asr_cell *cell = asr_table_add(&agg->table, sample);
+	struct asr_raw_stack *stack = NULL;
+	const struct asr_cell *cell;
+	struct asr_trace *trace;
+
+	if (sample->has_stack) {
+		trace = asr_traces_get(&agg->traces, sample->trace);
+		trace->has_stacks = trace->has_stacks || sample->stack_len > 0;
+		stack = asr_raw_stacks_intern(&agg->stacks,
+			asr_maps_process(&agg->maps, trace, sample->has_vpid, sample->vpid),
+			sample->stack, sample->stack_len, sample->stack_truncated);
+	}
+	cell = asr_table_add(&agg->table, sample, stack);
 
 	if (!cell)
 		return;
@@ -40,6 +62,11 @@ void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sa
 void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope_event *event)
 {
 	asr_scopes_event(&agg->scopes, event);
+}
+
+void asr_aggregate_mapping(struct asr_aggregate *agg, const struct asr_mapping_event *event)
+{
+	asr_maps_add(&agg->maps, asr_traces_get(&agg->traces, event->trace), event);
 }
 
 void asr_aggregate_process_name(struct asr_aggregate *agg, const struct asr_process_name *name)

@@ -7,22 +7,33 @@
 
 #include <babeltrace2/babeltrace.h>
 
+#include "aggregate/maps.h"
 #include "aggregate/scopes.h"
+#include "aggregate/stacks.h"
 #include "aggregate/table.h"
 #include "aggregate/traces.h"
 #include "aggregate/window.h"
 #include "params.h"
+#include "read/mapping_event.h"
 #include "read/process_name.h"
 #include "read/sample.h"
 #include "read/scope_event.h"
+#include "read/symbols.h"
 
-/* Memory: constant per cell, per (cell, window) with samples and per scope
- * instance; never per sample. */
+/* Memory: constant per cell, per (cell, window) with samples, per scope
+ * instance, per distinct raw stack and per mapped object; never per
+ * sample. */
 struct asr_aggregate {
 	struct asr_traces traces;
 	struct asr_table table;
 	struct asr_windows windows;  /* used with the `window` parameter */
 	struct asr_scopes scopes;    /* used with `scope-begin` and `scope-end` */
+	struct asr_maps maps;        /* what each process mapped (with stacks) */
+	struct asr_raw_stacks stacks;
+	/* What the model learns of the binaries: opened once, each address
+	 * looked up once, kept here because it outlives every model (a live
+	 * report builds one per update). */
+	struct asr_symbols *symbols;
 	bool windowed;
 	bool scoped;
 };
@@ -34,12 +45,16 @@ void asr_aggregate_fini(struct asr_aggregate *agg);
 /* Extends the time span (windows) to a message's time. */
 void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns);
 
-/* Adds a sample to its cell, its window and the scope instance open on its
- * thread; an impossible sample is only counted. */
+/* Adds a sample to its cell (with its raw stack, interned, when it has
+ * one), its window and the scope instance open on its thread; an
+ * impossible sample is only counted. */
 void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sample);
 
 /* Opens or closes a scope instance. */
 void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope_event *event);
+
+/* Records an object mapped or unmapped by a process. */
+void asr_aggregate_mapping(struct asr_aggregate *agg, const struct asr_mapping_event *event);
 
 /* Records the name of a process from lttng-ust's statedump. */
 void asr_aggregate_process_name(struct asr_aggregate *agg, const struct asr_process_name *name);

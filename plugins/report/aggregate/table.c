@@ -10,6 +10,7 @@ static guint cell_hash(gconstpointer p)
 
 	h = h * 31 + g_str_hash(c->type);
 	h = h * 31 + g_direct_hash(c->site);
+	h = h * 31 + (c->stack ? c->stack->hash : 0);
 	h = h * 31 + (guint) c->vtid;
 	h = h * 31 + (guint) c->vpid;
 	return h;
@@ -26,15 +27,13 @@ static gboolean cell_equal(gconstpointer pa, gconstpointer pb)
 
 	return a->trace == b->trace && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid &&
-	       a->site == b->site && strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
+	       a->site == b->site && a->stack == b->stack && strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
 }
 
 static void cell_free(gpointer p)
 {
 	struct asr_cell *c = p;
 
-	g_free(c->procname);
-	g_free(c->type);
 	asr_rates_fini(&c->rates);
 	g_free(c);
 }
@@ -43,6 +42,7 @@ void asr_table_init(struct asr_table *table, struct asr_traces *traces)
 {
 	table->traces = traces;
 	table->cells = g_hash_table_new_full(cell_hash, cell_equal, cell_free, NULL);
+	table->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	table->last_cell = NULL;
 	table->samples = 0;
 	table->skipped = 0;
@@ -52,16 +52,35 @@ void asr_table_fini(struct asr_table *table)
 {
 	if (table->cells)
 		g_hash_table_destroy(table->cells);
+	if (table->names)
+		g_hash_table_destroy(table->names);
 	memset(table, 0, sizeof *table);
 }
 
-static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample)
+/* The table's copy of `name` (NULL: NULL). */
+static const char *name_of(struct asr_table *table, const char *name)
+{
+	char *copy;
+
+	if (!name)
+		return NULL;
+	copy = g_hash_table_lookup(table->names, name);
+	if (!copy) {
+		copy = g_strdup(name);
+		g_hash_table_add(table->names, copy);
+	}
+	return copy;
+}
+
+static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample,
+				 struct asr_raw_stack *stack)
 {
 	struct asr_cell probe = {
 		.trace = asr_traces_get(table->traces, sample->trace),
-		.procname = (char *) sample->procname,
-		.type = (char *) sample->type,
+		.procname = sample->procname,
+		.type = sample->type,
 		.site = sample->site,
+		.stack = stack,
 		.vpid = sample->has_vpid ? sample->vpid : 0,
 		.vtid = sample->has_vtid ? sample->vtid : 0,
 		.has_vpid = sample->has_vpid,
@@ -69,15 +88,26 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 	};
 	struct asr_cell *c;
 
-	/* Allocations come in runs from one thread: try the last cell first. */
+	/* Allocations come in runs from one thread: try the last cell first;
+	 * then, with a stack, its few cells (one per thread and type that
+	 * allocated there), cheaper than hashing the cell's key. */
 	if (table->last_cell && cell_equal(table->last_cell, &probe))
 		return table->last_cell;
-	c = g_hash_table_lookup(table->cells, &probe);
+	if (stack) {
+		for (c = stack->cells; c && !cell_equal(c, &probe); c = c->next_of_stack)
+			;
+	} else {
+		c = g_hash_table_lookup(table->cells, &probe);
+	}
 	if (!c) {
 		c = g_new(struct asr_cell, 1);
 		*c = probe;
-		c->procname = g_strdup(sample->procname);
-		c->type = g_strdup(sample->type);
+		c->procname = name_of(table, sample->procname);
+		c->type = name_of(table, sample->type);
+		if (stack) {
+			c->next_of_stack = stack->cells;
+			stack->cells = c;
+		}
 		g_hash_table_add(table->cells, c);
 		if (!sample->has_vpid)
 			probe.trace->vpid_missing = true;
@@ -88,9 +118,10 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 	return c;
 }
 
-const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample)
+const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
+				     struct asr_raw_stack *stack)
 {
-	struct asr_cell *c = cell_for(table, sample);
+	struct asr_cell *c = cell_for(table, sample, stack);
 
 	if (!asr_rates_add(&c->rates, sample->rate, sample->size, sample->offset)) {
 		table->skipped++;

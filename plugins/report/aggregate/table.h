@@ -9,17 +9,21 @@
 #include <glib.h>
 
 #include "aggregate/rates.h"
+#include "aggregate/stacks.h"
 #include "aggregate/traces.h"
 #include "read/sample.h"
 #include "read/site.h"
 
-/* The finest group: one thread's samples of one type from one call site in
- * one trace.  The report's groups are unions of cells. */
+/* The finest group: one thread's samples of one type from one call site
+ * (or with one raw stack) in one trace.  The report's groups are unions of
+ * cells. */
 struct asr_cell {
 	struct asr_trace *trace;
-	char *procname;         /* NULL: not recorded */
-	char *type;
-	const struct asr_site *site;  /* NULL unless grouping by site */
+	const char *procname;   /* NULL: not recorded; in the table's `names` */
+	const char *type;       /* in the table's `names` */
+	const struct asr_site *site;  /* NULL unless grouping by site from debug-info */
+	const struct asr_raw_stack *stack;  /* NULL unless reading stacks */
+	struct asr_cell *next_of_stack;     /* the next cell of `stack` */
 	int64_t vpid;           /* valid when has_vpid */
 	int64_t vtid;           /* valid when has_vtid */
 	bool has_vpid;
@@ -33,6 +37,9 @@ struct asr_cell {
 struct asr_table {
 	struct asr_traces *traces;  /* borrowed */
 	GHashTable *cells;      /* struct asr_cell * (key and value) */
+	GHashTable *names;      /* the cells' types and thread names, one copy
+				 * each: a few, shared by many cells, so that
+				 * comparing them stays in cache */
 	struct asr_cell *last_cell;
 	uint64_t samples;       /* samples in cells */
 	uint64_t skipped;       /* impossible samples, not in cells */
@@ -43,9 +50,11 @@ struct asr_table {
 void asr_table_init(struct asr_table *table, struct asr_traces *traces);
 void asr_table_fini(struct asr_table *table);
 
-/* Adds a sample to its cell and returns the cell.  Returns NULL when the
- * sample is impossible (offset >= size, size 0, rate 0): it is counted in
- * `skipped` only. */
-const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample);
+/* Adds a sample, with its interned raw stack (NULL: none read), to its
+ * cell and returns the cell; a stack lists its cells, which are found
+ * there rather than in the table's hash.  Returns NULL when the sample is impossible
+ * (offset >= size, size 0, rate 0): it is counted in `skipped` only. */
+const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
+				     struct asr_raw_stack *stack);
 
 #endif

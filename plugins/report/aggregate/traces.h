@@ -28,6 +28,8 @@ struct asr_trace {
 	bool vtid_missing;
 	GArray *losses;         /* struct asr_stream_loss; empty: complete */
 	GHashTable *process_names;  /* vpid (gint64 *) -> the executable's name, owned */
+	bool has_stacks;        /* some sample had a non-empty stack */
+	uint64_t mapping_events; /* lttng-ust's statedump and dlopen events read */
 };
 
 struct asr_traces {

@@ -1,5 +1,6 @@
 /* csv.c - the report as CSV (RFC 4180 quoting, LF line ends), one row per group and window. */
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #include "format/writer.h"
@@ -27,10 +28,44 @@ static const char *boolean(bool b)
 	return b ? "true" : "false";
 }
 
+/* A stack's frames by their labels, outermost first, joined by ';'. */
+static void put_frames(FILE *out, const struct asr_stack *stack)
+{
+	GString *text = g_string_new(NULL);
+	guint i;
+
+	for (i = stack->n; i > 0; i--) {
+		char *label = asr_frame_label(stack->frames[i - 1]);
+
+		if (text->len)
+			g_string_append_c(text, ';');
+		g_string_append(text, label);
+		g_free(label);
+	}
+	put_field(out, text->str);
+	g_string_free(text, TRUE);
+}
+
+/* The columns of a report with stacks, after the key: a stack group's
+ * frames, its mark and its object count, empty in the other rows. */
+static void put_stack_columns(FILE *out, const struct asr_group *g)
+{
+	if (!g || g->kind != ASR_KIND_STACK || !g->stack) {
+		fputs(",,,,,", out);
+		return;
+	}
+	fputc(',', out);
+	put_frames(out, g->stack);
+	fprintf(out, ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64, boolean(g->stack->truncated),
+		asr_bytes_round(g->objects.estimate), asr_bytes_round(floor(g->objects.lower)),
+		asr_bytes_round(ceil(g->objects.upper)));
+}
+
 /* One group's line; `row` NULL for the group over the whole report, else
- * its numbers in one window. */
+ * its numbers in one window.  `stacks`: the report has the stack
+ * columns. */
 static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool total,
-		    double confidence, const struct asr_window_row *row)
+		    double confidence, const struct asr_window_row *row, bool stacks)
 {
 	const struct as_estimate *est = row ? &row->est : &g->est;
 	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads;
@@ -81,12 +116,15 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 	else
 		fputs(",,,", out);
 	/* The scope rows' key. */
-	fputs(",\n", out);
+	fputc(',', out);
+	if (stacks)
+		put_stack_columns(out, row ? NULL : g);
+	fputc('\n', out);
 }
 
 /* One scope instance's line: its ends in start_ns and end_ns (end_ns empty
  * while open, and then incomplete), its key last. */
-static void put_scope(FILE *out, const struct asr_scope_row *row, double confidence)
+static void put_scope(FILE *out, const struct asr_scope_row *row, double confidence, bool stacks)
 {
 	const struct asr_scope *s = row->scope;
 	const struct as_estimate *est = &row->est;
@@ -111,36 +149,42 @@ static void put_scope(FILE *out, const struct asr_scope_row *row, double confide
 	key = asr_scope_key_text(&s->key);
 	put_field(out, key);
 	g_free(key);
+	if (stacks)
+		put_stack_columns(out, NULL);
 	fputc('\n', out);
 }
 
 int asr_write_csv(FILE *out, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
+	bool stacks = model->group_by & ASR_GROUP_BY_STACK;
 	enum asr_kind kind;
 	guint i;
 
+	/* The stack columns only in reports that group by stack, so that the
+	 * others keep their columns. */
 	fputs("kind,host,pid,procname,tid,type,threads,samples,estimate,negbin_estimate,lower,upper,"
 	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
-	      "window,start_ns,end_ns,key\n", out);
+	      "window,start_ns,end_ns,key", out);
+	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper\n" : "\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < model->shown[kind]->len; i++)
 			put_row(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i), false,
-				model->confidence, NULL);
+				model->confidence, NULL, stacks);
 	}
 	if (sum->samples > 0)
-		put_row(out, "total", &sum->total, true, model->confidence, NULL);
+		put_row(out, "total", &sum->total, true, model->confidence, NULL, stacks);
 	for (i = 0; model->windows && i < model->windows->len; i++) {
 		const struct asr_window_row *row = &g_array_index(model->windows, struct asr_window_row, i);
 		bool total = row->group == &sum->total;
 
 		put_row(out, total ? "total" : asr_kind_name(row->group->kind), row->group, total,
-			model->confidence, row);
+			model->confidence, row, stacks);
 	}
 	/* Every instance, in begin order: a CSV is read by a script. */
 	for (i = 0; model->scopes && i < model->scopes->rows->len; i++)
 		put_scope(out, &g_array_index(model->scopes->rows, struct asr_scope_row, i),
-			  model->confidence);
+			  model->confidence, stacks);
 	fflush(out);
 	return ferror(out) ? -1 : 0;
 }

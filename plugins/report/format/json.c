@@ -1,7 +1,9 @@
 /* json.c - the report as one JSON object, exact integers (doc/report-formats.md). */
 #include <inttypes.h>
+#include <math.h>
 
 #include "format/writer.h"
+#include "model/resolve.h"
 
 /* A JSON string, or null.  Bytes above 0x7f pass through: names from the
  * trace are UTF-8 in practice. */
@@ -43,6 +45,54 @@ static void put_accumulators(FILE *out, const struct asr_rates *rates)
 			rates->accums[i].rate, rates->accums[i].samples, rates->accums[i].u,
 			rates->accums[i].weighted);
 	fputc(']', out);
+}
+
+/* An object count rounded outwards at the ends, so that the printed
+ * interval still holds what the computed one holds. */
+static void put_objects(FILE *out, const struct asr_objects *objects)
+{
+	fprintf(out, ", \"objects\": %" PRIu64 ", \"objects_lower\": %" PRIu64
+		", \"objects_upper\": %" PRIu64, asr_bytes_round(objects->estimate),
+		asr_bytes_round(floor(objects->lower)), asr_bytes_round(ceil(objects->upper)));
+}
+
+static void put_hex(FILE *out, uint64_t value)
+{
+	fprintf(out, "\"0x%" PRIx64 "\"", value);
+}
+
+/* A stack group's frames, innermost first, and its marks (doc/design.md
+ * section 4). */
+static void put_stack(FILE *out, const struct asr_stack *stack)
+{
+	guint i;
+
+	fputs(", \"stack\": [", out);
+	for (i = 0; i < stack->n; i++) {
+		const struct asr_frame *f = stack->frames[i];
+
+		fputs(i ? ", {\"function\": " : "{\"function\": ", out);
+		put_string(out, f->function);
+		fputs(", \"file\": ", out);
+		put_string(out, f->file);
+		if (f->file && f->line)
+			fprintf(out, ", \"line\": %" PRIu64, f->line);
+		else
+			fputs(", \"line\": null", out);
+		fputs(", \"binary\": ", out);
+		put_string(out, f->mapping ? f->mapping->path : NULL);
+		fputs(", \"build_id\": ", out);
+		put_string(out, f->mapping ? f->mapping->build_id : NULL);
+		fputs(", \"address\": ", out);
+		put_hex(out, f->address);
+		fputs(", \"offset\": ", out);
+		if (f->mapping)
+			put_hex(out, f->offset);
+		else
+			fputs("null", out);
+		fprintf(out, ", \"inlined\": %s}", boolean(f->inlined));
+	}
+	fprintf(out, "], \"truncated\": %s", boolean(stack->truncated));
 }
 
 /* One group's object; `row` NULL for the group over the whole report,
@@ -110,7 +160,102 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 		fputs("null", out);
 	else
 		put_accumulators(out, &g->rates);
+	/* What only stack groups have, so that the reports of traces without
+	 * stacks stay as they were. */
+	if (g->kind == ASR_KIND_STACK && g->stack && !row) {
+		put_stack(out, g->stack);
+		put_objects(out, &g->objects);
+	}
 	fputc('}', out);
+}
+
+/* A node of the call tree and its subtree, one node per line, indented by
+ * its depth (at most 32 levels of indentation). */
+static void put_node(FILE *out, const struct asr_call_node *n, const struct asr_group *process,
+		     unsigned depth)
+{
+	const struct asr_frame *f = n->frame;
+	guint i;
+
+	fputs("{\"label\": ", out);
+	put_string(out, n->label);
+	if (process) {
+		fputs(", \"host\": ", out);
+		put_string(out, process->host);
+		fputs(", \"pid\": ", out);
+		if (process->has_vpid)
+			fprintf(out, "%" PRId64, process->vpid);
+		else
+			fputs("null", out);
+	}
+	fputs(", \"function\": ", out);
+	put_string(out, f ? f->function : NULL);
+	fputs(", \"file\": ", out);
+	put_string(out, f && !n->lines_differ ? f->file : NULL);
+	if (f && f->file && f->line && !n->lines_differ)
+		fprintf(out, ", \"line\": %" PRIu64, f->line);
+	else
+		fputs(", \"line\": null", out);
+	fputs(", \"binary\": ", out);
+	put_string(out, f && f->mapping ? f->mapping->path : NULL);
+	fprintf(out, ", \"threads\": %" PRIu64 ", \"samples\": %" PRIu64 ", \"estimate\": %" PRIu64
+		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64 ", \"imprecise\": %s, \"children\": [",
+		n->threads, n->est.samples, asr_bytes_round(n->est.weighted),
+		asr_bytes_round(n->est.lower), asr_bytes_round(n->est.upper),
+		boolean(asr_estimate_imprecise(&n->est)));
+	for (i = 0; i < n->children->len; i++) {
+		fprintf(out, "%s\n%*s", i ? "," : "", 4 + 2 * (int) MIN(depth + 1, 32), "");
+		put_node(out, g_ptr_array_index(n->children, i), NULL, depth + 1);
+	}
+	fputs("]}", out);
+}
+
+/* Why some frames have no name: counts, and each cause once. */
+static void put_symbols(FILE *out, const struct asr_stack_problems *problems)
+{
+	guint i;
+
+	fprintf(out, ",\n  \"symbols\": {\"addresses\": %" PRIu64 ", \"unknown_addresses\": %" PRIu64
+		", \"traces_without_statedump\": [", problems->addresses, problems->unknown_addresses);
+	for (i = 0; i < problems->traces_without_maps->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(problems->traces_without_maps, i);
+
+		fputs(i ? ", " : "", out);
+		put_string(out, t->name);
+	}
+	fputs("], \"changed_binaries\": [", out);
+	for (i = 0; i < problems->changed->len; i++) {
+		const struct asr_changed_binary *c = g_ptr_array_index(problems->changed, i);
+
+		fputs(i ? ", {\"path\": " : "{\"path\": ", out);
+		put_string(out, c->path);
+		fputs(", \"recorded_build_id\": ", out);
+		put_string(out, c->recorded);
+		fputs(", \"build_id\": ", out);
+		put_string(out, c->found);
+		fputc('}', out);
+	}
+	fputs("], \"unreadable_binaries\": [", out);
+	for (i = 0; i < problems->unreadable->len; i++) {
+		fputs(i ? ", " : "", out);
+		put_string(out, g_ptr_array_index(problems->unreadable, i));
+	}
+	fputs("]}", out);
+}
+
+/* The call tree: a root per process, in the order of the process groups. */
+static void put_call_tree(FILE *out, const struct asr_model *model)
+{
+	const GPtrArray *processes = model->summary.groups[ASR_KIND_PROCESS];
+	guint i;
+
+	fputs(",\n  \"call_tree\": [", out);
+	for (i = 0; i < model->call_tree->len; i++) {
+		fprintf(out, "%s\n    ", i ? "," : "");
+		put_node(out, g_ptr_array_index(model->call_tree, i),
+			 i < processes->len ? g_ptr_array_index(processes, i) : NULL, 0);
+	}
+	fputs(model->call_tree->len ? "\n  ]" : "]", out);
 }
 
 static void put_key(FILE *out, const struct asr_scope_key *key)
@@ -233,7 +378,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 2,\n"
 		"  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
 		model->confidence, boolean(model->boundary_compensation));
-	for (bit = 1; bit <= ASR_GROUP_BY_SITE; bit <<= 1) {
+	for (bit = 1; bit <= ASR_GROUP_BY_STACK; bit <<= 1) {
 		if (model->group_by & bit) {
 			fprintf(out, "%s\"%s\"", sep, asr_group_by_name(bit));
 			sep = ", ";
@@ -278,6 +423,11 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	}
 	fprintf(out, "%s],\n  \"scopes\": ", *sep ? "\n  " : "");
 	put_scopes(out, model->scopes);
+	if (model->call_tree) {
+		put_call_tree(out, model);
+		if (model->stack_problems)
+			put_symbols(out, model->stack_problems);
+	}
 	fputs(",\n  \"total\": ", out);
 	if (sum->samples > 0)
 		put_group(out, "total", &sum->total, true, NULL);

@@ -211,7 +211,9 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	else
 		write_rates(out, model->rates);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
-		if (asr_kind_shown(kind, model->group_by))
+		if (kind == ASR_KIND_STACK && asr_kind_shown(kind, model->group_by))
+			text_stacks(out, model, &marks);
+		else if (asr_kind_shown(kind, model->group_by))
 			write_section(out, model, kind, &marks);
 	}
 	if (sum->samples > 0)

@@ -54,4 +54,9 @@ void cell_pid(GPtrArray *row, const struct asr_group *g);
 void text_timeline(FILE *out, const struct asr_model *model, unsigned *marks);
 void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks);
 
+/* The "By stack" section (text_stacks.c): each process's largest stacks,
+ * frames from the leaf, lines cut to the terminal's width (COLUMNS, else
+ * the output's terminal, else 100 columns); adds its marks to `marks`. */
+void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks);
+
 #endif

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 
 #include "format/writer.h"
+#include "model/resolve.h"
 
 static void warn(const char *component, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
@@ -54,6 +55,31 @@ static void warn_about_losses(const char *component, const GArray *losses)
 	}
 }
 
+/* Why frames have no name, each cause once (model/resolve.h). */
+static void warn_about_stacks(const char *component, const struct asr_stack_problems *problems)
+{
+	guint i;
+
+	for (i = 0; i < problems->traces_without_maps->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(problems->traces_without_maps, i);
+
+		warn(component, "trace `%s` (host %s) has stacks but no lttng-ust statedump or dlopen event: its frames cannot be named and are shown as [unknown] with their addresses.  Record them with: " ASR_MAPPING_EVENTS_HINT ".",
+		     t->name ? t->name : "?", t->host ? t->host : "?");
+	}
+	for (i = 0; i < problems->changed->len; i++) {
+		const struct asr_changed_binary *c = g_ptr_array_index(problems->changed, i);
+
+		warn(component, "binary `%s` changed since the trace was recorded (build id %s recorded, %s now): its frames are shown as BINARY+0xOFFSET.  Analyse the trace where the recorded binary is.",
+		     c->path, c->recorded, c->found);
+	}
+	for (i = 0; i < problems->unreadable->len; i++)
+		warn(component, "cannot read binary `%s` (moved or removed since the trace was recorded?): its frames are shown as BINARY+0xOFFSET.",
+		     (const char *) g_ptr_array_index(problems->unreadable, i));
+	if (problems->unknown_addresses && problems->traces_without_maps->len == 0)
+		warn(component, "%" PRIu64 " of %" PRIu64 " return addresses are in no object the statedump or dlopen events name (code generated at run time, or objects mapped without dlopen): shown as [unknown].",
+		     problems->unknown_addresses, problems->addresses);
+}
+
 void asr_warn(const char *component, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
@@ -70,4 +96,6 @@ void asr_warn(const char *component, const struct asr_model *model)
 		     sum->skipped, sum->skipped == 1 ? "" : "s");
 	if (model->scopes)
 		warn_about_scopes(component, model->scopes);
+	if (model->stack_problems)
+		warn_about_stacks(component, model->stack_problems);
 }

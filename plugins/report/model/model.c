@@ -2,7 +2,9 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "model/call_tree.h"
 #include "model/model.h"
+#include "model/resolve.h"
 #include "model/scopes.h"
 
 /* The total's rates. */
@@ -57,11 +59,13 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.confidence = params->confidence,
 		.boundary_compensation = params->boundary_compensation,
 	};
-	const struct asr_summary_input in = {
+	struct asr_summary_input in = {
 		.cells = agg->table.cells,
 		.traces = agg->traces.list,
 		.samples = agg->table.samples,
 		.skipped = agg->table.skipped,
+		.stacks = options->group_by & ASR_GROUP_BY_STACK,
+		.stack_cells = options->stack_cells,
 	};
 
 	memset(model, 0, sizeof *model);
@@ -78,9 +82,23 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 			asr_windows_length_needed(&agg->windows));
 		return -1;
 	}
+	/* Each distinct raw stack resolved once, when a grouping asks. */
+	if (asr_raw_stacks_count(&agg->stacks) > 0 &&
+	    options->group_by & (ASR_GROUP_BY_STACK | ASR_GROUP_BY_SITE)) {
+		model->resolution = g_new0(struct asr_resolution, 1);
+		asr_resolution_build(model->resolution, agg, options->group_by & ASR_GROUP_BY_SITE);
+		model->stack_problems = &model->resolution->problems;
+		in.resolution = model->resolution;
+	}
 	if (asr_summary_build(&model->summary, &in, &estimate_options))
 		goto refused;
 	select_shown(model);
+	if (in.stacks) {
+		model->call_tree = asr_call_tree_build(&model->summary, &estimate_options);
+		if (!model->call_tree)
+			goto refused;
+		model->stack_cells = model->summary.stack_cells;
+	}
 	model->rates = rates_of(&model->summary.total.rates);
 	if (agg->windowed) {
 		model->windows = g_array_new(FALSE, FALSE, sizeof(struct asr_window_row));
@@ -120,6 +138,11 @@ void asr_model_fini(struct asr_model *model)
 		asr_scope_model_fini(model->scopes);
 		g_free(model->scopes);
 	}
+	asr_call_tree_free(model->call_tree);
 	asr_summary_fini(&model->summary);
+	if (model->resolution) {
+		asr_resolution_fini(model->resolution);
+		g_free(model->resolution);
+	}
 	memset(model, 0, sizeof *model);
 }

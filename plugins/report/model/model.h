@@ -85,6 +85,11 @@ struct asr_model {
 				  * vtid and type set (format=pprof's samples;
 				  * their estimates add up to the stack groups');
 				  * NULL unless options->stack_cells */
+	/* With stacks read (group-by stack, or site on a schema-2 trace; NULL
+	 * otherwise): what owns the frames, stacks and mappings above, and why
+	 * some frames have no name (model/resolve.h). */
+	struct asr_resolution *resolution;
+	const struct asr_stack_problems *stack_problems;
 };
 
 /*

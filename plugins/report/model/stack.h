@@ -62,6 +62,9 @@ struct asr_call_node {
 	uint64_t threads;
 	GPtrArray *children;                /* struct asr_call_node *, largest
 					     * estimate first */
+	bool lines_differ;                  /* it merges frames of one function
+					     * at several files or lines: `frame`
+					     * is the first of them */
 };
 
 #endif

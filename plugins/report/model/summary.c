@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "model/resolve.h"
 #include "model/summary.h"
 
 static int str_cmp_null(const char *a, const char *b)
@@ -18,6 +19,10 @@ static int str_cmp_null(const char *a, const char *b)
 /* A thread's samples from one site: the step from cells to site groups,
  * so that a site's T counts each thread once.  Never reported. */
 #define KIND_THREAD_SITE ASR_KIND_COUNT
+/* The same for stacks; the call tree is built from them. */
+#define KIND_THREAD_STACK (ASR_KIND_COUNT + 1)
+/* A thread's samples of one type with one stack: the stack cells. */
+#define KIND_STACK_CELL (ASR_KIND_COUNT + 2)
 
 static guint str_hash_null(const char *s)
 {
@@ -43,6 +48,7 @@ static guint group_hash(gconstpointer p)
 	h = h * 31 + str_hash_null(procname_key(g));
 	h = h * 31 + str_hash_null(g->type);
 	h = h * 31 + g_direct_hash(g->site);
+	h = h * 31 + g_direct_hash(g->stack);
 	h = h * 31 + (guint) g->vpid;
 	h = h * 31 + (guint) g->vtid;
 	return h * 31 + g->anon_trace;
@@ -56,7 +62,7 @@ static gboolean group_equal(gconstpointer pa, gconstpointer pb)
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid && a->anon_trace == b->anon_trace &&
 	       str_cmp_null(a->host, b->host) == 0 &&
 	       str_cmp_null(procname_key(a), procname_key(b)) == 0 &&
-	       str_cmp_null(a->type, b->type) == 0 && a->site == b->site;
+	       str_cmp_null(a->type, b->type) == 0 && a->site == b->site && a->stack == b->stack;
 }
 
 static void group_free(gpointer p)
@@ -67,8 +73,10 @@ static void group_free(gpointer p)
 	g_free(g);
 }
 
-/* The key of the `kind` group that holds cell `c`. */
-static struct asr_group key_of_cell(enum asr_kind kind, const struct asr_cell *c)
+/* The key of the `kind` group that holds cell `c`, whose site and stack
+ * are `site` and `stack`. */
+static struct asr_group key_of_cell(enum asr_kind kind, const struct asr_cell *c,
+				    const struct asr_site *site, const struct asr_stack *stack)
 {
 	struct asr_group key = {
 		.kind = kind,
@@ -79,14 +87,17 @@ static struct asr_group key_of_cell(enum asr_kind kind, const struct asr_cell *c
 		.anon_trace = c->has_vpid ? 0 : c->trace->id,
 	};
 
-	if (kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE || kind == KIND_THREAD_SITE) {
+	if (kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE || kind == KIND_THREAD_SITE ||
+	    kind == KIND_THREAD_STACK || kind == KIND_STACK_CELL) {
 		key.has_vtid = c->has_vtid;
 		key.vtid = c->vtid;
 	}
-	if (kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE)
+	if (kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE || kind == KIND_STACK_CELL)
 		key.type = c->type;
 	if (kind == KIND_THREAD_SITE)
-		key.site = c->site;
+		key.site = site;
+	if (kind == KIND_THREAD_STACK || kind == KIND_STACK_CELL)
+		key.stack = stack;
 	return key;
 }
 
@@ -175,6 +186,30 @@ static int compare_sites(const struct asr_group *a, const struct asr_group *b)
 	return c ? c : str_cmp_null(a->site->where, b->site->where);
 }
 
+/* Two stacks' frames, for an order that does not depend on hash tables:
+ * the addresses, then the number of frames, then the mark. */
+static int compare_frames(const struct asr_stack *a, const struct asr_stack *b)
+{
+	guint i;
+
+	for (i = 0; i < a->n && i < b->n; i++) {
+		if (a->frames[i]->address != b->frames[i]->address)
+			return a->frames[i]->address < b->frames[i]->address ? -1 : 1;
+		if (a->frames[i] != b->frames[i])
+			return g_strcmp0(a->frames[i]->function, b->frames[i]->function) < 0 ? -1 : 1;
+	}
+	if (a->n != b->n)
+		return a->n < b->n ? -1 : 1;
+	return (int) a->truncated - (int) b->truncated;
+}
+
+static int compare_stacks(const struct asr_group *a, const struct asr_group *b)
+{
+	if (a->est.weighted != b->est.weighted)
+		return a->est.weighted > b->est.weighted ? -1 : 1;
+	return compare_frames(a->stack, b->stack);
+}
+
 static gint compare_groups(gconstpointer pa, gconstpointer pb)
 {
 	const struct asr_group *a = *(const struct asr_group *const *) pa;
@@ -196,7 +231,8 @@ static gint compare_groups(gconstpointer pa, gconstpointer pb)
 		c = compare_process(a, b);
 		return c ? c : compare_sites(a, b);
 	case ASR_KIND_STACK:
-		return compare_process(a, b);
+		c = compare_process(a, b);
+		return c ? c : compare_stacks(a, b);
 	case ASR_KIND_COUNT:
 		break;
 	}
@@ -220,15 +256,60 @@ static void sort_by_rate(struct asr_rates *rates)
 	g_qsort_with_data(rates->accums, (gint) rates->n, sizeof *rates->accums, compare_rates, NULL);
 }
 
+/* A thread's cells of one stack and type, in an order of their own. */
+static gint compare_stack_cells(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_group *a = *(const struct asr_group *const *) pa;
+	const struct asr_group *b = *(const struct asr_group *const *) pb;
+	int c = compare_thread(a, b);
+
+	if (c)
+		return c;
+	c = str_cmp_null(a->type, b->type);
+	return c ? c : compare_frames(a->stack, b->stack);
+}
+
+/* Thread by thread, each thread's stacks together: the call tree counts a
+ * node's threads by comparing each with the last. */
+static gint compare_thread_stacks(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_group *a = *(const struct asr_group *const *) pa;
+	const struct asr_group *b = *(const struct asr_group *const *) pb;
+	int c = compare_thread(a, b);
+
+	return c ? c : compare_frames(a->stack, b->stack);
+}
+
+/* Bytes and objects (estimate/objects.c) of a group. */
 static int estimate(struct asr_group *g, const struct as_estimate_options *options)
 {
 	/* A single thread's samples form one trial stream, whatever the number
 	 * of cells merged into the group. */
-	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ?
-			   1 : g->threads;
+	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ||
+			   g->kind == KIND_STACK_CELL ? 1 : g->threads;
+	struct as_estimate_objects objects;
 
 	sort_by_rate(&g->rates);
-	return as_estimate_compute(g->rates.accums, g->rates.n, threads, options, &g->est);
+	if (as_estimate_compute(g->rates.accums, g->rates.n, threads, options, &g->est) ||
+	    as_estimate_objects_compute(g->rates.accums, g->rates.n, options->confidence, &objects))
+		return -1;
+	g->objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
+	return 0;
+}
+
+/* The process names of the stack groups that name_processes does not
+ * see. */
+static void name_stack_groups(struct asr_summary *summary, GPtrArray *groups)
+{
+	guint i;
+
+	for (i = 0; groups && i < groups->len; i++) {
+		struct asr_group *g = g_ptr_array_index(groups, i);
+		struct asr_group key = asr_process_key(g);
+		const struct asr_group *process = asr_summary_find(summary, &key);
+
+		g->process = process ? process->process : g->procname;
+	}
 }
 
 int asr_summary_build(struct asr_summary *summary, const struct asr_summary_input *in,
@@ -249,20 +330,38 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		summary->groups[kind] = g_ptr_array_new_with_free_func(group_free);
 	summary->index = g_hash_table_new(group_hash, group_equal);
 	summary->names = g_string_chunk_new(64);
+	if (in->stacks)
+		summary->thread_stacks = g_ptr_array_new_with_free_func(group_free);
+	if (in->stacks && in->stack_cells)
+		summary->stack_cells = g_ptr_array_new_with_free_func(group_free);
 
 	g_hash_table_iter_init(&it, in->cells);
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		const struct asr_cell *c = p;
 		bool incomplete = asr_trace_incomplete(c->trace);
 
+		const struct asr_resolved *resolved = c->stack && in->resolution ?
+			asr_resolution_of(in->resolution, c->stack) : NULL;
+		const struct asr_site *site = c->site ? c->site : resolved ? resolved->site : NULL;
+
 		if (asr_rates_samples(&c->rates) == 0)
 			continue;
-		key = key_of_cell(ASR_KIND_THREAD, c);
+		key = key_of_cell(ASR_KIND_THREAD, c, NULL, NULL);
 		add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns, c->last_ns);
-		key = key_of_cell(ASR_KIND_THREAD_TYPE, c);
+		key = key_of_cell(ASR_KIND_THREAD_TYPE, c, NULL, NULL);
 		add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns, c->last_ns);
-		if (c->site) {
-			key = key_of_cell(KIND_THREAD_SITE, c);
+		if (site) {
+			key = key_of_cell(KIND_THREAD_SITE, c, site, NULL);
+			add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns,
+			       c->last_ns);
+		}
+		if (resolved && in->stacks) {
+			key = key_of_cell(KIND_THREAD_STACK, c, NULL, resolved->stack);
+			add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns,
+			       c->last_ns);
+		}
+		if (resolved && in->stacks && in->stack_cells) {
+			key = key_of_cell(KIND_STACK_CELL, c, NULL, resolved->stack);
 			add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns,
 			       c->last_ns);
 		}
@@ -281,9 +380,11 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	for (i = 0; i < per_thread->len; i++) {
 		const struct asr_group *t = g_ptr_array_index(per_thread, i);
 
-		if (t->kind == ASR_KIND_THREAD_TYPE || t->kind == KIND_THREAD_SITE) {
+		if (t->kind == ASR_KIND_THREAD_TYPE || t->kind == KIND_THREAD_SITE ||
+		    t->kind == KIND_THREAD_STACK) {
 			key = *t;
-			key.kind = t->kind == KIND_THREAD_SITE ? ASR_KIND_SITE : ASR_KIND_TYPE;
+			key.kind = t->kind == KIND_THREAD_SITE ? ASR_KIND_SITE :
+				   t->kind == KIND_THREAD_STACK ? ASR_KIND_STACK : ASR_KIND_TYPE;
 			key.has_vtid = false;
 			key.vtid = 0;
 			key.threads = 0;
@@ -317,8 +418,20 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 
 		if (g->kind == KIND_THREAD_SITE)
 			continue; /* freed below, never estimated */
+		if (g->kind == KIND_THREAD_STACK) {
+			g->kind = ASR_KIND_STACK;
+			g_hash_table_iter_steal(&it);
+			g_ptr_array_add(summary->thread_stacks, g);
+			continue;
+		}
 		if (estimate(g, options))
 			goto end;
+		if (g->kind == KIND_STACK_CELL) {
+			g->kind = ASR_KIND_STACK;
+			g_hash_table_iter_steal(&it);
+			g_ptr_array_add(summary->stack_cells, g);
+			continue;
+		}
 		summary->mixed_rates = summary->mixed_rates || g->est.mixed_rates;
 		g_hash_table_iter_steal(&it);
 		g_ptr_array_add(summary->groups[g->kind], g);
@@ -326,7 +439,13 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	}
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
 		g_ptr_array_sort(summary->groups[kind], compare_groups);
+	if (summary->thread_stacks)
+		g_ptr_array_sort(summary->thread_stacks, compare_thread_stacks);
+	if (summary->stack_cells)
+		g_ptr_array_sort(summary->stack_cells, compare_stack_cells);
 	asr_summary_name_processes(summary, in->traces);
+	name_stack_groups(summary, summary->thread_stacks);
+	name_stack_groups(summary, summary->stack_cells);
 
 	for (i = 0; i < in->traces->len; i++) {
 		const struct asr_trace *t = g_ptr_array_index(in->traces, i);
@@ -342,9 +461,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	 * surviving sample in it: incomplete as soon as any trace is. */
 	summary->total.incomplete = summary->incomplete;
 	if (summary->samples > 0) {
-		sort_by_rate(&summary->total.rates);
-		if (as_estimate_compute(summary->total.rates.accums, summary->total.rates.n,
-					summary->total.threads, options, &summary->total.est))
+		if (estimate(&summary->total, options))
 			goto end;
 		summary->mixed_rates = summary->mixed_rates || summary->total.est.mixed_rates;
 	}
@@ -372,6 +489,12 @@ void asr_summary_fini(struct asr_summary *summary)
 		summary->groups[kind] = NULL;
 	}
 	asr_rates_fini(&summary->total.rates);
+	if (summary->thread_stacks)
+		g_ptr_array_free(summary->thread_stacks, TRUE);
+	summary->thread_stacks = NULL;
+	if (summary->stack_cells)
+		g_ptr_array_free(summary->stack_cells, TRUE);
+	summary->stack_cells = NULL;
 	if (summary->names)
 		g_string_chunk_free(summary->names);
 	summary->names = NULL;

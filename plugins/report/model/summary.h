@@ -72,7 +72,17 @@ struct asr_summary {
 	uint64_t tracer_threads;            /* lttng-ust's own threads that allocated */
 	uint64_t tracer_samples;            /* and their samples (in every total) */
 	GStringChunk *names;                /* process names made up here */
+	/* With stacks (NULL otherwise): */
+	GPtrArray *thread_stacks;           /* struct asr_group * of kind STACK per
+					     * thread (vtid set), by process and
+					     * thread: what the call tree is built
+					     * from; not estimated */
+	GPtrArray *stack_cells;             /* struct asr_group * of kind STACK per
+					     * thread x type x stack, estimated;
+					     * NULL unless asked */
 };
+
+struct asr_resolution;
 
 /* What a summary is built from: the cells of a table (or of one time
  * window), and the traces they come from. */
@@ -81,11 +91,17 @@ struct asr_summary_input {
 	const GPtrArray *traces;    /* struct asr_trace *: losses, missing contexts */
 	uint64_t samples;
 	uint64_t skipped;
+	/* What the cells' raw stacks became (model/resolve.h); NULL: no site
+	 * from stacks, no stack group. */
+	const struct asr_resolution *resolution;
+	bool stacks;                /* build the stack groups */
+	bool stack_cells;           /* and the thread x type x stack ones */
 };
 
 /*
- * Groups the cells into processes, threads, types, thread x type and sites
- * (sites when cells have one) with the total, and estimates each.  Strings
+ * Groups the cells into processes, threads, types, thread x type, sites
+ * (when cells have one, from debug-info or from their stack) and stacks
+ * (when asked) with the total, and estimates each: bytes and objects.  Strings
  * are borrowed from the cells, which must outlive the summary.  Returns 0,
  * or -1 if the estimator refused the options.
  */

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "params.h"
 #include "read/fields.h"
 #include "read/sample.h"
 
@@ -10,6 +11,7 @@ enum field_kind {
 	FIELD_INTEGER,  /* signed or unsigned */
 	FIELD_STRING,
 	FIELD_STRUCTURE,
+	FIELD_UNSIGNED_ARRAY,  /* a sequence (or array) of unsigned integers */
 };
 
 struct field_spec {
@@ -25,6 +27,14 @@ static const struct field_spec payload_specs[P_COUNT] = {
 	[P_OFFSET] = { "offset", FIELD_UNSIGNED },
 	[P_RATE] = { "rate", FIELD_UNSIGNED },
 	[P_PTR] = { "ptr", FIELD_UNSIGNED },
+};
+
+/* What schema 2 adds (doc/design.md section 2): the return addresses,
+ * innermost first, and whether the walk stopped at its depth limit. */
+enum { S_STACK, S_TRUNCATED, S_COUNT };
+static const struct field_spec stack_specs[S_COUNT] = {
+	[S_STACK] = { "stack", FIELD_UNSIGNED_ARRAY },
+	[S_TRUNCATED] = { "stack_truncated", FIELD_UNSIGNED },
 };
 
 /* The contexts the recorder adds, and the structure that
@@ -47,14 +57,20 @@ static const struct field_spec debug_info_specs[D_COUNT] = {
 struct layout {
 	bool is_sample;
 	bool has_clock;
+	bool has_stack;              /* schema 2 */
 	uint64_t payload[P_COUNT];   /* member indices */
+	uint64_t stack[S_COUNT];     /* valid when has_stack */
 	int64_t context[C_COUNT];    /* member indices, -1 when absent */
 	uint64_t debug_info[D_COUNT]; /* valid when context[C_DEBUG_INFO] >= 0 */
 };
 
-void asr_sample_reader_init(struct asr_sample_reader *reader, bool resolve_sites)
+void asr_sample_reader_init(struct asr_sample_reader *reader, unsigned group_by)
 {
-	reader->resolve_sites = resolve_sites;
+	reader->resolve_sites = group_by & ASR_GROUP_BY_SITE;
+	reader->read_stacks = group_by & (ASR_GROUP_BY_SITE | ASR_GROUP_BY_STACK);
+	reader->require_stacks = group_by & ASR_GROUP_BY_STACK;
+	reader->stack = NULL;
+	reader->stack_size = 0;
 	asr_site_resolver_init(&reader->sites);
 	reader->layouts = g_hash_table_new_full(g_direct_hash, g_direct_equal,
 						(GDestroyNotify) bt_event_class_put_ref, g_free);
@@ -67,6 +83,9 @@ void asr_sample_reader_fini(struct asr_sample_reader *reader)
 	reader->layouts = NULL;
 	reader->last_class = NULL;
 	reader->last_layout = NULL;
+	g_free(reader->stack);
+	reader->stack = NULL;
+	reader->stack_size = 0;
 	asr_site_resolver_fini(&reader->sites);
 }
 
@@ -83,6 +102,10 @@ static bool kind_matches(const bt_field_class *fc, enum field_kind kind)
 		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_STRING);
 	case FIELD_STRUCTURE:
 		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_STRUCTURE);
+	case FIELD_UNSIGNED_ARRAY:
+		return bt_field_class_type_is(t, BT_FIELD_CLASS_TYPE_ARRAY) &&
+		       asr_class_is(bt_field_class_array_borrow_element_field_class_const(fc),
+				    BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER);
 	}
 	return false;
 }
@@ -98,13 +121,71 @@ static const char *kind_description(enum field_kind kind)
 		return "a string";
 	case FIELD_STRUCTURE:
 		return "a structure";
+	case FIELD_UNSIGNED_ARRAY:
+		return "a sequence of unsigned integers";
 	}
 	return "?";
 }
 
+/* Whether payload member `spec` of class `payload` has the right type, with
+ * a cause naming it otherwise; its index in `*index`. */
+static bool check_payload_field(bt_self_component *self, const bt_field_class *payload,
+				const struct field_spec *spec, const char *schema, uint64_t *index)
+{
+	int64_t i = asr_member_index(payload, spec->name);
+
+	if (i < 0) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Event `%s` has no payload field `%s` (%s expected by schema `%s`): the trace comes from an incompatible producer.",
+			ASR_EVENT_NAME, spec->name, kind_description(spec->kind), schema);
+		return false;
+	}
+	if (!kind_matches(asr_member_class(payload, i), spec->kind)) {
+		const bt_field_class *fc = asr_member_class(payload, i);
+
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Event `%s`: payload field `%s` is %s%s, expected %s by schema `%s`: the trace comes from an incompatible producer.",
+			ASR_EVENT_NAME, spec->name, asr_class_description(fc),
+			asr_class_is(fc, BT_FIELD_CLASS_TYPE_ARRAY) ? " of other elements" : "",
+			kind_description(spec->kind), schema);
+		return false;
+	}
+	*index = (uint64_t) i;
+	return true;
+}
+
+/*
+ * Whether class `ec`, of schema `uri` (NULL: none declared), has stacks,
+ * filling layout->stack; false with a cause when its stack fields are
+ * broken, or missing while the reader requires them.  A class that
+ * declares schema 2 must have them; one that declares no schema has them
+ * when it has a `stack` field; one that declares schema 1 has none.
+ */
+static bool check_stack(struct asr_sample_reader *reader, bt_self_component *self,
+			const bt_field_class *payload, const char *uri, struct layout *layout)
+{
+	size_t i;
+
+	layout->has_stack = uri ? strcmp(uri, ASR_SCHEMA_URI) == 0 :
+				  asr_member_index(payload, stack_specs[S_STACK].name) >= 0;
+	for (i = 0; i < S_COUNT && layout->has_stack; i++) {
+		if (!check_payload_field(self, payload, &stack_specs[i], ASR_SCHEMA_URI,
+					 &layout->stack[i]))
+			return false;
+	}
+	if (!layout->has_stack && reader->require_stacks) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `group-by` has `stack` (or the format needs stacks), but this trace has no stacks: its event `%s` has no payload field `stack` (schema `%s`, from an allocsample before stacks).  Record the program again with this version's allocsample, with the events `lttng_ust_statedump:*` and `lttng_ust_dl:*` and liblttng-ust-dl.so preloaded, so that the addresses can be named (allocsample-record does all of this); or group this trace by `thread`, `type` or `site`.",
+			ASR_EVENT_NAME, uri ? uri : ASR_SCHEMA_URI_V1);
+		return false;
+	}
+	return true;
+}
+
 /* Fills `layout` for AllocationSampled class `ec`; returns false with a
  * cause naming the first incompatible field. */
-static bool check_class(bt_self_component *self, const bt_event_class *ec, struct layout *layout)
+static bool check_class(struct asr_sample_reader *reader, bt_self_component *self,
+			const bt_event_class *ec, struct layout *layout)
 {
 	const bt_stream_class *sc = bt_event_class_borrow_stream_class_const(ec);
 	const bt_field_class *payload = bt_event_class_borrow_payload_field_class_const(ec);
@@ -122,24 +203,12 @@ static bool check_class(bt_self_component *self, const bt_event_class *ec, struc
 		return false;
 	}
 	for (i = 0; i < P_COUNT; i++) {
-		index = asr_member_index(payload, payload_specs[i].name);
-		if (index < 0) {
-			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-				"Event `%s` has no payload field `%s` (%s expected by schema `%s`): the trace comes from an incompatible producer.",
-				ASR_EVENT_NAME, payload_specs[i].name,
-				kind_description(payload_specs[i].kind), ASR_SCHEMA_URI);
+		if (!check_payload_field(self, payload, &payload_specs[i], ASR_SCHEMA_URI,
+					 &layout->payload[i]))
 			return false;
-		}
-		if (!kind_matches(asr_member_class(payload, index), payload_specs[i].kind)) {
-			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-				"Event `%s`: payload field `%s` is %s, expected %s by schema `%s`: the trace comes from an incompatible producer.",
-				ASR_EVENT_NAME, payload_specs[i].name,
-				asr_class_description(asr_member_class(payload, index)),
-				kind_description(payload_specs[i].kind), ASR_SCHEMA_URI);
-			return false;
-		}
-		layout->payload[i] = (uint64_t) index;
 	}
+	if (!check_stack(reader, self, payload, uri, layout))
+		return false;
 	for (i = 0; i < C_COUNT; i++) {
 		index = asr_member_index(context, context_specs[i].name);
 		if (index >= 0 && !kind_matches(asr_member_class(context, index), context_specs[i].kind)) {
@@ -186,7 +255,7 @@ static enum asr_sample_status find_layout(struct asr_sample_reader *reader, bt_s
 		goto found;
 	layout = g_new0(struct layout, 1);
 	name = bt_event_class_get_name(ec);
-	if (name && strcmp(name, ASR_EVENT_NAME) == 0 && !check_class(self, ec, layout)) {
+	if (name && strcmp(name, ASR_EVENT_NAME) == 0 && !check_class(reader, self, ec, layout)) {
 		g_free(layout);
 		return ASR_SAMPLE_ERROR;
 	}
@@ -222,6 +291,34 @@ static const struct asr_site *find_site(struct asr_sample_reader *reader, bt_sel
 		return NULL;
 	}
 	return asr_site_resolve(&reader->sites, bin, func);
+}
+
+/*
+ * The sample's return addresses into the reader's buffer: one field access
+ * per address, the most this component spends per event.  More than
+ * ASR_STACK_MAX are cut and marked truncated.
+ */
+static void read_stack(struct asr_sample_reader *reader, const bt_field *payload,
+		       const struct layout *layout, struct asr_sample *sample)
+{
+	const bt_field *stack = asr_member(payload, layout->stack[S_STACK]);
+	uint64_t n = bt_field_array_get_length(stack), i;
+
+	sample->stack_truncated = bt_field_integer_unsigned_get_value(
+		asr_member(payload, layout->stack[S_TRUNCATED])) != 0;
+	if (n > ASR_STACK_MAX) {
+		n = ASR_STACK_MAX;
+		sample->stack_truncated = true;
+	}
+	if (n > reader->stack_size) {
+		reader->stack_size = (uint32_t) n;
+		reader->stack = g_renew(uint64_t, reader->stack, n);
+	}
+	for (i = 0; i < n; i++)
+		reader->stack[i] = bt_field_integer_unsigned_get_value(
+			bt_field_array_borrow_element_field_by_index_const(stack, i));
+	sample->stack = reader->stack;
+	sample->stack_len = (uint32_t) n;
 }
 
 /* An integer member of the common context, when the class has it. */
@@ -263,8 +360,14 @@ enum asr_sample_status asr_sample_read(struct asr_sample_reader *reader, bt_self
 		bin = asr_string_value(asr_member(debug_info, layout->debug_info[D_BIN]));
 		func = asr_string_value(asr_member(debug_info, layout->debug_info[D_FUNC]));
 	}
+	sample->has_stack = layout->has_stack && reader->read_stacks;
+	if (sample->has_stack)
+		read_stack(reader, payload, layout, sample);
 	sample->site = NULL;
-	if (reader->resolve_sites) {
+	/* A stack names the site (the model finds it); an empty one leaves it
+	 * to debug-info when the trace went through it. */
+	if (reader->resolve_sites &&
+	    (!sample->has_stack || (sample->stack_len == 0 && layout->context[C_DEBUG_INFO] >= 0))) {
 		sample->site = find_site(reader, self, bin, func);
 		if (!sample->site)
 			return ASR_SAMPLE_ERROR;

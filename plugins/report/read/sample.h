@@ -16,12 +16,23 @@
 #define ASR_SCHEMA_URI_V1 "urn:x-allocsample:schema:1"
 #define ASR_EVENT_NAME "allocsample:AllocationSampled"
 
+/* The most return addresses read from one sample: a deeper stack is cut
+ * there and marked truncated.  The shim records at most 128. */
+#define ASR_STACK_MAX 1024
+
 /* One sample, its strings borrowed from the event message. */
 struct asr_sample {
 	const bt_trace *trace;
 	const char *type;
 	const char *procname;  /* NULL: context not recorded */
-	const struct asr_site *site;  /* NULL unless the reader resolves sites */
+	const struct asr_site *site;  /* NULL unless the reader resolves sites
+				       * from debug-info (schema 1, or an empty stack) */
+	const uint64_t *stack; /* return addresses, innermost first, borrowed from
+				* the reader until its next sample; valid when
+				* has_stack */
+	uint32_t stack_len;
+	bool stack_truncated;
+	bool has_stack;        /* a schema-2 sample, and the reader reads stacks */
 	uint64_t size;
 	uint64_t offset;
 	uint64_t rate;
@@ -40,7 +51,11 @@ struct asr_sample_reader {
 	const bt_event_class *last_class;  /* and its layout: the latest read */
 	const void *last_layout;
 	bool resolve_sites;   /* group-by has `site` */
+	bool read_stacks;     /* group-by has `stack` or `site` */
+	bool require_stacks;  /* group-by has `stack`: schema 1 is an error */
 	struct asr_site_resolver sites;
+	uint64_t *stack;      /* the last sample's addresses */
+	uint32_t stack_size;  /* room in `stack` */
 };
 
 enum asr_sample_status {
@@ -49,9 +64,12 @@ enum asr_sample_status {
 	ASR_SAMPLE_ERROR,         /* incompatible schema: a cause names the field */
 };
 
-/* GLib aborts when out of memory, so these cannot fail.  With
- * `resolve_sites`, every sample gets its call site (read/site.h). */
-void asr_sample_reader_init(struct asr_sample_reader *reader, bool resolve_sites);
+/* GLib aborts when out of memory, so these cannot fail.  `group_by` (enum
+ * asr_group_by bits) says what the samples must give: with `site`, every
+ * schema-1 sample gets its call site from debug-info (read/site.h) and
+ * every schema-2 sample its stack, from which the model finds the site;
+ * with `stack`, every sample its stack, and a schema-1 trace is refused. */
+void asr_sample_reader_init(struct asr_sample_reader *reader, unsigned group_by);
 void asr_sample_reader_fini(struct asr_sample_reader *reader);
 
 /*
@@ -59,8 +77,10 @@ void asr_sample_reader_fini(struct asr_sample_reader *reader);
  * checks the class against the schema (event name, EMF URI, payload and
  * common context field types); an incompatible class gives ASR_SAMPLE_ERROR
  * with a cause appended to `self` naming the field, for every event of it;
- * so does a sample whose call site cannot be found when the reader resolves
- * sites (no debug_info context, or binaries without their directory).
+ * so does a class without stacks (schema 1) when the reader requires them,
+ * and a schema-1 sample whose call site cannot be found when the reader
+ * resolves sites (no debug_info context, or binaries without their
+ * directory).
  */
 enum asr_sample_status asr_sample_read(struct asr_sample_reader *reader, bt_self_component *self,
 				       const bt_message *msg, struct asr_sample *sample);

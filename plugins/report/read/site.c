@@ -15,43 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <dwarf.h>
-#include <elfutils/libdwfl.h>
-#include <gelf.h>
-
+#include "read/binary.h"
 #include "read/site.h"
 
-/* One binary, opened once.  `module` NULL: unreadable, every site in it has
- * only debug-info's function. */
-struct asr_binary {
-	Dwfl *dwfl;
-	Dwfl_Module *module;
-	GElf_Addr first_load;   /* p_vaddr of the first PT_LOAD: the load base */
-	GElf_Addr bias;         /* file address + bias = address in `dwfl` */
-};
-
-static char *no_debuginfo_path;
-
-/* Offline: the binary is read from its file, as it was recorded.  Separate
- * debug information is looked for by build-id and .gnu_debuglink in the
- * standard places (/usr/lib/debug). */
-static const Dwfl_Callbacks offline_callbacks = {
-	.find_elf = dwfl_build_id_find_elf,
-	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-	.debuginfo_path = &no_debuginfo_path,
-};
-
-static void binary_free(gpointer p)
-{
-	struct asr_binary *b = p;
-
-	if (b->dwfl)
-		dwfl_end(b->dwfl);
-	g_free(b);
-}
-
-static guint site_hash(gconstpointer p)
+guint asr_site_hash(gconstpointer p)
 {
 	const struct asr_site *s = p;
 	guint h = s->binary ? g_str_hash(s->binary) : 0;
@@ -62,7 +29,7 @@ static guint site_hash(gconstpointer p)
 	return h * 31 + (guint) s->line;
 }
 
-static gboolean site_equal(gconstpointer pa, gconstpointer pb)
+gboolean asr_site_equal(gconstpointer pa, gconstpointer pb)
 {
 	const struct asr_site *a = pa, *b = pb;
 
@@ -71,7 +38,7 @@ static gboolean site_equal(gconstpointer pa, gconstpointer pb)
 	       g_strcmp0(a->where, b->where) == 0;
 }
 
-static void site_free(gpointer p)
+void asr_site_free(gpointer p)
 {
 	struct asr_site *s = p;
 
@@ -85,8 +52,9 @@ static void site_free(gpointer p)
 void asr_site_resolver_init(struct asr_site_resolver *resolver)
 {
 	resolver->locations = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	resolver->sites = g_hash_table_new_full(site_hash, site_equal, site_free, NULL);
-	resolver->binaries = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, binary_free);
+	resolver->sites = g_hash_table_new_full(asr_site_hash, asr_site_equal, asr_site_free, NULL);
+	resolver->binaries = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+						   (GDestroyNotify) asr_binary_free);
 }
 
 void asr_site_resolver_fini(struct asr_site_resolver *resolver)
@@ -100,86 +68,15 @@ void asr_site_resolver_fini(struct asr_site_resolver *resolver)
 	memset(resolver, 0, sizeof *resolver);
 }
 
-static struct asr_binary *open_binary(const char *path)
-{
-	struct asr_binary *b = g_new0(struct asr_binary, 1);
-	GElf_Phdr phdr_mem, *phdr;
-	size_t i, count;
-	Dwarf_Addr bias;
-	Elf *elf;
-
-	b->dwfl = dwfl_begin(&offline_callbacks);
-	if (!b->dwfl)
-		return b;
-	dwfl_report_begin(b->dwfl);
-	b->module = dwfl_report_offline(b->dwfl, path, path, -1);
-	dwfl_report_end(b->dwfl, NULL, NULL);
-	elf = b->module ? dwfl_module_getelf(b->module, &bias) : NULL;
-	if (!elf || elf_getphdrnum(elf, &count) != 0) {
-		b->module = NULL;
-		return b;
-	}
-	b->bias = bias;
-	/* lttng-ust's statedump gives as base the address of the first
-	 * PT_LOAD segment, and debug-info's offsets are from there. */
-	for (i = 0; i < count; i++) {
-		phdr = gelf_getphdr(elf, (int) i, &phdr_mem);
-		if (phdr && phdr->p_type == PT_LOAD) {
-			b->first_load = phdr->p_vaddr;
-			break;
-		}
-	}
-	return b;
-}
-
 static struct asr_binary *binary_for(struct asr_site_resolver *resolver, const char *path)
 {
 	struct asr_binary *b = g_hash_table_lookup(resolver->binaries, path);
 
 	if (!b) {
-		b = open_binary(path);
+		b = asr_binary_open(path);
 		g_hash_table_insert(resolver->binaries, g_strdup(path), b);
 	}
 	return b;
-}
-
-static uint64_t attribute_value(Dwarf_Die *die, unsigned name)
-{
-	Dwarf_Attribute attr;
-	Dwarf_Word value;
-
-	if (dwarf_formudata(dwarf_attr(die, name, &attr), &value) != 0)
-		return 0;
-	return value;
-}
-
-/*
- * Depth-first under `parent`, the first DIE of tag `tag` whose code holds
- * `pc`, descending only into namespaces, classes and lexical blocks: the
- * out-of-line function holding pc from the CU, or the outermost inlined
- * call holding it from that function.  (dwarf_getscopes will not do: from
- * an inlined call it goes on with the scopes of the inlined definition, not
- * with those of the function it was inlined into.)
- */
-static bool find_scope(Dwarf_Die *parent, Dwarf_Addr pc, int tag, Dwarf_Die *result)
-{
-	Dwarf_Die child;
-	int t;
-
-	if (dwarf_child(parent, &child) != 0)
-		return false;
-	do {
-		t = dwarf_tag(&child);
-		if (t == tag && dwarf_haspc(&child, pc) == 1) {
-			*result = child;
-			return true;
-		}
-		if ((t == DW_TAG_namespace || t == DW_TAG_class_type || t == DW_TAG_structure_type ||
-		     (t == DW_TAG_lexical_block && dwarf_haspc(&child, pc) == 1)) &&
-		    find_scope(&child, pc, tag, result))
-			return true;
-	} while (dwarf_siblingof(&child, &child) == 0);
-	return false;
 }
 
 /* Fills the function, file and line of `site` from the DWARF of `module`
@@ -196,7 +93,7 @@ static void read_dwarf(struct asr_site *site, Dwfl_Module *module, Dwarf_Addr ad
 	size_t nfiles;
 	int line_number;
 
-	if (!cu || !find_scope(cu, addr - cu_bias, DW_TAG_subprogram, &function))
+	if (!cu || !asr_binary_find_scope(cu, addr - cu_bias, DW_TAG_subprogram, &function))
 		return;
 	/* dwarf_diename follows DW_AT_specification and DW_AT_abstract_origin
 	 * to the declaration's name. */
@@ -206,10 +103,10 @@ static void read_dwarf(struct asr_site *site, Dwfl_Module *module, Dwarf_Addr ad
 	/* Inside inlined code (std::vector::reserve inlined into the caller),
 	 * the line is that of the outermost inlined call, in the function
 	 * named: a line of a library header would not name the site. */
-	if (find_scope(&function, addr - cu_bias, DW_TAG_inlined_subroutine, &inlined)) {
+	if (asr_binary_find_scope(&function, addr - cu_bias, DW_TAG_inlined_subroutine, &inlined)) {
 		if (dwarf_getsrcfiles(cu, &files, &nfiles) == 0) {
-			name = dwarf_filesrc(files, attribute_value(&inlined, DW_AT_call_file), NULL, NULL);
-			site->line = attribute_value(&inlined, DW_AT_call_line);
+			name = dwarf_filesrc(files, asr_binary_attribute(&inlined, DW_AT_call_file), NULL, NULL);
+			site->line = asr_binary_attribute(&inlined, DW_AT_call_line);
 			if (name && site->line > 0)
 				site->file = g_strdup(name);
 		}
@@ -245,7 +142,7 @@ static const struct asr_site *intern(struct asr_site_resolver *resolver, struct 
 	struct asr_site *known = g_hash_table_lookup(resolver->sites, site);
 
 	if (known) {
-		site_free(site);
+		asr_site_free(site);
 		return known;
 	}
 	g_hash_table_add(resolver->sites, site);
@@ -269,7 +166,7 @@ const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, cons
 	if (parse_bin(bin, &site->binary, &value, &relative)) {
 		b = binary_for(resolver, site->binary);
 		if (b->module && value > 0) {
-			addr = (relative ? value + b->first_load : value) + b->bias - 1;
+			addr = (relative ? asr_binary_address(b, value) : value + b->bias) - 1;
 			read_dwarf(site, b->module, addr);
 			symbol = site->function ? NULL : dwfl_module_addrname(b->module, addr);
 			if (symbol)

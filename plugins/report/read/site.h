@@ -43,6 +43,13 @@ void asr_site_resolver_fini(struct asr_site_resolver *resolver);
 const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, const char *bin,
 					const char *func);
 
+/* Sites by content, for the tables that intern them: a hash and an
+ * equality over every field, and a GDestroyNotify freeing a site made with
+ * g_new0() and g_strdup()ed strings. */
+guint asr_site_hash(gconstpointer site);
+gboolean asr_site_equal(gconstpointer a, gconstpointer b);
+void asr_site_free(gpointer site);
+
 /* What names a site in a table: its function, else "BINARY+0xOFFSET"
  * (the binary's file name), else "?".  To g_free. */
 char *asr_site_label(const struct asr_site *site);

@@ -1,0 +1,160 @@
+/* text_stacks.c - the text format's "By stack" section: each process's largest stacks, leaf first, one frame a line. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "format/text.h"
+
+/* The stacks printed per process: the largest; CSV and JSON have all. */
+#define STACKS_PER_PROCESS 10
+/* The width of a line when neither COLUMNS nor a terminal says it. */
+#define DEFAULT_WIDTH 100
+#define MIN_WIDTH 40
+
+/* The width lines are cut to: COLUMNS, else the terminal's, else 100. */
+static size_t line_width(FILE *out)
+{
+	const char *columns = getenv("COLUMNS");
+	struct winsize ws;
+	long n;
+
+	if (columns && (n = strtol(columns, NULL, 10)) > 0)
+		return (size_t) MAX(n, MIN_WIDTH);
+	if (isatty(fileno(out)) && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
+		return MAX((size_t) ws.ws_col, MIN_WIDTH);
+	return DEFAULT_WIDTH;
+}
+
+/* Prints `line` cut to `width` characters, the cut marked with "…". */
+static void put_line(FILE *out, const char *line, size_t width)
+{
+	const char *end;
+
+	if ((size_t) g_utf8_strlen(line, -1) <= width) {
+		fprintf(out, "%s\n", line);
+		return;
+	}
+	end = g_utf8_offset_to_pointer(line, (glong) width - 1);
+	fprintf(out, "%.*s…\n", (int) (end - line), line);
+}
+
+/* Whether two frames print alike: a recursion prints once, with a count. */
+static bool same_line(const struct asr_frame *a, const struct asr_frame *b)
+{
+	return g_strcmp0(a->function, b->function) == 0 && g_strcmp0(a->file, b->file) == 0 &&
+	       a->line == b->line && a->mapping == b->mapping && (a->function || a->address == b->address);
+}
+
+/* A frame: its label, "file:line" (the file's base name) or the binary's
+ * base name, and the marks. */
+static char *frame_text(const struct asr_frame *f, guint repeats)
+{
+	GString *text = g_string_new("      ");
+	char *label = asr_frame_label(f);
+	const char *base;
+
+	g_string_append(text, label);
+	g_free(label);
+	if (f->file) {
+		base = strrchr(f->file, '/');
+		g_string_append_printf(text, "  %s:%" PRIu64, base ? base + 1 : f->file, f->line);
+	} else if (f->function && f->mapping) {
+		base = strrchr(f->mapping->path, '/');
+		g_string_append_printf(text, "  (%s)", base ? base + 1 : f->mapping->path);
+	} else if (!f->mapping) {
+		g_string_append_printf(text, "  0x%" PRIx64, f->address);
+	}
+	if (f->inlined)
+		g_string_append(text, "  [inlined]");
+	if (repeats > 1)
+		g_string_append_printf(text, "  (%u times)", repeats);
+	return g_string_free(text, FALSE);
+}
+
+/* One stack: its numbers, then its frames from the leaf. */
+static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_t width,
+		      unsigned *marks)
+{
+	char *estimate = as_human_bytes(g->est.weighted), *lo = as_human_bytes(g->est.lower);
+	char *hi = as_human_bytes(g->est.upper), *line;
+	GPtrArray *note = g_ptr_array_new_with_free_func(g_free);
+	const struct asr_stack *s = g->stack;
+	guint i, j;
+
+	cell_marks(note, &g->est, g->incomplete, false, marks);
+	line = g_strdup_printf("  #%u  %s  [%s, %s]  %" PRIu64 " sample%s, %" PRIu64
+			       " thread%s, %" PRIu64 " objects [%" PRIu64 ", %" PRIu64 "]%s%s",
+			       rank, estimate, lo, hi, g->est.samples, g->est.samples == 1 ? "" : "s",
+			       g->threads, g->threads == 1 ? "" : "s",
+			       asr_bytes_round(g->objects.estimate),
+			       asr_bytes_round(floor(g->objects.lower)),
+			       asr_bytes_round(ceil(g->objects.upper)),
+			       *(const char *) g_ptr_array_index(note, 0) ? "  " : "",
+			       (const char *) g_ptr_array_index(note, 0));
+	put_line(out, line, width);
+	g_free(line);
+	if (s->n == 0)
+		put_line(out, "      (empty: recorded without frames)", width);
+	for (i = 0; i < s->n; i = j) {
+		for (j = i + 1; j < s->n && same_line(s->frames[i], s->frames[j]); j++)
+			;
+		line = frame_text(s->frames[i], j - i);
+		put_line(out, line, width);
+		g_free(line);
+	}
+	if (s->truncated)
+		put_line(out, "      ... (truncated: the walk stopped at its depth limit)", width);
+	g_ptr_array_free(note, TRUE);
+	g_free(estimate);
+	g_free(lo);
+	g_free(hi);
+}
+
+void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
+{
+	const GPtrArray *stacks = model->shown[ASR_KIND_STACK];
+	size_t width = line_width(out);
+	bool hosts = model->summary.hosts > 1;
+	const struct asr_group *process = NULL;
+	unsigned rank = 0;
+	guint i, j, count = 0;
+	char *line, *pid;
+
+	line = g_strdup_printf("By stack: the %d largest of each process, leaf first (CSV and JSON have them all)",
+			       STACKS_PER_PROCESS);
+	fputc('\n', out);
+	put_line(out, line, width);
+	g_free(line);
+	for (i = 0; i < stacks->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(stacks, i);
+		struct asr_group key = asr_process_key(g);
+		const struct asr_group *p = asr_summary_find(&model->summary, &key);
+
+		if (p != process || !process) {
+			process = p;
+			rank = 0;
+			for (count = 0, j = i; j < stacks->len; j++, count++) {
+				struct asr_group other = asr_process_key(g_ptr_array_index(stacks, j));
+
+				if (asr_summary_find(&model->summary, &other) != p)
+					break;
+			}
+			pid = g->has_vpid ? g_strdup_printf("%" PRId64, g->vpid) : g_strdup("?");
+			line = g_strdup_printf("  %s%s%s, pid %s: %u stack%s",
+					       hosts ? (g->host ? g->host : "?") : "", hosts ? " " : "",
+					       procname_of(g), pid, count, count == 1 ? "" : "s");
+			g_free(pid);
+			fputc('\n', out);
+			put_line(out, line, width);
+			g_free(line);
+		}
+		if (++rank <= STACKS_PER_PROCESS)
+			put_stack(out, g, rank, width, marks);
+		if (rank == STACKS_PER_PROCESS + 1)
+			fprintf(out, "  (%u smaller stack%s not shown)\n", count - STACKS_PER_PROCESS,
+				count - STACKS_PER_PROCESS == 1 ? "" : "s");
+	}
+}

@@ -1,0 +1,204 @@
+/* call_tree.c - the call tree of every stack, per process (see call_tree.h). */
+#include <string.h>
+
+#include "model/call_tree.h"
+
+/* A node while the tree grows: the node the formats see first, so that a
+ * pointer to one is a pointer to the other. */
+struct node {
+	struct asr_call_node node;
+	struct asr_rates rates;
+	uint64_t last_thread;    /* the serial of the last thread counted */
+};
+
+/* What one node's children are found by: a function of a binary. */
+struct child_key {
+	const struct node *parent;
+	const char *label;
+	const char *binary;
+};
+
+static guint child_hash(gconstpointer p)
+{
+	const struct child_key *k = p;
+	guint h = g_direct_hash(k->parent);
+
+	return h * 31 + g_str_hash(k->label);
+}
+
+static gboolean child_equal(gconstpointer pa, gconstpointer pb)
+{
+	const struct child_key *a = pa, *b = pb;
+
+	return a->parent == b->parent && strcmp(a->label, b->label) == 0 &&
+	       g_strcmp0(a->binary, b->binary) == 0;
+}
+
+static struct node *node_new(const struct asr_frame *frame, char *label)
+{
+	struct node *n = g_new0(struct node, 1);
+
+	n->node.frame = frame;
+	n->node.label = label;
+	n->node.children = g_ptr_array_new();
+	n->last_thread = UINT64_MAX;
+	return n;
+}
+
+static void node_free(struct node *n)
+{
+	guint i;
+
+	for (i = 0; i < n->node.children->len; i++)
+		node_free(g_ptr_array_index(n->node.children, i));
+	g_ptr_array_free(n->node.children, TRUE);
+	g_free((char *) n->node.label);
+	asr_rates_fini(&n->rates);
+	g_free(n);
+}
+
+void asr_call_tree_free(GPtrArray *roots)
+{
+	guint i;
+
+	if (!roots)
+		return;
+	for (i = 0; i < roots->len; i++)
+		node_free(g_ptr_array_index(roots, i));
+	g_ptr_array_free(roots, TRUE);
+}
+
+/* The samples of `g` (of thread `thread`) in `n`. */
+static void add(struct node *n, const struct asr_group *g, uint64_t thread)
+{
+	asr_rates_merge(&n->rates, &g->rates);
+	if (n->last_thread != thread) {
+		n->last_thread = thread;
+		n->node.threads++;
+	}
+}
+
+/* What the tree is built with: each node's children, and each frame's
+ * label, made once per frame (frames are interned). */
+struct builder {
+	GHashTable *children;    /* struct child_key * -> struct node * */
+	GHashTable *labels;      /* const struct asr_frame * -> its label */
+};
+
+static const char *label_of(struct builder *b, const struct asr_frame *frame)
+{
+	char *label = g_hash_table_lookup(b->labels, frame);
+
+	if (!label) {
+		label = asr_frame_label(frame);
+		g_hash_table_insert(b->labels, (gpointer) frame, label);
+	}
+	return label;
+}
+
+/* The child of `parent` for `frame`, made at its first sight. */
+static struct node *child_of(struct builder *b, struct node *parent, const struct asr_frame *frame)
+{
+	const char *label = label_of(b, frame);
+	struct child_key probe = { parent, label, frame->mapping ? frame->mapping->path : NULL };
+	struct child_key *key;
+	struct node *n = g_hash_table_lookup(b->children, &probe);
+
+	if (n) {
+		if (n->node.frame->line != frame->line ||
+		    g_strcmp0(n->node.frame->file, frame->file) != 0)
+			n->node.lines_differ = true;
+		return n;
+	}
+	n = node_new(frame, g_strdup(label));
+	key = g_memdup2(&probe, sizeof probe);
+	g_hash_table_insert(b->children, key, n);
+	g_ptr_array_add(parent->node.children, n);
+	return n;
+}
+
+/* Whether two groups are of one thread. */
+static bool same_thread(const struct asr_group *a, const struct asr_group *b)
+{
+	return a->has_vtid == b->has_vtid && a->vtid == b->vtid && a->has_vpid == b->has_vpid &&
+	       a->vpid == b->vpid && a->anon_trace == b->anon_trace && g_strcmp0(a->host, b->host) == 0 &&
+	       (a->has_vpid || g_strcmp0(a->procname, b->procname) == 0);
+}
+
+static gint compare_nodes(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_call_node *a = *(const struct asr_call_node *const *) pa;
+	const struct asr_call_node *b = *(const struct asr_call_node *const *) pb;
+
+	if (a->est.weighted != b->est.weighted)
+		return a->est.weighted > b->est.weighted ? -1 : 1;
+	return strcmp(a->label, b->label);
+}
+
+/* Estimates `n` and its subtree, and orders its children. */
+static int finish(struct node *n, const struct as_estimate_options *options)
+{
+	static const struct as_estimate_accum none = { .rate = 1 };
+	guint i;
+
+	for (i = 0; i < n->node.children->len; i++) {
+		if (finish(g_ptr_array_index(n->node.children, i), options))
+			return -1;
+	}
+	g_ptr_array_sort(n->node.children, compare_nodes);
+	if (n->rates.n == 0)
+		return as_estimate_compute(&none, 1, 1, options, &n->node.est);
+	return as_estimate_compute(n->rates.accums, n->rates.n, n->node.threads ? n->node.threads : 1,
+				   options, &n->node.est);
+}
+
+GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
+			       const struct as_estimate_options *options)
+{
+	const GPtrArray *processes = summary->groups[ASR_KIND_PROCESS];
+	struct builder b = {
+		g_hash_table_new_full(child_hash, child_equal, g_free, NULL),
+		g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free),
+	};
+	GHashTable *roots_of = g_hash_table_new(g_direct_hash, g_direct_equal);
+	GPtrArray *roots = g_ptr_array_new();
+	const struct asr_group *previous = NULL;
+	uint64_t thread = 0;
+	guint i, k;
+
+	for (i = 0; i < processes->len; i++) {
+		const struct asr_group *p = g_ptr_array_index(processes, i);
+		struct node *root = node_new(NULL, g_strdup(p->process ? p->process : "?"));
+
+		g_ptr_array_add(roots, root);
+		g_hash_table_insert(roots_of, (gpointer) p, root);
+	}
+	/* thread_stacks come thread by thread: a thread's serial changes with
+	 * its vtid or process. */
+	for (i = 0; summary->thread_stacks && i < summary->thread_stacks->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(summary->thread_stacks, i);
+		struct asr_group key = asr_process_key(g);
+		struct node *n = g_hash_table_lookup(roots_of, asr_summary_find(summary, &key));
+
+		if (!n)
+			continue;
+		if (previous && !same_thread(previous, g))
+			thread++;
+		previous = g;
+		add(n, g, thread);
+		for (k = g->stack->n; k > 0; k--) {
+			n = child_of(&b, n, g->stack->frames[k - 1]);
+			add(n, g, thread);
+		}
+	}
+	g_hash_table_destroy(b.children);
+	g_hash_table_destroy(b.labels);
+	g_hash_table_destroy(roots_of);
+	for (i = 0; i < roots->len; i++) {
+		if (finish(g_ptr_array_index(roots, i), options)) {
+			asr_call_tree_free(roots);
+			return NULL;
+		}
+	}
+	return roots;
+}

@@ -1,0 +1,344 @@
+/* resolve.c - raw stacks to interned stacks of named frames, each address once (see resolve.h). */
+#include <string.h>
+
+#include "model/resolve.h"
+
+/* The objects whose frames are never a call site: the C and C++ runtimes,
+ * the loader, allocsample's own libraries and the allocators it chains to,
+ * by the start of their file names (doc/design.md section 4). */
+static const char *const runtimes[] = {
+	"libc.so", "libc-", "libstdc++.so", "libgcc_s.so", "ld-linux", "ld64.so", "ld-musl",
+	"liballocsample", "libjemalloc", "libtcmalloc", "libmimalloc",
+};
+
+/* What one address of one object (or of no known object of one process)
+ * gave: its frames, innermost first. */
+struct address_key {
+	const void *where;       /* the struct asr_mapped_object, or the process */
+	uint64_t address;
+};
+
+struct address_frames {
+	guint n;
+	const struct asr_frame *frames[];
+};
+
+static guint address_hash(gconstpointer p)
+{
+	const struct address_key *k = p;
+
+	return g_direct_hash(k->where) ^ (guint) (k->address * UINT64_C(0x9e3779b97f4a7c15) >> 32);
+}
+
+static gboolean address_equal(gconstpointer pa, gconstpointer pb)
+{
+	const struct address_key *a = pa, *b = pb;
+
+	return a->where == b->where && a->address == b->address;
+}
+
+static guint mapping_hash(gconstpointer p)
+{
+	const struct asr_mapping *m = p;
+
+	return g_str_hash(m->path) ^ (guint) (m->start >> 12) ^ (guint) (m->end >> 4);
+}
+
+static gboolean mapping_equal(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_mapping *a = pa, *b = pb;
+
+	return a->start == b->start && a->end == b->end && strcmp(a->path, b->path) == 0 &&
+	       g_strcmp0(a->build_id, b->build_id) == 0;
+}
+
+/* Frames' strings are interned (read/symbols.h) and their mappings too:
+ * pointers compare them. */
+static guint frame_hash(gconstpointer p)
+{
+	const struct asr_frame *f = p;
+	guint h = g_direct_hash(f->function);
+
+	h = h * 31 + g_direct_hash(f->file);
+	h = h * 31 + (guint) f->line;
+	h = h * 31 + g_direct_hash(f->mapping);
+	h = h * 31 + (guint) (f->address ^ (f->address >> 32));
+	return h * 2 + f->inlined;
+}
+
+static gboolean frame_equal(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_frame *a = pa, *b = pb;
+
+	return a->function == b->function && a->file == b->file && a->line == b->line &&
+	       a->mapping == b->mapping && a->address == b->address && a->inlined == b->inlined;
+}
+
+static guint stack_hash(gconstpointer p)
+{
+	const struct asr_stack *s = p;
+	guint h = s->truncated, i;
+
+	for (i = 0; i < s->n; i++)
+		h = h * 31 + g_direct_hash(s->frames[i]);
+	return h;
+}
+
+static gboolean stack_equal(gconstpointer pa, gconstpointer pb)
+{
+	const struct asr_stack *a = pa, *b = pb;
+
+	return a->n == b->n && a->truncated == b->truncated &&
+	       memcmp(a->frames, b->frames, a->n * sizeof a->frames[0]) == 0;
+}
+
+static void stack_free(gpointer p)
+{
+	struct asr_stack *s = p;
+
+	g_free(s->frames);
+	g_free(s);
+}
+
+void asr_resolution_fini(struct asr_resolution *res)
+{
+	GHashTable **tables[] = { &res->resolved, &res->mappings, &res->addresses, &res->frames,
+				  &res->stacks, &res->sites, &res->reported };
+	size_t i;
+
+	for (i = 0; i < G_N_ELEMENTS(tables); i++) {
+		if (*tables[i])
+			g_hash_table_destroy(*tables[i]);
+		*tables[i] = NULL;
+	}
+	if (res->problems.traces_without_maps)
+		g_ptr_array_free(res->problems.traces_without_maps, TRUE);
+	if (res->problems.changed)
+		g_ptr_array_free(res->problems.changed, TRUE);
+	if (res->problems.unreadable)
+		g_ptr_array_free(res->problems.unreadable, TRUE);
+	memset(&res->problems, 0, sizeof res->problems);
+}
+
+static const struct asr_mapping *intern_mapping(struct asr_resolution *res,
+						const struct asr_mapped_object *o)
+{
+	struct asr_mapping probe = { o->path, o->build_id, o->start, o->end }, *m;
+
+	m = g_hash_table_lookup(res->mappings, &probe);
+	if (!m) {
+		m = g_memdup2(&probe, sizeof probe);
+		g_hash_table_add(res->mappings, m);
+	}
+	return m;
+}
+
+static const struct asr_frame *intern_frame(struct asr_resolution *res, const struct asr_frame *probe)
+{
+	struct asr_frame *f = g_hash_table_lookup(res->frames, probe);
+
+	if (!f) {
+		f = g_memdup2(probe, sizeof *probe);
+		g_hash_table_add(res->frames, f);
+	}
+	return f;
+}
+
+/* Whether the frames of object `o` can be named, listing once why not. */
+static bool nameable(struct asr_resolution *res, const struct asr_mapped_object *o,
+		     const struct asr_binary *b)
+{
+	struct asr_changed_binary *changed;
+
+	if (!b->module) {
+		if (g_hash_table_add(res->reported, o->path))
+			g_ptr_array_add(res->problems.unreadable, o->path);
+		return false;
+	}
+	if (o->build_id && b->build_id && strcmp(o->build_id, b->build_id) != 0) {
+		if (g_hash_table_add(res->reported, o->path)) {
+			changed = g_new(struct asr_changed_binary, 1);
+			*changed = (struct asr_changed_binary) { o->path, o->build_id, b->build_id };
+			g_ptr_array_add(res->problems.changed, changed);
+		}
+		return false;
+	}
+	return true;
+}
+
+/* The frames of `address`, recorded by `process` at `epoch`. */
+static const struct address_frames *frames_of(struct asr_resolution *res,
+					      const struct asr_aggregate *agg,
+					      const struct asr_process_maps *process, uint64_t epoch,
+					      uint64_t address)
+{
+	const struct asr_mapped_object *o = asr_maps_lookup(process, epoch, address);
+	struct address_key probe = { o ? (const void *) o : (const void *) process, address }, *key;
+	struct address_frames *found = g_hash_table_lookup(res->addresses, &probe);
+	struct asr_frame frame = { .address = address };
+	const struct asr_binary *b;
+	const struct asr_symbol *sym;
+	guint i;
+
+	if (found)
+		return found;
+	res->problems.addresses++;
+	if (!o) {
+		res->problems.unknown_addresses++;
+		found = g_malloc(sizeof *found + sizeof found->frames[0]);
+		found->n = 1;
+		found->frames[0] = intern_frame(res, &frame);
+	} else {
+		frame.mapping = intern_mapping(res, o);
+		frame.offset = address - o->start;
+		b = asr_symbols_binary(agg->symbols, o->path);
+		sym = nameable(res, o, b) ? asr_symbols_lookup(agg->symbols, b, frame.offset) : NULL;
+		found = g_malloc(sizeof *found + (sym ? sym->n : 1) * sizeof found->frames[0]);
+		found->n = sym ? sym->n : 1;
+		for (i = 0; i < found->n; i++) {
+			if (sym) {
+				frame.function = sym->frames[i].function;
+				frame.file = sym->frames[i].file;
+				frame.line = sym->frames[i].line;
+				frame.inlined = sym->frames[i].inlined;
+			}
+			found->frames[i] = intern_frame(res, &frame);
+		}
+	}
+	key = g_memdup2(&probe, sizeof probe);
+	g_hash_table_insert(res->addresses, key, found);
+	return found;
+}
+
+static bool is_runtime(const struct asr_mapping *m)
+{
+	const char *base;
+	size_t i;
+
+	if (!m)
+		return false;
+	base = strrchr(m->path, '/');
+	base = base ? base + 1 : m->path;
+	for (i = 0; i < G_N_ELEMENTS(runtimes); i++) {
+		if (strncmp(base, runtimes[i], strlen(runtimes[i])) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* The call site of `stack`: the out-of-line frame of its first address
+ * outside the runtimes (the last of the frames of that address), else of
+ * its first address; an empty stack's is unknown. */
+static const struct asr_site *site_of(struct asr_resolution *res, const struct asr_stack *stack)
+{
+	struct asr_site *site = g_new0(struct asr_site, 1), *known;
+	const struct asr_frame *f = NULL;
+	guint i, first = 0;
+
+	for (i = 0; i < stack->n; i++) {
+		if (!is_runtime(stack->frames[i]->mapping)) {
+			first = i;
+			break;
+		}
+	}
+	for (i = first; i < stack->n && stack->frames[i]->address == stack->frames[first]->address; i++)
+		f = stack->frames[i];
+	if (f && f->mapping) {
+		site->binary = g_strdup(f->mapping->path);
+		site->function = g_strdup(f->function);
+		site->file = g_strdup(f->file);
+		site->line = f->file ? f->line : 0;
+		if (!f->function)
+			site->where = g_strdup_printf("+0x%" G_GINT64_MODIFIER "x", f->offset);
+	}
+	known = g_hash_table_lookup(res->sites, site);
+	if (known) {
+		asr_site_free(site);
+		return known;
+	}
+	g_hash_table_add(res->sites, site);
+	return site;
+}
+
+static const struct asr_stack *resolve(struct asr_resolution *res, const struct asr_aggregate *agg,
+				       const struct asr_raw_stack *raw, GPtrArray *scratch)
+{
+	struct asr_stack probe, *stack;
+	uint32_t i;
+	guint j;
+
+	g_ptr_array_set_size(scratch, 0);
+	for (i = 0; i < raw->n; i++) {
+		const struct address_frames *af =
+			frames_of(res, agg, raw->process, raw->epoch, raw->addresses[i]);
+
+		for (j = 0; j < af->n; j++)
+			g_ptr_array_add(scratch, (gpointer) af->frames[j]);
+	}
+	probe = (struct asr_stack) { scratch->len, (const struct asr_frame **) scratch->pdata,
+				     raw->truncated };
+	stack = g_hash_table_lookup(res->stacks, &probe);
+	if (!stack) {
+		stack = g_new(struct asr_stack, 1);
+		*stack = probe;
+		stack->frames = g_memdup2(scratch->pdata, scratch->len * sizeof(gpointer));
+		g_hash_table_add(res->stacks, stack);
+	}
+	return stack;
+}
+
+static gint compare_paths(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *) a, *(const char *const *) b);
+}
+
+static gint compare_changed(gconstpointer a, gconstpointer b)
+{
+	return strcmp((*(const struct asr_changed_binary *const *) a)->path,
+		      (*(const struct asr_changed_binary *const *) b)->path);
+}
+
+void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg, bool sites)
+{
+	GPtrArray *scratch = g_ptr_array_new();
+	GHashTableIter it;
+	gpointer p;
+	guint i;
+
+	memset(res, 0, sizeof *res);
+	res->resolved = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+	res->mappings = g_hash_table_new_full(mapping_hash, mapping_equal, g_free, NULL);
+	res->addresses = g_hash_table_new_full(address_hash, address_equal, g_free, g_free);
+	res->frames = g_hash_table_new_full(frame_hash, frame_equal, g_free, NULL);
+	res->stacks = g_hash_table_new_full(stack_hash, stack_equal, stack_free, NULL);
+	res->sites = g_hash_table_new_full(asr_site_hash, asr_site_equal, asr_site_free, NULL);
+	res->reported = g_hash_table_new(g_str_hash, g_str_equal);
+	res->problems.traces_without_maps = g_ptr_array_new();
+	res->problems.changed = g_ptr_array_new_with_free_func(g_free);
+	res->problems.unreadable = g_ptr_array_new();
+
+	g_hash_table_iter_init(&it, agg->stacks.set);
+	while (g_hash_table_iter_next(&it, &p, NULL)) {
+		struct asr_resolved *r = g_new(struct asr_resolved, 1);
+
+		r->stack = resolve(res, agg, p, scratch);
+		r->site = sites ? site_of(res, r->stack) : NULL;
+		g_hash_table_insert(res->resolved, p, r);
+	}
+	for (i = 0; i < agg->traces.list->len; i++) {
+		const struct asr_trace *t = g_ptr_array_index(agg->traces.list, i);
+
+		if (t->has_stacks && t->mapping_events == 0)
+			g_ptr_array_add(res->problems.traces_without_maps, (gpointer) t);
+	}
+	/* Listed in an order of their own, not the hash tables'. */
+	g_ptr_array_sort(res->problems.unreadable, compare_paths);
+	g_ptr_array_sort(res->problems.changed, compare_changed);
+	g_ptr_array_free(scratch, TRUE);
+}
+
+const struct asr_resolved *asr_resolution_of(const struct asr_resolution *res,
+					     const struct asr_raw_stack *raw)
+{
+	return g_hash_table_lookup(res->resolved, raw);
+}

@@ -1,0 +1,81 @@
+/*
+ * resolve.h - the raw stacks of the aggregate as stacks of named frames
+ * (model/stack.h), each distinct raw stack and each distinct address
+ * resolved once per model: address -> the object its process had mapped at
+ * the sample's epoch (aggregate/maps.h) -> function, file and line of the
+ * call, inlined calls expanded (read/symbols.h, whose cache outlives the
+ * model).  Two raw stacks that resolve alike (the same addresses at two
+ * epochs) give one stack.
+ *
+ * What cannot be named is kept, never dropped: an address in no known
+ * object is an "[unknown]" frame with its address; one in an object that
+ * cannot be read, or whose build id differs from the recorded one (the
+ * binary changed since), a "BINARY+0xOFFSET" frame.  Each such cause is
+ * listed once, for the warnings.
+ */
+#ifndef ALLOCSAMPLE_REPORT_MODEL_RESOLVE_H
+#define ALLOCSAMPLE_REPORT_MODEL_RESOLVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "aggregate/aggregate.h"
+#include "model/stack.h"
+#include "read/site.h"
+
+/* What one raw stack became. */
+struct asr_resolved {
+	const struct asr_stack *stack;
+	const struct asr_site *site;   /* its first frame outside the runtimes, as a
+					* call site; NULL unless sites were asked */
+};
+
+/* A binary whose file is no longer the one the trace recorded. */
+struct asr_changed_binary {
+	const char *path;
+	const char *recorded;    /* build ids, lowercase hex */
+	const char *found;
+};
+
+/* Why some frames have no name (doc/report-formats.md, "Stacks"). */
+struct asr_stack_problems {
+	GPtrArray *traces_without_maps;  /* const struct asr_trace *: stacks, but no
+					  * statedump or dlopen event */
+	GPtrArray *changed;              /* struct asr_changed_binary * */
+	GPtrArray *unreadable;           /* const char *: paths of mapped objects
+					  * that cannot be opened */
+	uint64_t addresses;              /* distinct (object, address) resolved */
+	uint64_t unknown_addresses;      /* of which in no known object */
+};
+
+struct asr_resolution {
+	GHashTable *resolved;    /* const struct asr_raw_stack * -> struct asr_resolved * */
+	GHashTable *mappings;    /* struct asr_mapping *, interned by content */
+	GHashTable *addresses;   /* what each address gave: its frames */
+	GHashTable *frames;      /* struct asr_frame *, interned by content */
+	GHashTable *stacks;      /* struct asr_stack *, interned by frames */
+	GHashTable *sites;       /* struct asr_site *, interned by content */
+	GHashTable *reported;    /* paths already listed in `problems` */
+	struct asr_stack_problems problems;
+};
+
+/*
+ * Resolves every raw stack of `agg`, and with `sites` finds each one's call
+ * site: the first frame whose object is not a runtime (libc, libstdc++,
+ * libgcc_s, the loader, liballocsample*, jemalloc, tcmalloc, mimalloc),
+ * the out-of-line function holding that address (as schema 1's sites
+ * are); the innermost frame when every one is a runtime's.  Strings are
+ * borrowed from `agg`, which must outlive the resolution.  GLib aborts
+ * when out of memory, so this cannot fail.
+ */
+void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg, bool sites);
+
+void asr_resolution_fini(struct asr_resolution *res);
+
+/* What `raw`, a raw stack of the aggregate, became. */
+const struct asr_resolved *asr_resolution_of(const struct asr_resolution *res,
+					     const struct asr_raw_stack *raw);
+
+#endif

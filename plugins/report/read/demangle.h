@@ -1,0 +1,19 @@
+/* demangle.h - C++ function names as people read them: demangled, without their parameters. */
+#ifndef ALLOCSAMPLE_REPORT_READ_DEMANGLE_H
+#define ALLOCSAMPLE_REPORT_READ_DEMANGLE_H
+
+/*
+ * The name of a function for a frame: a mangled C++ name ("_Z...")
+ * demangled with the C++ runtime's __cxa_demangle, then without its
+ * parameter list, its cv- and ref-qualifiers, its "[clone .cold]" suffixes
+ * and a template function's return type:
+ * "_ZNSt6vectorIiSaIiEE9push_backERKi" gives
+ * "std::vector<int, std::allocator<int> >::push_back".  Any other name, or
+ * one that does not demangle, is returned as it is.  To g_free.
+ */
+char *asr_demangle(const char *name);
+
+/* The same for a demangled name. */
+char *asr_strip_parameters(const char *demangled);
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * symbols.h - what a return address in a binary is, from the binary's DWARF
+ * (elfutils' libdw): the chain of functions holding it, the innermost
+ * inlined one first, each with its file and line.  Each binary is opened
+ * once and each address looked up once for the life of the component, so
+ * that a live report's every update costs a table look-up per address.
+ */
+#ifndef ALLOCSAMPLE_REPORT_READ_SYMBOLS_H
+#define ALLOCSAMPLE_REPORT_READ_SYMBOLS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "read/binary.h"
+
+/* One function holding the address.  Strings are interned: equal names,
+ * one pointer. */
+struct asr_symbol_frame {
+	const char *function;    /* demangled, without parameters; NULL: unknown */
+	const char *file;        /* NULL: unknown */
+	uint64_t line;           /* 0: unknown */
+	bool inlined;            /* inlined into the next frame */
+};
+
+/* The functions holding one address, innermost first; the last is the
+ * out-of-line function.  At least one frame, possibly all unknown. */
+struct asr_symbol {
+	guint n;
+	struct asr_symbol_frame frames[];
+};
+
+struct asr_symbols {
+	GHashTable *binaries;    /* path -> struct asr_binary *, owned */
+	GHashTable *lookups;     /* struct lookup_key * -> struct asr_symbol *, owned */
+	GStringChunk *strings;   /* the names and files of every frame */
+};
+
+/* GLib aborts when out of memory, so these cannot fail. */
+void asr_symbols_init(struct asr_symbols *symbols);
+void asr_symbols_fini(struct asr_symbols *symbols);
+
+/* The binary at `path`, opened at its first request. */
+const struct asr_binary *asr_symbols_binary(struct asr_symbols *symbols, const char *path);
+
+/*
+ * What return address `offset` (from the binary's base, its first PT_LOAD)
+ * is in `binary`: the call instruction before it (offset - 1), resolved
+ * with inlined calls expanded.  The function names come from
+ * DW_AT_linkage_name, demangled, else DW_AT_name; without DWARF from the
+ * ELF symbol table; the innermost frame's line from the line table, each
+ * outer frame's from the call site of the frame inside it.  Never fails:
+ * what cannot be found is unknown.
+ */
+const struct asr_symbol *asr_symbols_lookup(struct asr_symbols *symbols,
+					    const struct asr_binary *binary, uint64_t offset);
+
+#endif

@@ -1,0 +1,56 @@
+/* test-demangle.c - C++ frame names: demangled, without parameters, qualifiers, clones or return types (plugins/report/read/demangle.c). */
+#include <check.h>
+#include <stdlib.h>
+
+#include <glib.h>
+
+#include "read/demangle.h"
+
+static void expect(const char *name, const char *readable)
+{
+	char *got = asr_demangle(name);
+
+	ck_assert_msg(g_strcmp0(got, readable) == 0, "%s: got \"%s\", expected \"%s\"", name, got,
+		      readable);
+	g_free(got);
+}
+
+START_TEST(test_names)
+{
+	/* C and other names pass through. */
+	expect("main", "main");
+	expect("fill_malloc.constprop.0", "fill_malloc.constprop.0");
+	expect("_Znot_mangled", "_Znot_mangled");
+	/* Members, templates, operators. */
+	expect("_ZNSt6vectorIiSaIiEE9push_backERKi", "std::vector<int, std::allocator<int> >::push_back");
+	expect("_ZN3app4PoolIiE4growEm", "app::Pool<int>::grow");
+	expect("_Znwm", "operator new");
+	expect("_ZdlPvm", "operator delete");
+	expect("_ZNK3Foo3getEv", "Foo::get");
+	expect("_ZN3FooclEi", "Foo::operator()");
+	expect("_ZN3FoocviEv", "Foo::operator int");
+	/* A template function's return type goes, with its parameters. */
+	expect("_Z3maxIiET_S0_S0_", "max<int>");
+	/* Clones keep their function's name. */
+	expect("_ZN3app4PoolIiE4growEm.cold", "app::Pool<int>::grow");
+	/* Anonymous namespaces and lambdas keep their parentheses. */
+	expect("_ZN12_GLOBAL__N_13runEv", "(anonymous namespace)::run");
+	expect("_ZZ4mainENKUliE_clEi", "main::{lambda(int)#1}::operator()");
+}
+END_TEST
+
+int main(void)
+{
+	Suite *suite = suite_create("demangle");
+	TCase *tc = tcase_create("names");
+	SRunner *runner;
+	int failed;
+
+	tcase_add_test(tc, test_names);
+	suite_add_tcase(suite, tc);
+	runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
