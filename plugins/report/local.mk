@@ -34,6 +34,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/csv.c \
 	plugins/report/format/json.c \
 	plugins/report/format/html.c \
+	plugins/report/format/folded.c \
 	plugins/report/format/update.c \
 	plugins/report/format/warnings.c
 nodist_plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
@@ -56,3 +57,4 @@ plugins/report/format/page.c: $(PAGE_ASSETS:%=$(srcdir)/%) $(srcdir)/plugins/rep
 	mv $@.tmp $@
 CLEANFILES += plugins/report/format/page.c
 EXTRA_DIST += $(PAGE_ASSETS) plugins/report/format/embed.sh
+
