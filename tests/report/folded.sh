@@ -58,9 +58,4 @@ report_run "$trace" -p "format=\"folded\",path=\"$HARNESS_DIR/file.folded\"" \
 	harness_fail "the folded report to a file failed: $(cat "$HARNESS_DIR/stderr")"
 check "with path: the same lines in the file, nothing on the standard output" \
 	sh -c "cmp -s '$folded' '$HARNESS_DIR/file.folded' && [ ! -s '$HARNESS_DIR/stdout' ]"
-
-report_run "$trace" -p 'format="folded",update-interval="1s"' >/dev/null 2>"$HARNESS_DIR/stderr" &&
-	fail "format=folded with update-interval was accepted" ||
-	check "format=folded with update-interval: refused, naming both" \
-		report_says "$HARNESS_DIR/stderr" 'Parameter `update-interval` does not go with format `folded`'
 finish

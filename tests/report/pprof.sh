@@ -6,7 +6,7 @@
 # two lines of one location, its thread's name and id as labels, the
 # binary's build id (readelf's) on its mapping, the period and the
 # comments; -top, -traces, -list and -http work.  format=pprof without
-# `path`, or with update-interval, is refused with a clear error.
+# `path` is refused with a clear error (params.sh has the other refusals).
 #
 # Needs go (Debian's golang-go, installed by tests/compat/require-packages.sh
 # when missing, as root) and curl.
@@ -117,9 +117,4 @@ report_run "$trace" -p 'format="pprof"' >/dev/null 2>"$HARNESS_DIR/stderr" &&
 	fail "format=pprof without path was accepted" ||
 	check "format=pprof without path: refused, asking for path" \
 		report_says "$HARNESS_DIR/stderr" 'Parameter `path` is missing: format `pprof` writes a binary profile to a file'
-report_run "$trace" -p "format=\"pprof\",path=\"$HARNESS_DIR/x.pb.gz\",update-interval=\"1s\"" \
-	>/dev/null 2>"$HARNESS_DIR/stderr" &&
-	fail "format=pprof with update-interval was accepted" ||
-	check "format=pprof with update-interval: refused" \
-		report_says "$HARNESS_DIR/stderr" 'Parameter `update-interval` does not go with format `pprof`'
 finish
