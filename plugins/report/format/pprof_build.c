@@ -301,8 +301,43 @@ void asr_pprof_label_number(struct asr_pprof *b, Sample *s, const char *key, int
 	new_label(b, s, key)->num = value;
 }
 
+static gint compare_mapping_starts(gconstpointer pa, gconstpointer pb)
+{
+	const Mapping *a = *(Mapping *const *) pa, *b = *(Mapping *const *) pb;
+
+	return a->memory_start < b->memory_start ? -1 : a->memory_start > b->memory_start;
+}
+
+/* Orders the mappings by address, renumbered.  pprof takes the first one
+ * for the main binary (the "File:" of its reports, and the binary its
+ * source views look at), and on Linux the lowest mapped object is the
+ * executable: 0x400000 when not position-independent, 0x55... when it is,
+ * the libraries near 0x7f.... */
+static void sort_mappings(struct asr_pprof *b)
+{
+	uint64_t *renumbered = g_new0(uint64_t, b->mappings->len + 1);
+	guint i;
+
+	g_ptr_array_sort(b->mappings, compare_mapping_starts);
+	for (i = 0; i < b->mappings->len; i++) {
+		Mapping *m = g_ptr_array_index(b->mappings, i);
+
+		renumbered[m->id] = i + 1;
+		m->id = i + 1;
+	}
+	for (i = 0; i < b->locations->len; i++) {
+		Location *loc = g_ptr_array_index(b->locations, i);
+
+		loc->mapping_id = renumbered[loc->mapping_id];
+	}
+	g_free(renumbered);
+	/* The table's ids are stale: no mapping may be added from now on. */
+	g_hash_table_remove_all(b->mapping_ids);
+}
+
 void asr_pprof_finish(struct asr_pprof *b, Perftools__Profiles__Profile *profile)
 {
+	sort_mappings(b);
 	profile->n_sample = b->samples->len;
 	profile->sample = (Sample **) b->samples->pdata;
 	profile->n_mapping = b->mappings->len;

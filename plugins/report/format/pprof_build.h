@@ -58,8 +58,9 @@ void asr_pprof_label_string(struct asr_pprof *b, Perftools__Profiles__Sample *s,
 void asr_pprof_label_number(struct asr_pprof *b, Perftools__Profiles__Sample *s, const char *key,
 			    int64_t value);
 
-/* Points `profile`'s samples, mappings, locations, functions, comments
- * and string table at the builder's, which must outlive it. */
+/* Points `profile`'s samples, mappings (in address order, the executable
+ * first), locations, functions, comments and string table at the
+ * builder's, which must outlive it.  Nothing may be added afterwards. */
 void asr_pprof_finish(struct asr_pprof *b, Perftools__Profiles__Profile *profile);
 
 #endif
