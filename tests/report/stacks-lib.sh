@@ -19,15 +19,15 @@ stacks_record() {
 	harness_destroy_session stacks
 }
 
-# STACKS_JQ: jq definitions over a JSON report's stack group: `label`, a
+# STACKS_JQ: jq definitions over a JSON report's stack group: `frame_label`, a
 # frame's name as every format gives it (asr_frame_label: the function,
 # else BINARY+OFFSET with the binary's base name, else [unknown]), and
 # `folded`, the group's line of format=folded without its value (outermost
 # first, "[truncated]" first when truncated, "[no stack]" for an empty
 # stack; ';' becomes ':' and control characters spaces).
 STACKS_JQ='
-def label: .function // (if .binary then (.binary | sub(".*/"; "")) + "+" + .offset else "[unknown]" end);
+def frame_label: .function // (if .binary then (.binary | sub(".*/"; "")) + "+" + .offset else "[unknown]" end);
 def clean: [explode[] | if . < 32 or . == 127 then 32 elif . == 59 then 58 else . end] | implode;
 def folded: if (.stack | length) == 0 then "[no stack]"
-	else ([if .truncated then "[truncated]" else empty end] + (.stack | reverse | map(label | clean))) | join(";") end;
+	else ([if .truncated then "[truncated]" else empty end] + (.stack | reverse | map(frame_label | clean))) | join(";") end;
 '
