@@ -2,11 +2,12 @@
 # flamegraph.sh - format=html with group-by stack on a real trace of
 # stacks-workload, rendered by headless Chromium: the page's flame graph
 # has a frame for each of the workload's functions, with its figures and
-# source in the tooltip, one root per process, and stacks_rare (about 8
-# samples) hatched as imprecise while stacks_alpha (about 160) is not, as
-# the JSON's call tree says; a click on a frame zooms to it (a copy of the
-# page clicks stacks_gamma, which then takes the whole width); the
-# screenshot is a drawn page.
+# source in the tooltip, one root per process (its name and pid, as the
+# JSON's call tree has them), and stacks_rare (about 8 samples) hatched as
+# imprecise while stacks_alpha (about 160) is not, as the JSON's call tree
+# says; a click on a frame zooms to it (a copy of the page clicks
+# stacks_gamma, which then takes the whole width); the screenshot is a
+# drawn page.
 #
 # Needs Debian's chromium, installed by tests/compat/require-packages.sh
 # when missing (as root), and python3 for png-check.py.
@@ -62,10 +63,10 @@ frame_field stacks_alpha 6 >"$HARNESS_DIR/alpha.title"
 check "stacks_alpha's tooltip: its file and line, binary, estimate, interval and samples" \
 	grep -Eq 'stacks-workload\.c:[0-9]+\\nin /.*/stacks-workload\\n[0-9.]+ [KMG]?i?B, 95% interval \[[^]]*\], [0-9]+ samples' \
 	"$HARNESS_DIR/alpha.title"
-jq -r '.call_tree[].label' "$json" | LC_ALL=C sort >"$HARNESS_DIR/roots.json"
+jq -r '.call_tree[] | "\(.label) \(.pid)"' "$json" | LC_ALL=C sort >"$HARNESS_DIR/roots.json"
 awk -F'\t' '$1 ~ /^frame/ && $3 == 0 { sub(/^process /, "", $6); sub(/\\n.*/, "", $6); print $6 }' "$frames" |
 	LC_ALL=C sort >"$HARNESS_DIR/roots.page"
-check "one root per process, on the top row: $(tr '\n' ' ' <"$HARNESS_DIR/roots.page")" \
+check "one root per process, on the top row, named after it with its pid: $(tr '\n' ' ' <"$HARNESS_DIR/roots.page")" \
 	sh -c "[ -s '$HARNESS_DIR/roots.page' ] && cmp -s '$HARNESS_DIR/roots.json' '$HARNESS_DIR/roots.page' &&
 	       [ \$(wc -l <'$HARNESS_DIR/roots.json') -eq \$(jq '[.groups[] | select(.kind == \"process\")] | length' '$json') ]"
 

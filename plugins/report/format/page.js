@@ -216,11 +216,19 @@
 		return "url(#" + flamePatterns[fill] + ")";
 	}
 
+	/* A frame's label; a process root's, with its pid (and host), as in the bars. */
+	function frameLabel(node) {
+		if (node.parent.parent)
+			return node.label;
+		var pid = node.pid === null || node.pid === undefined ? "?" : node.pid;
+		return (hosts > 1 && node.host ? node.host + " " : "") + node.label + " " + pid;
+	}
+
 	/* What a frame's tooltip and the line under the graph say of it. */
 	function describe(node) {
-		var lines = [node.label];
+		var lines = [frameLabel(node)];
 		if (!node.parent.parent)
-			lines[0] = "process " + node.label;
+			lines[0] = "process " + lines[0];
 		else {
 			if (node["function"] && node["function"] !== node.label)
 				lines.push("function " + node["function"]);
@@ -290,7 +298,7 @@
 					transform: "translate(" + x.toFixed(2) + "," + row * rowH + ")" }, svg);
 				el("@rect", { width: Math.max(w - 0.5, 0.5), height: rowH - 1, rx: 1.5, fill: frameFill(defs, node) }, g);
 				if (w > 24)
-					el("@text", { x: 4, y: rowH - 5 }, g, fit(node.label + (node.imprecise ? " *" : ""), w - 8));
+					el("@text", { x: 4, y: rowH - 5 }, g, fit(frameLabel(node) + (node.imprecise ? " *" : ""), w - 8));
 				el("@title", {}, g, describe(node).join("\n"));
 				g.addEventListener("mouseover", function () { detail.textContent = describe(node).join("; "); });
 				g.addEventListener("click", function () { draw(node === focus ? focus.parent || top : node); });
