@@ -4,10 +4,13 @@
 
 . "$AS_SRCDIR/tests/report/lib.sh"
 
-# stacks_record TRACE_DIR OUT: TRACE_DIR holds a run of stacks-workload
-# under the shim (seed 11, rate 4096) with the events the report resolves
-# stacks from (lttng-ust's statedump) and the contexts it groups by; OUT
-# what the workload printed.
+# stacks_record TRACE_DIR OUT [more]: TRACE_DIR holds a run of
+# stacks-workload under the shim (seed 11, rate 4096) with the events the
+# report resolves stacks from (lttng-ust's statedump) and the contexts it
+# groups by; OUT what the workload printed.  With `more`, three more
+# processes: the same workload with seed 12 (the same stacks in another
+# process), with ALLOCSAMPLE_STACK_DEPTH=3 (every stack truncated) and 0
+# (no stack recorded).
 stacks_record() {
 	lttng create stacks --output="$1" >/dev/null
 	lttng enable-event --userspace --session=stacks 'allocsample:*' >/dev/null
@@ -16,6 +19,13 @@ stacks_record() {
 	lttng start stacks >/dev/null
 	ALLOCSAMPLE_SEED=11 ALLOCSAMPLE_RATE=4096 harness_preload "$REPORT_BIN/stacks-workload" >"$2" ||
 		harness_fail "the workload failed"
+	if [ "${3:-}" = more ]; then
+		for run in 12:32 13:3 14:0; do
+			ALLOCSAMPLE_SEED=${run%:*} ALLOCSAMPLE_STACK_DEPTH=${run#*:} ALLOCSAMPLE_RATE=4096 \
+				harness_preload "$REPORT_BIN/stacks-workload" >"$2.${run#*:}" ||
+				harness_fail "the workload failed with seed ${run%:*}, depth ${run#*:}"
+		done
+	fi
 	harness_destroy_session stacks
 }
 

@@ -211,7 +211,7 @@
 			var pattern = el("@pattern", { id: flamePatterns[fill], width: 6, height: 6,
 				patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
 			el("@rect", { width: 6, height: 6, fill: paler(base, 0.85) }, pattern);
-			el("@line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: fill, "stroke-width": 3 }, pattern);
+			el("@line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: paler(base, 0.45), "stroke-width": 2.5 }, pattern);
 		}
 		return "url(#" + flamePatterns[fill] + ")";
 	}
