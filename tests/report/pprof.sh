@@ -1,12 +1,14 @@
 #!/bin/sh
-# pprof.sh - format=pprof on a real trace of stacks-workload, read back by
-# `go tool pprof`: a gzip file; -raw's samples add up to the JSON report's
-# stack groups (bytes and objects, each value rounded on its own, so to
-# half a unit per value); the workload's functions, its inlined call as
-# two lines of one location, its thread's name and id as labels, the
-# binary's build id (readelf's) on its mapping, the period and the
-# comments; -top, -traces, -list and -http work.  format=pprof without
-# `path` is refused with a clear error (params.sh has the other refusals).
+# pprof.sh - format=pprof on a real trace of stacks-workload (four
+# processes, as in folded.sh), read back by `go tool pprof`: a gzip file;
+# -raw's samples add up to the JSON report's stack groups (bytes and
+# objects, each value rounded on its own, so to half a unit per value);
+# the workload's functions, its inlined call as two lines of one
+# location, its thread's name and id, type, process and pid as labels,
+# [truncated] and [no stack] locations, the binary's build id (readelf's)
+# on its mapping, the period and the comments; -top, -traces, -list and
+# -http work.  format=pprof without `path` is refused with a clear error
+# (params.sh has the other refusals).
 #
 # Needs go (Debian's golang-go, installed by tests/compat/require-packages.sh
 # when missing, as root) and curl.
@@ -28,8 +30,9 @@ go_pprof() {
 	HOME="$HARNESS_DIR/home-go" go tool pprof "$@"
 }
 
-stacks_record "$trace" "$HARNESS_DIR/workload.out"
+stacks_record "$trace" "$HARNESS_DIR/workload.out" more
 worker=$(harness_fact "$HARNESS_DIR/workload.out" worker 2)
+pid=$(harness_fact "$HARNESS_DIR/workload.out" pid 2)
 
 report_run "$trace" -p "format=\"pprof\",path=\"$profile\"" >"$HARNESS_DIR/stdout" \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the pprof report failed: $(cat "$HARNESS_DIR/stderr")"
@@ -81,6 +84,10 @@ check "the inlined call is two lines of one location: stacks_inlined, then stack
 check "the worker's samples are labelled with its name and tid ($worker)" \
 	sh -c "grep -q 'thread:\\[stacks-worker\\]' '$raw' && grep -q 'tid:\\[$worker\\]' '$raw'"
 check "samples are labelled with their type" grep -q 'type:\[malloc\]' "$raw"
+check "and with their process and pid ($pid)" \
+	sh -c "grep -q 'process:\\[stacks-workload\\]' '$raw' && grep -q 'pid:\\[$pid\\]' '$raw'"
+check "truncated stacks end in a location [truncated], empty ones are [no stack], outside any mapping" \
+	sh -c "grep -Eq '^ +[0-9]+: 0x0 \\[truncated\\] ' '$raw' && grep -Eq '^ +[0-9]+: 0x0 \\[no stack\\] ' '$raw'"
 build_id=$(readelf -n "$(readlink -f "$REPORT_BIN/stacks-workload")" | sed -n 's/.*Build ID: *//p')
 [ -n "$build_id" ] || harness_fail "readelf finds no build id in stacks-workload"
 check "the workload's mapping has its path and build id $build_id" \
