@@ -99,7 +99,8 @@ check "-top lists stacks_alpha, the type alloc_space" \
 go_pprof -traces "$profile" >"$HARNESS_DIR/traces.txt" 2>&1 || true
 check "-traces shows the worker's stack under its thread's name" \
 	sh -c "grep -q 'thread:  *stacks-worker' '$HARNESS_DIR/traces.txt' && grep -q 'stacks_gamma' '$HARNESS_DIR/traces.txt'"
-go_pprof -list 'stacks_alpha' "$profile" >"$HARNESS_DIR/list.txt" 2>&1 || true
+# The files are DWARF's, relative to where the workload was compiled.
+go_pprof -source_path "$AS_BUILDDIR" -list 'stacks_alpha' "$profile" >"$HARNESS_DIR/list.txt" 2>&1 || true
 check "-list stacks_alpha shows its source line" \
 	grep -q 'kept\[0\]\[i\] = malloc(BLOCK);' "$HARNESS_DIR/list.txt"
 
