@@ -86,16 +86,21 @@ static uint64_t period_of(const struct asr_rates *rates)
 	return rate;
 }
 
+/* The comments: what the values are, and the intervals pprof has no place
+ * for (the total's, its objects', each process's), the rates, and the
+ * marks. */
 static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
+	const struct asr_objects *objects = &sum->total.objects;
 	const GPtrArray *stacks = model->shown[ASR_KIND_STACK];
+	double percent = model->confidence * 100.0;
 	GString *rates = g_string_new(NULL);
 	guint i, imprecise = 0;
 	char *text;
 
-	asr_pprof_comment(b, g_strdup("allocsample: bytes and objects allocated, estimated from sampled "
-				"allocations; intervals per stack in format=json"));
+	asr_pprof_comment(b, g_strdup("allocsample: bytes and objects allocated, estimated from "
+				      "sampled allocations; intervals per stack in format=json"));
 	if (sum->samples == 0) {
 		asr_pprof_comment(b, g_strdup("no allocsample:AllocationSampled event: nothing to estimate"));
 		g_string_free(rates, TRUE);
@@ -104,19 +109,19 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 	text = estimate_text(&sum->total.est, model->confidence);
 	asr_pprof_comment(b, g_strdup_printf("total %s, %" PRIu64 " threads", text, sum->total.threads));
 	g_free(text);
-	asr_pprof_comment(b, g_strdup_printf("objects %.0f [%.0f, %.0f] %g%%", sum->total.objects.estimate,
-				       sum->total.objects.lower, sum->total.objects.upper,
-				       model->confidence * 100.0));
+	asr_pprof_comment(b, g_strdup_printf("objects %.0f [%.0f, %.0f] %g%%", objects->estimate,
+					     objects->lower, objects->upper, percent));
 	for (i = 0; i < model->shown[ASR_KIND_PROCESS]->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(model->shown[ASR_KIND_PROCESS], i);
+		bool on_host = sum->hosts > 1 && g->host;
 		char pid[32] = "?";
 
 		if (g->has_vpid)
 			g_snprintf(pid, sizeof pid, "%" PRId64, g->vpid);
 		text = estimate_text(&g->est, model->confidence);
-		asr_pprof_comment(b, g_strdup_printf("process %s%s%s pid %s: %s", g->process ? g->process : "?",
-					       sum->hosts > 1 && g->host ? " on " : "",
-					       sum->hosts > 1 && g->host ? g->host : "", pid, text));
+		asr_pprof_comment(b, g_strdup_printf("process %s%s%s pid %s: %s",
+						     g->process ? g->process : "?", on_host ? " on " : "",
+						     on_host ? g->host : "", pid, text));
 		g_free(text);
 	}
 	for (i = 0; i < model->rates->len; i++)
@@ -124,19 +129,23 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 				       g_array_index(model->rates, uint64_t, i));
 	if (model->rates->len > 1)
 		asr_pprof_comment(b, g_strdup_printf("rates %s bytes per sample; the period is %" PRIu64
-					       ", the rate of most samples", rates->str,
-					       period_of(&sum->total.rates)));
+						     ", the rate of most samples", rates->str,
+						     period_of(&sum->total.rates)));
 	else
-		asr_pprof_comment(b, g_strdup_printf("rate: one sample per %s bytes on average", rates->str));
+		asr_pprof_comment(b, g_strdup_printf("rate: one sample per %s bytes on average",
+						     rates->str));
 	g_string_free(rates, TRUE);
-	for (i = 0; i < stacks->len; i++)
-		imprecise += asr_estimate_imprecise(&((const struct asr_group *) g_ptr_array_index(stacks, i))->est);
+	for (i = 0; i < stacks->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(stacks, i);
+
+		imprecise += asr_estimate_imprecise(&g->est);
+	}
 	if (imprecise)
-		asr_pprof_comment(b, g_strdup_printf("imprecise: %u of %u stacks have an interval wider "
-					       "than their estimate", imprecise, stacks->len));
+		asr_pprof_comment(b, g_strdup_printf("imprecise: %u of %u stacks have an interval "
+						     "wider than their estimate", imprecise, stacks->len));
 	if (sum->incomplete)
-		asr_pprof_comment(b, g_strdup("incomplete: the trace lost events; the true values are at "
-					"least the lower bounds"));
+		asr_pprof_comment(b, g_strdup("incomplete: the trace lost events; the true values "
+					      "are at least the lower bounds"));
 }
 
 /* Writes `size` bytes of `data` gzip-compressed (what pprof reads). */
