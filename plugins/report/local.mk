@@ -43,17 +43,21 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/csv.c \
 	plugins/report/format/json.c \
 	plugins/report/format/html.c \
+	plugins/report/format/folded.c \
+	plugins/report/format/pprof.c \
+	plugins/report/format/pprof_build.c plugins/report/format/pprof_build.h \
 	plugins/report/format/update.c \
 	plugins/report/format/warnings.c
 nodist_plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
-	plugins/report/format/page.c
+	plugins/report/format/page.c \
+	plugins/report/format/profile.pb-c.c plugins/report/format/profile.pb-c.h
 # The sink sees only its own tree and the estimators, never src/.
 plugins_report_babeltrace_plugin_allocsample_la_CPPFLAGS = -include $(top_builddir)/config.h \
-	-I$(top_srcdir) -I$(top_srcdir)/plugins/report
+	-I$(top_srcdir) -I$(top_srcdir)/plugins/report -I$(top_builddir)/plugins/report
 plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
-	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS)
+	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS)
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.la common/libascommon.la \
-	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) -lm
+	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS) -lm
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
 	-module -avoid-version -shared -no-undefined
 # C++ frames are named with the C++ runtime's __cxa_demangle (read/demangle.c).
@@ -67,3 +71,19 @@ plugins/report/format/page.c: $(PAGE_ASSETS:%=$(srcdir)/%) $(srcdir)/plugins/rep
 	mv $@.tmp $@
 CLEANFILES += plugins/report/format/page.c
 EXTRA_DIST += $(PAGE_ASSETS) plugins/report/format/embed.sh
+
+# format=pprof: protoc-c writes the profile's message code from
+# profile.proto.  One rule writes both files, the header's recovers when
+# only it was removed (automake's manual, "Multiple Outputs"); the
+# plugin's objects wait for the header, which pprof.c includes.
+PROFILE_PROTO = plugins/report/format/profile.proto
+plugins/report/format/profile.pb-c.c: $(srcdir)/$(PROFILE_PROTO)
+	$(AM_V_GEN)$(MKDIR_P) plugins/report/format && \
+	$(PROTOC_C) --proto_path=$(srcdir)/plugins/report/format \
+		--c_out=plugins/report/format $(srcdir)/$(PROFILE_PROTO)
+plugins/report/format/profile.pb-c.h: plugins/report/format/profile.pb-c.c
+	@test -f $@ || rm -f plugins/report/format/profile.pb-c.c
+	@test -f $@ || $(MAKE) $(AM_MAKEFLAGS) plugins/report/format/profile.pb-c.c
+$(plugins_report_babeltrace_plugin_allocsample_la_OBJECTS): plugins/report/format/profile.pb-c.h
+CLEANFILES += plugins/report/format/profile.pb-c.c plugins/report/format/profile.pb-c.h
+EXTRA_DIST += $(PROFILE_PROTO)

@@ -149,6 +149,8 @@ static int parse_format(bt_self_component *self, const char *name, const bt_valu
 		{ "csv", ASR_FORMAT_CSV },
 		{ "json", ASR_FORMAT_JSON },
 		{ "html", ASR_FORMAT_HTML },
+		{ "folded", ASR_FORMAT_FOLDED },
+		{ "pprof", ASR_FORMAT_PPROF },
 	};
 	size_t i;
 
@@ -160,12 +162,12 @@ static int parse_format(bt_self_component *self, const char *name, const bt_valu
 			}
 		}
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Parameter `%s`: unknown format `%s`: expecting `text`, `csv`, `json` or `html`.",
+			"Parameter `%s`: unknown format `%s`: expecting `text`, `csv`, `json`, `html`, `folded` or `pprof`.",
 			name, bt_value_string_get(value));
 		return -1;
 	}
 	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-		"Parameter `%s` is %s: expecting the string `text`, `csv`, `json` or `html`.",
+		"Parameter `%s` is %s: expecting the string `text`, `csv`, `json`, `html`, `folded` or `pprof`.",
 		name, value_type_name(value));
 	return -1;
 }
@@ -371,6 +373,30 @@ static int check_scopes(bt_self_component *self, const struct asr_params *params
 	return 0;
 }
 
+/* The stack formats: both are the stack groups (group-by `stack`, added
+ * to those asked for), written once; a pprof profile is binary, so it
+ * goes to a file. */
+static int check_format(bt_self_component *self, struct asr_params *params)
+{
+	const char *name = params->format == ASR_FORMAT_FOLDED ? "folded" : "pprof";
+
+	if (params->format != ASR_FORMAT_FOLDED && params->format != ASR_FORMAT_PPROF)
+		return 0;
+	if (params->format == ASR_FORMAT_PPROF && !params->path) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `path` is missing: format `pprof` writes a binary profile to a file (e.g. path=\"alloc.pb.gz\").");
+		return -1;
+	}
+	if (params->update_interval_ns) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `update-interval` does not go with format `%s`: use `text`, `csv` or `json` for updates.",
+			name);
+		return -1;
+	}
+	params->group_by |= ASR_GROUP_BY_STACK;
+	return 0;
+}
+
 static const struct param_descr param_table[] = {
 	{ "confidence", parse_confidence },
 	{ "group-by", parse_group_by },
@@ -435,7 +461,7 @@ int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_pa
 		if (value && param_table[i].parse(self, param_table[i].name, value, params))
 			goto error;
 	}
-	if (check_scopes(self, params))
+	if (check_scopes(self, params) || check_format(self, params))
 		goto error;
 	status = 0;
 	goto end;

@@ -130,3 +130,18 @@ tests_report_test_demangle_SOURCES = tests/report/test-demangle.c plugins/report
 tests_report_test_demangle_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_demangle_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
 tests_report_test_demangle_LDADD = $(CHECK_LIBS) $(GLIB_LIBS) -lstdc++
+
+# The stack formats (folded, pprof, the page's flame graph) on a workload of
+# known call paths under the preload shim: -g for the report's files and
+# lines, no sibling calls so that every function stays on the stack.
+check_PROGRAMS += tests/report/stacks-workload
+tests_report_stacks_workload_SOURCES = tests/report/stacks-workload.c
+tests_report_stacks_workload_CFLAGS = $(REPORT_C_OPTIONS) -g -fno-optimize-sibling-calls
+tests_report_stacks_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_stacks_workload_LDADD = $(PTHREAD_LIBS)
+STACK_FORMAT_TESTS = \
+	tests/report/folded.sh \
+	tests/report/pprof.sh \
+	tests/report/flamegraph.sh
+TESTS += $(STACK_FORMAT_TESTS)
+EXTRA_DIST += $(STACK_FORMAT_TESTS) tests/report/stacks-lib.sh tests/report/flame-frames.py

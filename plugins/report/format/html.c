@@ -1,6 +1,7 @@
 /*
  * html.c - the report as one self-contained HTML page: bars with interval
- * whiskers per thread and per type, and the total's timeline.
+ * whiskers per thread and per type, the total's timeline, and with
+ * group-by stack a flame graph of the call tree.
  *
  * The page (page.html, its script page.js, both compiled in by embed.sh)
  * embeds the JSON report (json.c) and draws it with its own inline script
@@ -8,7 +9,7 @@
  * JSON, exactly.  Every '<' of the JSON is written \u003c, valid in a JSON
  * string, so that no name from the trace can close the script element.
  * The script adds <div id="rendered"> when it has drawn everything:
- * tests/report/html.sh looks for it.
+ * tests/report/html.sh and flamegraph.sh look for it.
  */
 #include <errno.h>
 #include <stdlib.h>

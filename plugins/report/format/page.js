@@ -178,6 +178,162 @@
 			" interval; hollow dots: windows without samples (their band is \u201cbelow\u201d the upper bound).");
 	}
 
+	/* Colours of the flame graph: one per binary, from the bars' palette,
+	 * in the order the binaries first appear (so the first nine differ). */
+	var PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f"];
+	var ROOT_COLOUR = "#bab0ac";
+
+	function hash(text) {
+		var h = 0;
+		for (var i = 0; i < text.length; i++)
+			h = (h * 31 + text.charCodeAt(i)) | 0;
+		return Math.abs(h);
+	}
+
+	/* A colour between `hex` and white: `t` 0 gives `hex`, 1 white. */
+	function paler(hex, t) {
+		var n = parseInt(hex.slice(1), 16), rgb = [n >> 16, (n >> 8) & 255, n & 255];
+		return "rgb(" + rgb.map(function (v) { return Math.round(v + (255 - v) * t); }).join(",") + ")";
+	}
+
+	/* A frame's fill: its binary's colour, paler or darker by its function
+	 * so that neighbours differ; a process root is grey.  Imprecise frames
+	 * get a hatch of that colour (one pattern per fill, made once). */
+	var flamePatterns = {};
+	function frameFill(defs, node) {
+		var root = !node.parent.parent;
+		var base = root ? ROOT_COLOUR : PALETTE[binaryColours[node.binary || "?"] % PALETTE.length];
+		var fill = paler(base, root ? 0.3 : 0.25 + (hash(node.label) % 7) * 0.06);
+		if (!node.imprecise)
+			return fill;
+		if (!flamePatterns[fill]) {
+			flamePatterns[fill] = "flame-hatch-" + Object.keys(flamePatterns).length;
+			var pattern = el("@pattern", { id: flamePatterns[fill], width: 6, height: 6,
+				patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, defs);
+			el("@rect", { width: 6, height: 6, fill: paler(base, 0.85) }, pattern);
+			el("@line", { x1: 0, y1: 0, x2: 0, y2: 6, stroke: paler(base, 0.45), "stroke-width": 2.5 }, pattern);
+		}
+		return "url(#" + flamePatterns[fill] + ")";
+	}
+
+	/* A frame's label; a process root's, with its pid (and host), as in the bars. */
+	function frameLabel(node) {
+		if (node.parent.parent)
+			return node.label;
+		var pid = node.pid === null || node.pid === undefined ? "?" : node.pid;
+		return (hosts > 1 && node.host ? node.host + " " : "") + node.label + " " + pid;
+	}
+
+	/* What a frame's tooltip and the line under the graph say of it. */
+	function describe(node) {
+		var lines = [frameLabel(node)];
+		if (!node.parent.parent)
+			lines[0] = "process " + lines[0];
+		else {
+			if (node["function"] && node["function"] !== node.label)
+				lines.push("function " + node["function"]);
+			if (node.file)
+				lines.push(node.file + (node.line ? ":" + node.line : ""));
+			if (node.binary)
+				lines.push("in " + node.binary);
+		}
+		lines.push(human(node.estimate) + ", " + level + " interval [" + human(node.lower) + ", " +
+			human(node.upper) + "], " + node.samples + " samples" +
+			(flameTotal > 0 ? ", " + (100 * node.estimate / flameTotal).toFixed(1) + "% of the stacks" : ""));
+		if (node.imprecise)
+			lines.push("* imprecise: the interval is wider than the estimate");
+		return lines;
+	}
+
+	var flameTotal = 0, binaryColours = {};
+
+	/*
+	 * The call tree (data.call_tree) as a flame graph, callers above
+	 * callees: one root per process, a frame as wide as its estimate (the
+	 * estimate of all stacks through it), its callees under it, largest
+	 * first.  Clicking a frame zooms to it; its callers stay above it,
+	 * full width, to zoom back out.
+	 */
+	function flameGraph(roots) {
+		if (!roots || roots.length === 0)
+			return;
+		var top = { label: "all", estimate: 0, children: roots, parent: null };
+		(function link(node, depth) {
+			if (depth > 0 && !((node.binary || "?") in binaryColours))
+				binaryColours[node.binary || "?"] = Object.keys(binaryColours).length;
+			node.children.forEach(function (c) {
+				c.parent = node;
+				link(c, depth + 1);
+			});
+		})(top, -1);
+		roots.forEach(function (r) { top.estimate += r.estimate; });
+		flameTotal = top.estimate;
+		el("h2", {}, main, "Call stacks: flame graph");
+		var holder = el("div", { id: "flame" }, main);
+		var detail = el("p", { "class": "note", id: "flame-detail" }, main,
+			"Hover over a frame for its figures; click it to zoom in.");
+		var narrow = el("p", { "class": "note" }, main);
+		el("p", { "class": "note" }, main, "Callers above callees; each frame as wide as the bytes allocated " +
+			"in the stacks through it, one root per process.  Colour: the binary; hatched and pale: " +
+			"imprecise (*), the interval is wider than the estimate.  Every figure is an estimate with its " +
+			level + " interval in the tooltip.");
+		var width = pageWidth(), rowH = 18, MIN_WIDTH = 0.5;
+
+		function depthBelow(node) {
+			return node.children.reduce(function (d, c) { return Math.max(d, 1 + depthBelow(c)); }, 0);
+		}
+
+		function draw(focus) {
+			var ancestors = [];
+			for (var a = focus.parent; a && a.parent; a = a.parent)
+				ancestors.unshift(a);
+			var rows = ancestors.length + (focus === top ? 0 : 1) + depthBelow(focus);
+			var svg = el("@svg", { width: width, height: rows * rowH + 2, role: "img", "aria-label": "flame graph" });
+			var defs = el("@defs", {}, svg);
+			var hidden = 0;
+			flamePatterns = {};
+
+			function frame(node, x, w, row, cls) {
+				var g = el("@g", { "class": "frame" + (node.imprecise ? " imprecise" : "") + (cls ? " " + cls : ""),
+					transform: "translate(" + x.toFixed(2) + "," + row * rowH + ")" }, svg);
+				el("@rect", { width: Math.max(w - 0.5, 0.5), height: rowH - 1, rx: 1.5, fill: frameFill(defs, node) }, g);
+				if (w > 24)
+					el("@text", { x: 4, y: rowH - 5 }, g, fit(frameLabel(node) + (node.imprecise ? " *" : ""), w - 8));
+				el("@title", {}, g, describe(node).join("\n"));
+				g.addEventListener("mouseover", function () { detail.textContent = describe(node).join("; "); });
+				g.addEventListener("click", function () { draw(node === focus ? focus.parent || top : node); });
+			}
+
+			function subtree(node, x, w, row) {
+				if (w < MIN_WIDTH) {
+					hidden++;
+					return;
+				}
+				frame(node, x, w, row);
+				children(node, x, w, row + 1);
+			}
+
+			function children(node, x, w, row) {
+				var scale = node.estimate > 0 ? w / node.estimate : 0, cx = x;
+				node.children.forEach(function (c) {
+					var cw = Math.min(c.estimate * scale, x + w - cx);
+					subtree(c, cx, cw, row);
+					cx += cw;
+				});
+			}
+
+			ancestors.forEach(function (a, i) { frame(a, 0, width, i, "caller"); });
+			if (focus === top)
+				children(top, 0, width, 0);
+			else
+				subtree(focus, 0, width, ancestors.length);
+			holder.textContent = "";
+			holder.appendChild(svg);
+			narrow.textContent = hidden ? hidden + " frames narrower than half a pixel are not drawn: zoom in to see them." : "";
+		}
+		draw(top);
+	}
+
 	var groups = data.groups, total = data.total;
 	var threads = groups.filter(function (g) { return g.kind === "thread"; });
 	var intro = el("p", { "class": "sub" }, main);
@@ -196,6 +352,7 @@
 	bars("Bytes allocated per thread", threads);
 	bars("Bytes allocated per type", groups.filter(function (g) { return g.kind === "type"; }));
 	bars("Bytes allocated per call site", groups.filter(function (g) { return g.kind === "site"; }));
+	flameGraph(data.call_tree);
 	if (data.window_ns)
 		timeline(data.windows.filter(function (r) { return r.kind === "total"; }));
 	el("p", { "class": "note" }, main, "Bars: point estimate; whiskers: the " + level +

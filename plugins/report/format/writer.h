@@ -26,6 +26,8 @@ int asr_write_text(FILE *out, const struct asr_model *model);
 int asr_write_csv(FILE *out, const struct asr_model *model);
 int asr_write_json(FILE *out, const struct asr_model *model);
 int asr_write_html(FILE *out, const struct asr_model *model);
+int asr_write_folded(FILE *out, const struct asr_model *model);
+int asr_write_pprof(FILE *out, const struct asr_model *model);
 
 /*
  * Writes a report of a component that makes updates (update-interval):

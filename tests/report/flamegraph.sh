@@ -1,0 +1,111 @@
+#!/bin/sh
+# flamegraph.sh - format=html with group-by stack on a real trace of
+# stacks-workload, rendered by headless Chromium: the page's flame graph
+# has a frame for each of the workload's functions, with its figures and
+# source in the tooltip, one root per process (its name and pid, as the
+# JSON's call tree has them), and stacks_rare (about 8 samples) hatched as
+# imprecise while stacks_alpha (about 160) is not, as the JSON's call tree
+# says; a click on a frame zooms to it (a copy of the page clicks
+# stacks_gamma, which then takes the whole width); the screenshot is a
+# drawn page.
+#
+# Needs Debian's chromium, installed by tests/compat/require-packages.sh
+# when missing (as root), and python3 for png-check.py.
+set -eu
+. "$AS_SRCDIR/tests/report/stacks-lib.sh"
+"$AS_SRCDIR/tests/compat/require-packages.sh" chromium ||
+	harness_fail "chromium is needed (Debian package chromium)"
+harness_enter "$@"
+harness_start_sessiond
+
+trace="$HARNESS_DIR/trace"
+page="$HARNESS_DIR/report.html"
+json="$HARNESS_DIR/report.json"
+dom="$HARNESS_DIR/dom.html"
+stacks_record "$trace" "$HARNESS_DIR/workload.out"
+
+report_run "$trace" -p "format=\"html\",group-by=\"stack\",path=\"$page\"" >/dev/null \
+	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
+report_run "$trace" -p 'format="json",group-by="stack"' >"$json" 2>"$HARNESS_DIR/stderr" ||
+	harness_fail "the JSON report failed: $(cat "$HARNESS_DIR/stderr")"
+check "self-contained: no external script, style, image or frame" \
+	sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$page'"
+
+# chromium FILE OPTION...: headless Chromium on FILE; its own profile and
+# home, so that it touches nothing of the user's.
+chromium_run() {
+	file=$1
+	shift
+	HOME="$HARNESS_DIR/chromium-home" timeout 120 chromium --headless=new --no-sandbox \
+		--disable-gpu --no-first-run --user-data-dir="$HARNESS_DIR/chromium-profile" \
+		--hide-scrollbars --window-size=1000,1200 "$@" "file://$file" 2>>"$HARNESS_DIR/chromium.log"
+}
+
+# flame-frames.py: "svg" and the graph's width, then per frame CLASS, X, Y, WIDTH, FILL
+# and TOOLTIP, tab-separated; the tooltip's first line is the label.
+frames="$HARNESS_DIR/frames"
+chromium_run "$page" --dump-dom >"$dom" || true
+check "the page's script ran to the end (<div id=\"rendered\"> in the DOM)" \
+	grep -q '<div id="rendered" hidden="">complete</div>' "$dom"
+check "the page has its flame graph" grep -q '<h2>Call stacks: flame graph</h2>' "$dom"
+python3 "$AS_SRCDIR/tests/report/flame-frames.py" "$dom" >"$frames" ||
+	harness_fail "cannot read the flame graph from the DOM"
+printf '      %s frames drawn\n' "$(grep -c '^frame' "$frames")"
+
+# frame_field LABEL N: field N of the first frame labelled LABEL.
+frame_field() {
+	awk -F'\t' -v label="$1" -v n="$2" '$1 ~ /^frame/ { split($6, t, /\\n/); if (t[1] == label) { print $n; exit } }' "$frames"
+}
+for f in main stacks_alpha stacks_outer stacks_inlined stacks_worker stacks_gamma stacks_beta stacks_rare; do
+	check "a frame for $f" [ -n "$(frame_field "$f" 1)" ]
+done
+frame_field stacks_alpha 6 >"$HARNESS_DIR/alpha.title"
+check "stacks_alpha's tooltip: its file and line, binary, estimate, interval and samples" \
+	grep -Eq 'stacks-workload\.c:[0-9]+\\nin /.*/stacks-workload\\n[0-9.]+ [KMG]?i?B, 95% interval \[[^]]*\], [0-9]+ samples' \
+	"$HARNESS_DIR/alpha.title"
+jq -r '.call_tree[] | "\(.label) \(.pid)"' "$json" | LC_ALL=C sort >"$HARNESS_DIR/roots.json"
+awk -F'\t' '$1 ~ /^frame/ && $3 == 0 { sub(/^process /, "", $6); sub(/\\n.*/, "", $6); print $6 }' "$frames" |
+	LC_ALL=C sort >"$HARNESS_DIR/roots.page"
+check "one root per process, on the top row, named after it with its pid: $(tr '\n' ' ' <"$HARNESS_DIR/roots.page")" \
+	sh -c "[ -s '$HARNESS_DIR/roots.page' ] && cmp -s '$HARNESS_DIR/roots.json' '$HARNESS_DIR/roots.page' &&
+	       [ \$(wc -l <'$HARNESS_DIR/roots.json') -eq \$(jq '[.groups[] | select(.kind == \"process\")] | length' '$json') ]"
+
+# The JSON's call tree says which nodes are imprecise; the page must agree.
+imprecise_in_json() {
+	jq -r --arg f "$1" '[.. | objects | select(has("children") and .function == $f) | .imprecise] | unique | map(tostring) | join(",")' "$json"
+}
+check "the JSON's tree: stacks_rare imprecise, stacks_alpha not" \
+	[ "$(imprecise_in_json stacks_rare),$(imprecise_in_json stacks_alpha)" = "true,false" ]
+rare="$(frame_field stacks_rare 1) $(frame_field stacks_rare 5)"
+alpha="$(frame_field stacks_alpha 1) $(frame_field stacks_alpha 5)"
+check "the page hatches stacks_rare as imprecise ($rare)" \
+	sh -c "echo '$rare' | grep -q '^frame imprecise url(#flame-hatch-'"
+check "and not stacks_alpha ($alpha)" sh -c "echo '$alpha' | grep -q '^frame rgb('"
+
+# A click on stacks_gamma zooms to it: a copy of the page whose last script
+# clicks it once the page is drawn.
+sed 's#</body>#<script>document.querySelectorAll("\#flame .frame").forEach(function (g) { if (g.querySelector("title").textContent.split("\\n")[0] === "stacks_gamma") g.dispatchEvent(new MouseEvent("click", { bubbles: true })); });</script></body>#' \
+	"$page" >"$HARNESS_DIR/zoom.html"
+chromium_run "$HARNESS_DIR/zoom.html" --dump-dom >"$HARNESS_DIR/zoom-dom.html" || true
+python3 "$AS_SRCDIR/tests/report/flame-frames.py" "$HARNESS_DIR/zoom-dom.html" >"$HARNESS_DIR/zoom-frames" ||
+	harness_fail "cannot read the zoomed flame graph from the DOM"
+check "after a click, stacks_gamma and stacks_beta take the whole width, their callers above, stacks_alpha gone" \
+	awk -F'\t' '
+		$1 == "svg" { w = $2 }
+		$1 !~ /^frame/ { next }
+		{ label = $6; sub(/\\n.*/, "", label); full = $4 + 0.5 >= w - 0.01 }
+		label == "stacks_gamma" && $2 + 0 == 0 && full { gamma = 1 }
+		label == "stacks_beta" && full { beta = 1 }
+		$1 ~ /caller/ { callers++ }
+		label == "stacks_alpha" { alpha = 1 }
+		END { exit !(w > 0 && gamma && beta && callers >= 2 && !alpha) }' "$HARNESS_DIR/zoom-frames"
+
+chromium_run "$page" --screenshot="$HARNESS_DIR/page.png" >/dev/null || true
+set -- $(python3 "$AS_SRCDIR/tests/report/png-check.py" "$HARNESS_DIR/page.png" 2>&1 || echo error)
+check "the screenshot is drawn: ${1:-?}x${2:-?}, ${3:-?} colours, ${4:-?}% non-white (at least 50 colours, 3%)" \
+	awk -v n="$#" -v c="${3:-0}" -v p="${4:-0}" 'BEGIN { exit !(n == 4 && c >= 50 && p >= 3) }'
+if [ -n "${AS_KEEP_SCREENSHOT:-}" ]; then
+	cp "$HARNESS_DIR/page.png" "$AS_KEEP_SCREENSHOT"
+	cp "$page" "${AS_KEEP_SCREENSHOT%.png}.html"
+fi
+finish

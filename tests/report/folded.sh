@@ -1,0 +1,72 @@
+#!/bin/sh
+# folded.sh - format=folded on a real trace of stacks-workload (four
+# processes: the same stacks twice, truncated stacks, no stacks), against
+# the JSON report of the same trace: the same stacks (each JSON stack
+# group's frames, outermost first, as folded.c labels them), each line's
+# value the sum of the rounded estimates of the JSON groups with that line
+# (the same stacks in two processes: one line), sorted byte by byte; the
+# workload's known paths in the right order, "[truncated]" and
+# "[no stack]"; and the same lines in a file with `path`.  Two truth
+# checks at 99.9% on the workload's known bytes (tests/lib/results.sh,
+# check_truth: together below 0.2% false failures, and with the fixed seed
+# the outcome is the same every run).
+set -eu
+. "$AS_SRCDIR/tests/report/stacks-lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+trace="$HARNESS_DIR/trace"
+folded="$HARNESS_DIR/report.folded"
+json="$HARNESS_DIR/report.json"
+stacks_record "$trace" "$HARNESS_DIR/workload.out" more
+
+report_run "$trace" -p 'format="folded"' >"$folded" 2>"$HARNESS_DIR/stderr" ||
+	harness_fail "the folded report failed: $(cat "$HARNESS_DIR/stderr")"
+report_run "$trace" -p 'format="json",group-by="stack",confidence=0.999' >"$json" \
+	2>"$HARNESS_DIR/stderr" || harness_fail "the JSON report failed: $(cat "$HARNESS_DIR/stderr")"
+printf '      %s folded lines, %s stack groups in the JSON\n' "$(wc -l <"$folded")" \
+	"$(jq '[.groups[] | select(.kind == "stack")] | length' "$json")"
+
+check "every line is FRAME;...;FRAME VALUE, VALUE a positive integer" \
+	awk '!/^[^ ].* [1-9][0-9]*$/ { bad = 1 } END { exit bad || NR == 0 }' "$folded"
+check "the lines are sorted by their stacks, byte by byte" \
+	sh -c "sed 's/ [0-9]*\$//' '$folded' | LC_ALL=C sort -c"
+
+# The folded lines the JSON calls for: one per distinct line, the sum of
+# its groups' estimates.
+jq -r "$STACKS_JQ"' [.groups[] | select(.kind == "stack") | {line: folded, estimate}]
+	| group_by(.line) | .[] | "\(.[0].line) \(map(.estimate) | add)"' "$json" |
+	LC_ALL=C sort >"$HARNESS_DIR/expected.folded"
+check "the folded lines are the JSON's stack groups, values their rounded estimates" \
+	cmp -s "$HARNESS_DIR/expected.folded" "$folded"
+check "the values add up to the JSON's stack groups" [ \
+	"$(awk '{ s += $NF } END { print s }' "$folded")" = \
+	"$(jq '[.groups[] | select(.kind == "stack") | .estimate] | add' "$json")" ]
+
+# The workload's paths, outermost first, each under main or the thread's
+# start routine, in a whole stack.
+for path in 'main;stacks_alpha' 'main;stacks_outer;stacks_inlined' \
+	    'stacks_worker;stacks_gamma;stacks_beta' 'main;stacks_rare'; do
+	check "a whole stack ends in ;$path" grep -Eq "^[^[].*;$path [0-9]+\$" "$folded"
+done
+
+# Four processes: the same stacks twice (seeds 11 and 12), truncated
+# stacks (depth 3) and none (depth 0).
+check "the same stacks in two processes are one line: ...;main;stacks_alpha adds up 2 groups" \
+	[ "$(jq "$STACKS_JQ"' [.groups[] | select(.kind == "stack" and (folded | endswith(";main;stacks_alpha")) and (folded | startswith("[") | not))] | length' "$json")" -eq 2 ]
+check "a truncated stack starts with [truncated]" \
+	grep -Eq '^\[truncated\];__libc_start_call_main;main;stacks_alpha [0-9]+$' "$folded"
+check "an empty stack is the one frame [no stack]" grep -Eq '^\[no stack\] [0-9]+$' "$folded"
+
+pid=$(harness_fact "$HARNESS_DIR/workload.out" pid 2)
+check_truth "stacks_alpha: 256 blocks of 4 KiB" "$json" \
+	".kind == \"stack\" and .pid == $pid and .stack[0].function == \"stacks_alpha\"" 1048576
+check_truth "stacks_beta (under stacks_gamma, on the worker thread): 256 blocks of 4 KiB" "$json" \
+	".kind == \"stack\" and .pid == $pid and .stack[0].function == \"stacks_beta\" and .stack[1].function == \"stacks_gamma\"" 1048576
+
+report_run "$trace" -p "format=\"folded\",path=\"$HARNESS_DIR/file.folded\"" \
+	>"$HARNESS_DIR/stdout" 2>"$HARNESS_DIR/stderr" ||
+	harness_fail "the folded report to a file failed: $(cat "$HARNESS_DIR/stderr")"
+check "with path: the same lines in the file, nothing on the standard output" \
+	sh -c "cmp -s '$folded' '$HARNESS_DIR/file.folded' && [ ! -s '$HARNESS_DIR/stdout' ]"
+finish

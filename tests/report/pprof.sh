@@ -1,0 +1,128 @@
+#!/bin/sh
+# pprof.sh - format=pprof on a real trace of stacks-workload (four
+# processes, as in folded.sh), read back by `go tool pprof`: a gzip file;
+# -raw's samples add up to the JSON report's stack groups (bytes and
+# objects, each value rounded on its own, so to half a unit per value);
+# the workload's functions, its inlined call as two lines of one
+# location, its thread's name and id, type, process and pid as labels,
+# [truncated] and [no stack] locations, the binary's build id (readelf's)
+# on its mapping, the period and the comments; -top, -traces, -list and
+# -http work.  format=pprof without `path` is refused with a clear error
+# (params.sh has the other refusals).
+#
+# Needs go (Debian's golang-go, installed by tests/compat/require-packages.sh
+# when missing, as root) and curl.
+set -eu
+. "$AS_SRCDIR/tests/report/stacks-lib.sh"
+"$AS_SRCDIR/tests/compat/require-packages.sh" golang-go curl ||
+	harness_fail "go is needed (Debian package golang-go), and curl"
+harness_enter "$@"
+harness_start_sessiond
+
+trace="$HARNESS_DIR/trace"
+profile="$HARNESS_DIR/alloc.pb.gz"
+json="$HARNESS_DIR/report.json"
+raw="$HARNESS_DIR/raw.txt"
+
+# go_pprof ARG...: go tool pprof with a scratch HOME, where go and pprof
+# keep their files.
+go_pprof() {
+	HOME="$HARNESS_DIR/home-go" go tool pprof "$@"
+}
+
+stacks_record "$trace" "$HARNESS_DIR/workload.out" more
+worker=$(harness_fact "$HARNESS_DIR/workload.out" worker 2)
+pid=$(harness_fact "$HARNESS_DIR/workload.out" pid 2)
+
+report_run "$trace" -p "format=\"pprof\",path=\"$profile\"" >"$HARNESS_DIR/stdout" \
+	2>"$HARNESS_DIR/stderr" || harness_fail "the pprof report failed: $(cat "$HARNESS_DIR/stderr")"
+report_run "$trace" -p 'format="json",group-by="stack"' >"$json" 2>"$HARNESS_DIR/stderr" ||
+	harness_fail "the JSON report failed: $(cat "$HARNESS_DIR/stderr")"
+check "the profile is in the file, gzip-compressed; nothing on the standard output" \
+	sh -c "gzip -t '$profile' && [ ! -s '$HARNESS_DIR/stdout' ]"
+
+go_pprof -raw "$profile" >"$raw" 2>"$HARNESS_DIR/pprof.stderr" ||
+	harness_fail "go tool pprof -raw cannot read the profile: $(cat "$HARNESS_DIR/pprof.stderr")"
+
+# -raw: "Samples:", a header, then per sample "OBJECTS BYTES: LOCATION..."
+# and its label lines, until "Locations".
+awk '/^Samples:/ { on = 1; next } /^Locations/ { on = 0 }
+     on && /^ *[0-9]+ +[0-9]+: / { n++; o += $1; b += $2 }
+     END { printf "%d %d %d\n", n, o, b }' "$raw" >"$HARNESS_DIR/sums"
+read -r cells objects bytes <"$HARNESS_DIR/sums"
+jq -r '[.groups[] | select(.kind == "stack")] | "\(length) \(map(.estimate) | add) \(map(.objects) | add)"' \
+	"$json" >"$HARNESS_DIR/json-sums"
+read -r groups json_bytes json_objects <"$HARNESS_DIR/json-sums"
+json_total=$(jq '.total.estimate' "$json")
+printf '      %s samples in the profile (thread x type x stack), %s stack groups in the JSON\n' \
+	"$cells" "$groups"
+
+# within TOLERANCE A B N: |A - B| <= N / 2.
+within() {
+	awk -v a="$1" -v b="$2" -v n="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= n / 2) }'
+}
+check "alloc_space adds up to the JSON's stack groups: $bytes and $json_bytes bytes (to $cells + $groups half bytes)" \
+	within "$bytes" "$json_bytes" $((cells + groups))
+check "and to the JSON's total: $bytes and $json_total bytes" \
+	within "$bytes" "$json_total" $((cells + 1))
+check "alloc_objects adds up to the JSON's stack groups' objects: $objects and $json_objects" \
+	within "$objects" "$json_objects" $((cells + groups))
+check "every sample has both values and the sample types are objects then bytes" \
+	grep -q '^alloc_objects/count alloc_space/bytes\[dflt\]$' "$raw"
+check "the period is the rate, in bytes of space" \
+	sh -c "grep -q '^PeriodType: space bytes\$' '$raw' && grep -q '^Period: 4096\$' '$raw'"
+check "the comments give the total with its interval" \
+	grep -Eq '^Comment: total [0-9.]+ [KMG]?i?B \[[0-9.]+ [KMG]?i?B, [0-9.]+ [KMG]?i?B\] 95%, [0-9]+ samples' "$raw"
+
+for f in main stacks_alpha stacks_outer stacks_inlined stacks_gamma stacks_beta stacks_rare stacks_worker; do
+	check "function $f is in a location, with its file" \
+		grep -Eq "^( +[0-9]+: 0x[0-9a-f]+ M=[0-9]+)? +$f .*stacks-workload\\.c:[0-9]+ " "$raw"
+done
+check "the inlined call is two lines of one location: stacks_inlined, then stacks_outer" \
+	awk '/^ +[0-9]+: 0x/ { prev = $4; next } prev == "stacks_inlined" && $1 == "stacks_outer" { found = 1 }
+	     { prev = "" } END { exit !found }' "$raw"
+check "the worker's samples are labelled with its name and tid ($worker)" \
+	sh -c "grep -q 'thread:\\[stacks-worker\\]' '$raw' && grep -q 'tid:\\[$worker\\]' '$raw'"
+check "samples are labelled with their type" grep -q 'type:\[malloc\]' "$raw"
+check "and with their process and pid ($pid)" \
+	sh -c "grep -q 'process:\\[stacks-workload\\]' '$raw' && grep -q 'pid:\\[$pid\\]' '$raw'"
+check "truncated stacks end in a location [truncated], empty ones are [no stack], outside any mapping" \
+	sh -c "grep -Eq '^ +[0-9]+: 0x0 \\[truncated\\] ' '$raw' && grep -Eq '^ +[0-9]+: 0x0 \\[no stack\\] ' '$raw'"
+build_id=$(readelf -n "$(readlink -f "$REPORT_BIN/stacks-workload")" | sed -n 's/.*Build ID: *//p')
+[ -n "$build_id" ] || harness_fail "readelf finds no build id in stacks-workload"
+check "the workload's mapping has its path and build id $build_id" \
+	grep -Eq "^[0-9]+: 0x[0-9a-f]+/0x[0-9a-f]+/0x[0-9a-f]+ .*stacks-workload $build_id" "$raw"
+
+go_pprof -top "$profile" >"$HARNESS_DIR/top.txt" 2>&1 || true
+check "-top lists stacks_alpha, the type alloc_space" \
+	sh -c "grep -q 'stacks_alpha' '$HARNESS_DIR/top.txt' && grep -q '^Type: alloc_space' '$HARNESS_DIR/top.txt'"
+go_pprof -traces "$profile" >"$HARNESS_DIR/traces.txt" 2>&1 || true
+check "-traces shows the worker's stack under its thread's name" \
+	sh -c "grep -q 'thread:  *stacks-worker' '$HARNESS_DIR/traces.txt' && grep -q 'stacks_gamma' '$HARNESS_DIR/traces.txt'"
+# The files are DWARF's, relative to where the workload was compiled.
+go_pprof -source_path "$AS_BUILDDIR" -list 'stacks_alpha' "$profile" >"$HARNESS_DIR/list.txt" 2>&1 || true
+check "-list stacks_alpha shows its source line" \
+	grep -q 'kept\[0\]\[i\] = malloc(BLOCK);' "$HARNESS_DIR/list.txt"
+
+# -http: the web interface on a free port of the loopback.  `go tool`
+# would run pprof as its child: the tool is started itself, so that the
+# pid stopped is the server's.
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+HOME="$HARNESS_DIR/home-go" "$(go env GOTOOLDIR)/pprof" -http="127.0.0.1:$port" -no_browser "$profile" \
+	>"$HARNESS_DIR/http.log" 2>&1 &
+http_pid=$!
+for _ in $(seq 100); do
+	curl -sf -o "$HARNESS_DIR/flamegraph.html" "http://127.0.0.1:$port/ui/flamegraph" && break
+	sleep 0.2
+done
+curl -sf -o "$HARNESS_DIR/top.html" "http://127.0.0.1:$port/ui/top" || true
+kill "$http_pid" 2>/dev/null || true
+wait "$http_pid" 2>/dev/null || true
+check "-http serves the flame graph and the top table with stacks_alpha" \
+	sh -c "[ -s '$HARNESS_DIR/flamegraph.html' ] && grep -q stacks_alpha '$HARNESS_DIR/top.html'"
+
+report_run "$trace" -p 'format="pprof"' >/dev/null 2>"$HARNESS_DIR/stderr" &&
+	fail "format=pprof without path was accepted" ||
+	check "format=pprof without path: refused, asking for path" \
+		report_says "$HARNESS_DIR/stderr" 'Parameter `path` is missing: format `pprof` writes a binary profile to a file'
+finish
