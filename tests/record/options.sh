@@ -3,9 +3,9 @@
 # an unknown option or a bad value is one line on stderr and exit status 2,
 # found before anything starts: bad groups, windows, report files, rates
 # above the shim's 2^48, stack depths outside 0..128, stacks asked for with
-# none recorded, a pprof profile for a terminal or with --live, -o on a
-# file or on the next option; none of them starts a daemon or runs the
-# program.
+# none recorded, a pprof profile for a terminal, folded or pprof with
+# --live, -o on a file or on the next option; none of them starts a daemon
+# or runs the program.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -72,6 +72,7 @@ usage depth0-folded --stack-depth 0 --format folded -- $run
 usage depth0-pprof --stack-depth 0 --format pprof --report-output "$HARNESS_DIR/p.pb.gz" -- $run
 usage pprof-live --format pprof --live -- $run
 check "pprof-live: the line says why" grep -q "cannot go with --live" "$HARNESS_DIR/pprof-live.err"
+usage folded-live --format folded --live -- $run
 usage pprof-unwritable --format pprof --report-output "$HARNESS_DIR/no/such/p.pb.gz" -- $run
 # Binary data never goes to a terminal: standard output a pseudo-terminal
 # (script(1)), standard error still the file record_run gives.
