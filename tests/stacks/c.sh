@@ -109,7 +109,7 @@ check "module: module_alloc's frame is in stacks-module-$STACKS_VARIANT.so, with
 # that raised.
 raise_line=$(stacks_line "$source" raise_signals)
 got=$(stacks_group "$json" '^main;raise_signals;on_signal$' \
-	"(map(.function) | index(\"raise_signals\") - index(\"on_signal\") - 1) as \$between |
+	".stack | (map(.function) | index(\"raise_signals\") - index(\"on_signal\") - 1) as \$between |
 	 [\$between, (.[] | select(.function == \"raise_signals\") | .line)]")
 check "signal: frames between on_signal and raise_signals, which raised at line $raise_line ($got)" \
 	sh -c "printf '%s' '$got' | jq -e '.[0] >= 1 and .[1] == $raise_line' >/dev/null"

@@ -3,8 +3,9 @@
 # A test records one of the programs of this folder (stacks.c,
 # stacks-cxx.cc), which write the exact bytes of each of their call paths
 # to a file, and finds each path's stack group in the JSON report by the
-# program's own frames: those of its binary and its module, outermost
-# first, their functions joined by ';' (`own_path`).  libstdc++'s templates
+# program's own frames: those of its binary and its module but _start (the
+# C library's start-up code, linked into every program), outermost first,
+# their functions joined by ';' (`own_path`).  libstdc++'s templates
 # compiled into the program (std::, __gnu_cxx::) are left out of that path,
 # so that it names the program's functions only.
 
@@ -39,7 +40,8 @@ stacks_record() {
 # stacks_own BINARY...: sets STACKS_DEFS, the jq definitions the checks
 # use, for a program whose own binaries' paths end in the BINARY names
 # (the program, its module):
-#   own_frames  a stack group's frames in those binaries, outermost first
+#   own_frames  a stack group's frames in those binaries but _start,
+#               outermost first
 #   own_path    their functions, joined by ';', without std:: and
 #               __gnu_cxx:: frames
 #   full_path   the same with them
@@ -52,7 +54,7 @@ stacks_own() {
 		own_test="$own_test or endswith(\"/$binary\")"
 	done
 	STACKS_DEFS="def own_binary: (.binary // \"\") | ($own_test);
-def own_frames: [.stack | reverse | .[] | select(own_binary)];
+def own_frames: [.stack | reverse | .[] | select(own_binary and .function != \"_start\")];
 def full_path: [own_frames[] | .function // \"?\"] | join(\";\");
 def own_path: [own_frames[] | .function // \"?\" | select(test(\"^(std::|__gnu_cxx::)\") | not)] | join(\";\");
 def runtime: (.binary // \"\") | split(\"/\") | last | test(\"$STACKS_RUNTIMES\");
