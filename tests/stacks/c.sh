@@ -14,8 +14,9 @@
 # frame to the function that raised it; no stack is truncated at the
 # default depth; the innermost frames have the lines of the allocating
 # calls; the call tree's nodes of the two callers hold their bytes; and
-# the sites, read on the same trace, are the stacks' first frames outside
-# the runtimes, with the same samples.
+# the sites, read on the same trace, are the stacks' out-of-line frames at
+# their first addresses outside the runtimes (an inlined helper's site is
+# its caller, at the line of the call), with the same samples.
 #
 # Ten intervals at 99.9% (seven paths, one site, two nodes): a correct
 # build fails with probability below 1.1% (10 x (0.1% + 0.0063%)); the
@@ -122,7 +123,8 @@ for caller in path_a path_b; do
 	stacks_check_node "call tree main > $caller > mid" "$json" "$nodes" "$(stacks_truth "$truth" "$name")"
 done
 
-# Sites, from the same trace: the stacks' first frames outside the runtimes.
+# Sites, from the same trace: the stacks' out-of-line frames at their first
+# addresses outside the runtimes.
 stacks_sites_agree "$json"
 leaf_line=$(stacks_line "$source" leaf_alloc)
 leaf_site=".kind == \"site\" and .function == \"leaf_alloc\" and .line == $leaf_line"

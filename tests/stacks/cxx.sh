@@ -9,8 +9,9 @@
 # the frames have the lines of the calls; the growth's stack shows
 # libstdc++'s _M_realloc_insert (compiled into the program, inlined) under
 # the program's grow_vector; the call tree's node of run_lambda holds its
-# bytes; and the sites, read on the same trace, are the stacks' first
-# frames outside the runtimes, with the same samples.
+# bytes; and the sites, read on the same trace, are the stacks' out-of-line
+# frames at their first addresses outside the runtimes (the growth's is
+# grow_vector at the push_back line), with the same samples.
 #
 # Four intervals at 99.9%: a correct build fails with probability below
 # 0.43% (4 x (0.1% + 0.0063%)); the seed makes the samples the same in

@@ -45,8 +45,10 @@ stacks_record() {
 #   own_path    their functions, joined by ';', without std:: and
 #               __gnu_cxx:: frames
 #   full_path   the same with them
-#   site_key    the first frame outside the runtimes: what the group's
-#               site must be (host|pid|function|file|line|binary)
+#   site_frame  what a stack group's site must be: the out-of-line frame
+#               (the last of its address's frames) of the first address
+#               outside the runtimes (doc/report-formats.md)
+#   site_key    that frame as host|pid|function|file|line|binary
 #   key         the same key of a site group
 stacks_own() {
 	own_test=false
@@ -59,7 +61,11 @@ def full_path: [own_frames[] | .function // \"?\"] | join(\";\");
 def own_path: [own_frames[] | .function // \"?\" | select(test(\"^(std::|__gnu_cxx::)\") | not)] | join(\";\");
 def runtime: (.binary // \"\") | split(\"/\") | last | test(\"$STACKS_RUNTIMES\");
 def frame_key(\$g): \"\(\$g.host)|\(\$g.pid)|\(.function // \"\")|\(.file // \"\")|\(.line // 0)|\(.binary // \"\")\";
-def site_key: . as \$g | ([.stack[] | select(runtime | not)] | first // {}) | frame_key(\$g);
+def site_frame: .stack as \$s | ([range(0; \$s | length) | select(\$s[.] | runtime | not)] | first) as \$i |
+	if \$i == null then null else
+	([range(\$i; \$s | length) | select(\$s[.].address != \$s[\$i].address)] | first // (\$s | length)) as \$j |
+	\$s[\$j - 1] end;
+def site_key: . as \$g | (site_frame // {}) | frame_key(\$g);
 def key: frame_key(.);"
 }
 
@@ -119,11 +125,11 @@ stacks_line() {
 }
 
 # stacks_sites_agree JSON: every site group of the program's own binaries
-# has exactly the samples of the stack groups whose first frame outside the
-# runtimes it is, and every such stack group has its site group.
+# has exactly the samples of the stack groups whose site_frame it is, and
+# every such stack group has its site group.
 stacks_sites_agree() {
 	disagree=$(jq -c "$STACKS_DEFS
-		([.groups[] | select(.kind == \"stack\") | {key: site_key, own: ([.stack[] | select(runtime | not)] | first // {} | own_binary), samples}]
+		([.groups[] | select(.kind == \"stack\") | {key: site_key, own: (site_frame // {} | own_binary), samples}]
 		 | map(select(.own)) | group_by(.key) | map({key: .[0].key, stacks: (map(.samples) | add)})) as \$from_stacks |
 		([.groups[] | select(.kind == \"site\" and own_binary) | {key: key, site: .samples}]) as \$sites |
 		[(\$from_stacks[] | . as \$s | {key, stacks, site: ([\$sites[] | select(.key == \$s.key) | .site] | first)}),
