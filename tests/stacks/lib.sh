@@ -69,12 +69,16 @@ def site_key: . as \$g | (site_frame // {}) | frame_key(\$g);
 def key: frame_key(.);"
 }
 
-# stacks_show JSON: the report's stack groups in the log, one a line:
-# samples, estimate, [lower, upper], truncated, own path.
+# stacks_show JSON: the report's stack groups through the program's own
+# code in the log, one a line (samples, estimate, [lower, upper],
+# truncated, the full own path), then how many others there are (the
+# loader's, lttng-ust's).
 stacks_show() {
-	jq -r "$STACKS_DEFS .groups[] | select(.kind == \"stack\") |
-		\"      stack: \(.samples) samples, \(.estimate) [\(.lower), \(.upper)]\" +
-		(if .truncated then \", truncated\" else \"\" end) + \": \(full_path)\"" "$1"
+	jq -r "$STACKS_DEFS [.groups[] | select(.kind == \"stack\")] |
+		(.[] | select(full_path != \"\") |
+		 \"      stack: \\(.samples) samples, \\(.estimate) [\\(.lower), \\(.upper)]\" +
+		 (if .truncated then \", truncated\" else \"\" end) + \": \\(full_path)\"),
+		\"      and \\(map(select(full_path == \"\")) | length) stack groups outside the program's code\"" "$1"
 }
 
 # stacks_select REGEX: the jq selection of the stack groups whose own_path
