@@ -19,6 +19,7 @@ include tests/compat/local.mk
 include tests/stress/local.mk
 include tests/fuzz/local.mk
 include tests/sites/local.mk
+include tests/stacks/local.mk
 include tests/record/local.mk
 include tests/valgrind/local.mk
 include tests/hosts/local.mk

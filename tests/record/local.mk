@@ -32,6 +32,7 @@ RECORD_TESTS = \
 	tests/record/stdout.sh \
 	tests/record/closefds.sh \
 	tests/record/live-port.sh \
+	tests/record/stacks.sh \
 	tests/record/install.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) tests/record/lib.sh

@@ -2,8 +2,10 @@
 # options.sh - allocsample-record's --help and --version print and exit 0;
 # an unknown option or a bad value is one line on stderr and exit status 2,
 # found before anything starts: bad groups, windows, report files, rates
-# above the shim's 2^48, -o on a file or on the next option; none of them
-# starts a daemon or runs the program.
+# above the shim's 2^48, stack depths outside 0..128, stacks asked for with
+# none recorded, a pprof profile for a terminal, folded or pprof with
+# --live, -o on a file or on the next option; none of them starts a daemon
+# or runs the program.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -13,7 +15,7 @@ check "--help: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "--help: the usage line" \
 	grep -q '^Usage: allocsample-record \[OPTIONS\] -- PROGRAM \[ARGS...\]$' "$HARNESS_DIR/help.out"
 for option in --rate --output --keep --format --confidence --group-by --no-report --version \
-	--enable-event --scope-begin --scope-end --scope-key; do
+	--enable-event --scope-begin --scope-end --scope-key --stack-depth folded pprof stack; do
 	check "--help: mentions $option" grep -q -- "$option" "$HARNESS_DIR/help.out"
 done
 check "--help: nothing on stderr" [ ! -s "$HARNESS_DIR/help.err" ]
@@ -54,18 +56,53 @@ usage missing-value --rate
 run="$RECORD_WORKLOAD $HARNESS_DIR/facts threads"
 usage group-unknown --group-by nonsense -- $run
 usage group-empty --group-by thread,,type -- $run
-usage group-site --group-by site -- $run
-usage window-unit --window 1parsec -- $run
-usage window-zero --window 0 -- $run
-usage window-short --window 1ns -- $run
-usage report-directory --report-output "$HARNESS_DIR" -- $run
-usage report-no-directory --report-output "$HARNESS_DIR/no/such/report.txt" -- $run
-usage rate-above --rate 281474976710657 -- $run
-usage rate-huge --rate 1000000000000000000000000 -- $run
-usage output-file -o /dev/null -- $run
-check "output-file: says it is not a directory" grep -q "not a directory" "$HARNESS_DIR/output-file.err"
-usage output-option -o -- $run
-check "output-option: names the value" grep -q "needs a name, not '--'" "$HARNESS_DIR/output-option.err"
+usage group-stack-typo --group-by stacks -- $run
+check "group-stack-typo: the line lists stack among the groups" \
+	grep -q "site or stack" "$HARNESS_DIR/group-stack-typo.err"
+usage depth-above --stack-depth 129 -- $run
+check "depth-above: the line gives the bounds" grep -q "from 0 to 128, not '129'" "$HARNESS_DIR/depth-above.err"
+usage depth-negative --stack-depth -1 -- $run
+usage depth-word --stack-depth=deep -- $run
+usage depth-huge --stack-depth 100000000000000000000 -- $run
+usage depth-missing --stack-depth
+usage depth0-stack --stack-depth 0 --group-by thread,stack -- $run
+usage depth0-site --stack-depth 0 --group-by site -- $run
+usage depth0-sites --sites --stack-depth 00 -- $run
+usage depth0-folded --stack-depth 0 --format folded -- $run
+usage depth0-pprof --stack-depth 0 --format pprof --report-output "$HARNESS_DIR/p.pb.gz" -- $run
+usage pprof-live --format pprof --live -- $run
+check "pprof-live: the line says why" grep -q "cannot go with --live" "$HARNESS_DIR/pprof-live.err"
+usage folded-live --format folded --live -- $run
+usage pprof-unwritable --format pprof --report-output "$HARNESS_DIR/no/such/p.pb.gz" -- $run
+# Binary data never goes to a terminal: standard output a pseudo-terminal
+# (script(1)), standard error still the file record_run gives.
+mkdir -p "$HARNESS_DIR/tmp-pprof-terminal"
+RECORD_STATUS=0
+TMPDIR="$HARNESS_DIR/tmp-pprof-terminal" script -qec \
+	"'$RECORD_CMD' --format pprof --report-output - -- $run 2>'$HARNESS_DIR/pprof-terminal.err'" \
+	/dev/null >"$HARNESS_DIR/pprof-terminal.out" 2>&1 || RECORD_STATUS=$?
+check "pprof-terminal: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+check "pprof-terminal: one line on stderr ($(cat "$HARNESS_DIR/pprof-terminal.err"))" \
+	[ "$(record_lines "$HARNESS_DIR/pprof-terminal.err")" -eq 1 ]
+check "pprof-terminal: the line says not to a terminal" \
+	grep -q '^allocsample-record: --format pprof writes binary data, not to a terminal' \
+	"$HARNESS_DIR/pprof-terminal.err"
+check "pprof-terminal: nothing on the terminal" [ ! -s "$HARNESS_DIR/pprof-terminal.out" ]
+# Without --report-output, the profile goes into the current directory,
+# which must be writable: a read-only mount, which root cannot write either.
+read_only="$HARNESS_DIR/read-only"
+mkdir -p "$read_only"
+if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
+	mount -t tmpfs -o ro allocsample-test "$read_only"
+else
+	chmod a-w "$read_only"
+fi
+cd "$read_only"
+usage pprof-read-only-cwd --format pprof -- $run
+cd "$HARNESS_DIR"
+check "pprof-read-only-cwd: the line says where the profile would go" \
+	grep -q '[.]/allocsample[.]PROGRAM[.]PID[.]pb[.]gz' "$HARNESS_DIR/pprof-read-only-cwd.err"
+[ -z "${AS_HARNESS_NAMESPACE:-}" ] || umount "$read_only"
 check "no daemon was started" [ -z "$(record_daemons)" ]
 check "the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
 finish

@@ -3,7 +3,9 @@
 # std::string's characters (allocated inside libstdc++) and std::vector's
 # reserve on the program's functions and lines.  Growth by push_back is
 # named as what it is: std::vector's _M_realloc_insert, a template compiled
-# into the program, in the program's binary (doc/report-formats.md).
+# into the program, in the program's binary (doc/report-formats.md), its
+# name qualified as the stacks' frames name functions
+# (std::vector<int, std::allocator<int> >::_M_realloc_insert<int const&>).
 set -eu
 . "$AS_SRCDIR/tests/sites/lib.sh"
 harness_enter "$@"
@@ -23,7 +25,7 @@ for function in make_nodes make_strings grow_vectors; do
 done
 
 bytes=$(awk '$1 == "site" && $2 == "push_vectors" { print $3 }' "$out")
-selection='.kind == "site" and (.function // "" | startswith("_M_realloc_insert")) and
+selection='.kind == "site" and (.function // "" | test("(^|::)_M_realloc_insert<")) and
 	(.file // "" | endswith("/bits/vector.tcc")) and (.binary // "" | endswith("/tests/sites/sites-cxx"))'
 check "push_vectors: growth is named std::vector's _M_realloc_insert in the program" \
 	[ "$(jq "[.groups[] | select($selection)] | length" "$json")" -eq 1 ]
