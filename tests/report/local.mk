@@ -92,27 +92,28 @@ EXTRA_DIST += $(SCOPE_TESTS)
 # Stacks (schema 2): a program of known call tree whose events carry real
 # stacks (its own provider, allocsample's sampler), the same provider with
 # a `stack` of the wrong type, and with schema 1's event (no stacks).  Built so that every call keeps its
-# frame: the call tree is the test's truth.
+# frame: the call tree is the test's truth.  UBSan at most, like the
+# sampler it links.
 STACK_PRODUCER_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/report -I$(top_srcdir)/src
-STACK_PRODUCER_CXXFLAGS = $(WARN_CXXFLAGS) $(PTHREAD_CFLAGS) $(LTTNG_UST_CFLAGS) \
-	-O2 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls
+STACK_PRODUCER_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS) \
+	$(LTTNG_UST_CFLAGS) -O2 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls
 STACK_PRODUCER_LIBS = src/libassampler.la $(LTTNG_UST_LIBS) $(PTHREAD_LIBS)
 check_PROGRAMS += tests/report/stack-producer tests/report/stack-producer-bad-stack \
 	tests/report/stack-producer-schema-1
 tests_report_stack_producer_SOURCES = tests/report/stack-producer.cc tests/report/stack-producer-tp.h
 tests_report_stack_producer_CPPFLAGS = $(STACK_PRODUCER_CPPFLAGS)
 tests_report_stack_producer_CXXFLAGS = $(STACK_PRODUCER_CXXFLAGS)
-tests_report_stack_producer_LDFLAGS = -no-install
+tests_report_stack_producer_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_stack_producer_LDADD = $(STACK_PRODUCER_LIBS)
 tests_report_stack_producer_bad_stack_SOURCES = tests/report/stack-producer.cc tests/report/stack-producer-tp.h
 tests_report_stack_producer_bad_stack_CPPFLAGS = $(STACK_PRODUCER_CPPFLAGS) -DBAD_STACK
 tests_report_stack_producer_bad_stack_CXXFLAGS = $(STACK_PRODUCER_CXXFLAGS)
-tests_report_stack_producer_bad_stack_LDFLAGS = -no-install
+tests_report_stack_producer_bad_stack_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_stack_producer_bad_stack_LDADD = $(STACK_PRODUCER_LIBS)
 tests_report_stack_producer_schema_1_SOURCES = tests/report/stack-producer.cc tests/report/stack-producer-tp.h
 tests_report_stack_producer_schema_1_CPPFLAGS = $(STACK_PRODUCER_CPPFLAGS) -DSCHEMA_1
 tests_report_stack_producer_schema_1_CXXFLAGS = $(STACK_PRODUCER_CXXFLAGS)
-tests_report_stack_producer_schema_1_LDFLAGS = -no-install
+tests_report_stack_producer_schema_1_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_stack_producer_schema_1_LDADD = $(STACK_PRODUCER_LIBS)
 
 # Stack groups, the call tree, object counts and every fallback, on the

@@ -166,6 +166,25 @@ static bool nameable(struct asr_resolution *res, const struct asr_mapped_object 
 	return true;
 }
 
+/* Whether the object at `path` is a runtime's (`runtimes`), by its file name. */
+static bool is_runtime_path(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t i;
+
+	base = base ? base + 1 : path;
+	for (i = 0; i < G_N_ELEMENTS(runtimes); i++) {
+		if (strncmp(base, runtimes[i], strlen(runtimes[i])) == 0)
+			return true;
+	}
+	return false;
+}
+
+static bool is_runtime(const struct asr_mapping *m)
+{
+	return m && is_runtime_path(m->path);
+}
+
 /* The frames of `address`, recorded by `process` at `epoch`. */
 static const struct address_frames *frames_of(struct asr_resolution *res,
 					      const struct asr_aggregate *agg,
@@ -192,7 +211,11 @@ static const struct address_frames *frames_of(struct asr_resolution *res,
 		frame.mapping = intern_mapping(res, o);
 		frame.offset = address - o->start;
 		b = asr_symbols_binary(agg->symbols, o->path);
-		sym = nameable(res, o, b) ? asr_symbols_lookup(agg->symbols, b, frame.offset) : NULL;
+		/* A runtime's frames by their symbols: their lines are not the
+		 * program's, and libc's DWARF, tens of megabytes to
+		 * decompress, would cost more than every other frame. */
+		sym = nameable(res, o, b) ? asr_symbols_lookup(agg->symbols, b, frame.offset,
+							       !is_runtime_path(o->path)) : NULL;
 		found = g_malloc(sizeof *found + (sym ? sym->n : 1) * sizeof found->frames[0]);
 		found->n = sym ? sym->n : 1;
 		for (i = 0; i < found->n; i++) {
@@ -208,22 +231,6 @@ static const struct address_frames *frames_of(struct asr_resolution *res,
 	key = g_memdup2(&probe, sizeof probe);
 	g_hash_table_insert(res->addresses, key, found);
 	return found;
-}
-
-static bool is_runtime(const struct asr_mapping *m)
-{
-	const char *base;
-	size_t i;
-
-	if (!m)
-		return false;
-	base = strrchr(m->path, '/');
-	base = base ? base + 1 : m->path;
-	for (i = 0; i < G_N_ELEMENTS(runtimes); i++) {
-		if (strncmp(base, runtimes[i], strlen(runtimes[i])) == 0)
-			return true;
-	}
-	return false;
 }
 
 /* The call site of `stack`: the out-of-line frame of its first address

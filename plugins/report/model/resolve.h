@@ -5,7 +5,10 @@
  * the sample's epoch (aggregate/maps.h) -> function, file and line of the
  * call, inlined calls expanded (read/symbols.h, whose cache outlives the
  * model).  Two raw stacks that resolve alike (the same addresses at two
- * epochs) give one stack.
+ * epochs) give one stack.  The runtimes' frames (libc, libstdc++, the
+ * loader, ...: see asr_resolution_build) are named by their ELF symbols,
+ * without file and line: their lines are not the program's, and libc's
+ * DWARF alone is tens of megabytes to decompress.
  *
  * What cannot be named is kept, never dropped: an address in no known
  * object is an "[unknown]" frame with its address; one in an object that

@@ -162,16 +162,17 @@ static struct asr_symbol *from_dwarf(struct asr_symbols *symbols, Dwarf_Die *cu,
 }
 
 static struct asr_symbol *resolve(struct asr_symbols *symbols, const struct asr_binary *binary,
-				  uint64_t offset)
+				  uint64_t offset, bool dwarf)
 {
 	Dwarf_Addr addr, cu_bias;
 	struct asr_symbol *sym = NULL;
-	Dwarf_Die *cu;
+	Dwarf_Die *cu = NULL;
 
 	if (!binary->module || offset == 0)
 		return symbol_new(1);
 	addr = asr_binary_address(binary, offset) - 1;
-	cu = dwfl_module_addrdie(binary->module, addr, &cu_bias);
+	if (dwarf)
+		cu = dwfl_module_addrdie(binary->module, addr, &cu_bias);
 	if (cu)
 		sym = from_dwarf(symbols, cu, addr - cu_bias);
 	if (!sym) {
@@ -185,13 +186,14 @@ static struct asr_symbol *resolve(struct asr_symbols *symbols, const struct asr_
 }
 
 const struct asr_symbol *asr_symbols_lookup(struct asr_symbols *symbols,
-					    const struct asr_binary *binary, uint64_t offset)
+					    const struct asr_binary *binary, uint64_t offset,
+					    bool dwarf)
 {
 	struct lookup_key probe = { binary, offset }, *key;
 	struct asr_symbol *sym = g_hash_table_lookup(symbols->lookups, &probe);
 
 	if (!sym) {
-		sym = resolve(symbols, binary, offset);
+		sym = resolve(symbols, binary, offset, dwarf);
 		key = g_memdup2(&probe, sizeof probe);
 		g_hash_table_insert(symbols->lookups, key, sym);
 	}

@@ -50,10 +50,13 @@ const struct asr_binary *asr_symbols_binary(struct asr_symbols *symbols, const c
  * with inlined calls expanded.  The function names come from
  * DW_AT_linkage_name, demangled, else DW_AT_name; without DWARF from the
  * ELF symbol table; the innermost frame's line from the line table, each
- * outer frame's from the call site of the frame inside it.  Never fails:
- * what cannot be found is unknown.
+ * outer frame's from the call site of the frame inside it.  With `dwarf`
+ * false, the ELF symbol alone, one frame without file and line, and the
+ * binary's DWARF is never loaded.  A binary must always be asked with the
+ * same `dwarf`.  Never fails: what cannot be found is unknown.
  */
 const struct asr_symbol *asr_symbols_lookup(struct asr_symbols *symbols,
-					    const struct asr_binary *binary, uint64_t offset);
+					    const struct asr_binary *binary, uint64_t offset,
+					    bool dwarf);
 
 #endif
