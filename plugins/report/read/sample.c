@@ -278,7 +278,7 @@ static const struct asr_site *find_site(struct asr_sample_reader *reader, bt_sel
 {
 	if (!bin) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Parameter `group-by` has `site`, but event `%s` has no `debug_info` context field: place filter.lttng-utils.debug-info (with full-path=yes) before this sink, e.g. `babeltrace2 TRACE --debug-info --debug-info-full-path -c sink.allocsample.report ...`, and record the call sites with `lttng add-context -u -t vpid -t ip` and the events `lttng_ust_statedump:*`, `lttng_ust_dl:*` and `lttng_ust_lib:*` (allocsample-record --sites does all of this).",
+			"Parameter `group-by` has `site`, but event `%s` has no `debug_info` context field: place filter.lttng-utils.debug-info (with full-path=yes) before this sink, e.g. `babeltrace2 TRACE --debug-info --debug-info-full-path -c sink.allocsample.report ...`, and record the call sites with `lttng add-context -u -t vpid -t ip` and the events `lttng_ust_statedump:*`, `lttng_ust_dl:*` and `lttng_ust_lib:*`; traces of schema 2 need none of this: their sites come from their stacks.",
 			ASR_EVENT_NAME);
 		return NULL;
 	}
