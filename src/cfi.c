@@ -108,7 +108,10 @@ static uint64_t read_fixed(struct reader *r, size_t size)
 	return value;
 }
 
-static uint64_t read_uleb(struct reader *r)
+/* LEB128: seven bits a byte, low first, while the top bit is set.  Bits
+ * beyond the 64th must be zero in an unsigned value (else the data is
+ * bad), and are the sign's copies in a signed one. */
+static uint64_t read_leb(struct reader *r, bool is_signed)
 {
 	uint64_t value = 0;
 	unsigned shift = 0;
@@ -118,28 +121,23 @@ static uint64_t read_uleb(struct reader *r)
 		byte = read_u8(r);
 		if (shift < 64)
 			value |= (uint64_t) (byte & 0x7f) << shift;
-		else if (byte & 0x7f)
+		else if (!is_signed && (byte & 0x7f))
 			r->bad = true;
 		shift += 7;
 	} while ((byte & 0x80) && !r->bad);
+	if (is_signed && shift < 64 && (byte & 0x40))
+		value |= ~(uint64_t) 0 << shift;
 	return value;
+}
+
+static uint64_t read_uleb(struct reader *r)
+{
+	return read_leb(r, false);
 }
 
 static int64_t read_sleb(struct reader *r)
 {
-	uint64_t value = 0;
-	unsigned shift = 0;
-	uint8_t byte;
-
-	do {
-		byte = read_u8(r);
-		if (shift < 64)
-			value |= (uint64_t) (byte & 0x7f) << shift;
-		shift += 7;
-	} while ((byte & 0x80) && !r->bad);
-	if (shift < 64 && (byte & 0x40))
-		value |= ~(uint64_t) 0 << shift;
-	return (int64_t) value;
+	return (int64_t) read_leb(r, true);
 }
 
 /* An encoded pointer; `datarel` is the base of DW_EH_PE_datarel (0: none).

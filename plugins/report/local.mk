@@ -10,6 +10,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/params.c plugins/report/params.h \
 	plugins/report/messages.c plugins/report/messages.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
+	plugins/report/read/class_cache.c plugins/report/read/class_cache.h \
 	plugins/report/read/sample.c plugins/report/read/sample.h \
 	plugins/report/read/process_name.c plugins/report/read/process_name.h \
 	plugins/report/read/scope_event.c plugins/report/read/scope_event.h \

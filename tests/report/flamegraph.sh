@@ -28,18 +28,7 @@ report_run "$trace" -p "format=\"html\",group-by=\"stack\",path=\"$page\"" >/dev
 	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
 report_run "$trace" -p 'format="json",group-by="stack"' >"$json" 2>"$HARNESS_DIR/stderr" ||
 	harness_fail "the JSON report failed: $(cat "$HARNESS_DIR/stderr")"
-check "self-contained: no external script, style, image or frame" \
-	sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$page'"
-
-# chromium FILE OPTION...: headless Chromium on FILE; its own profile and
-# home, so that it touches nothing of the user's.
-chromium_run() {
-	file=$1
-	shift
-	HOME="$HARNESS_DIR/chromium-home" timeout 120 chromium --headless=new --no-sandbox \
-		--disable-gpu --no-first-run --user-data-dir="$HARNESS_DIR/chromium-profile" \
-		--hide-scrollbars --window-size=1000,1200 "$@" "file://$file" 2>>"$HARNESS_DIR/chromium.log"
-}
+report_check_self_contained "$page"
 
 # flame-frames.py: "svg" and the graph's width, then per frame CLASS, X, Y, WIDTH, FILL
 # and TOOLTIP, tab-separated; the tooltip's first line is the label.

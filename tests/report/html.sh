@@ -27,18 +27,7 @@ harness_destroy_session html
 report_run "$trace" -p "format=\"html\",window=\"50ms\",path=\"$page\"" >"$HARNESS_DIR/stdout" \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
 check "the page is in the file, nothing on the standard output" [ -s "$page" -a ! -s "$HARNESS_DIR/stdout" ]
-check "self-contained: no external script, style, image or frame" \
-	sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$page'"
-
-# chromium FILE OPTION...: headless Chromium on FILE; its own profile and
-# home, so that it touches nothing of the user's.
-chromium_run() {
-	file=$1
-	shift
-	HOME="$HARNESS_DIR/chromium-home" timeout 120 chromium --headless=new --no-sandbox \
-		--disable-gpu --no-first-run --user-data-dir="$HARNESS_DIR/chromium-profile" \
-		--hide-scrollbars "$@" "file://$file" 2>>"$HARNESS_DIR/chromium.log"
-}
+report_check_self_contained "$page"
 
 chromium_run "$page" --dump-dom >"$HARNESS_DIR/dom.html" || true
 check "the page's script ran to the end (<div id=\"rendered\"> in the DOM)" \

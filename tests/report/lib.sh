@@ -77,3 +77,20 @@ report_lossy_copy() {
 	printf '      losses written into %s\n' "$lossy_stream"
 	babeltrace2 "$2" >/dev/null 2>"$2.stderr" || true
 }
+
+# report_check_self_contained PAGE: the HTML page loads nothing from
+# elsewhere (no script, style sheet, image or frame by address).
+report_check_self_contained() {
+	check "self-contained: no external script, style, image or frame" \
+		sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$1'"
+}
+
+# chromium_run FILE OPTION...: headless Chromium on FILE; its own profile and
+# home, so that it touches nothing of the user's.
+chromium_run() {
+	file=$1
+	shift
+	HOME="$HARNESS_DIR/chromium-home" timeout 120 chromium --headless=new --no-sandbox \
+		--disable-gpu --no-first-run --user-data-dir="$HARNESS_DIR/chromium-profile" \
+		--hide-scrollbars "$@" "file://$file" 2>>"$HARNESS_DIR/chromium.log"
+}

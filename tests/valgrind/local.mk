@@ -6,4 +6,4 @@ VALGRIND_TESTS = tests/valgrind/report.sh tests/valgrind/stacks.sh
 if !ENABLE_SANITIZERS
 TESTS += $(VALGRIND_TESTS)
 endif
-EXTRA_DIST += $(VALGRIND_TESTS)
+EXTRA_DIST += $(VALGRIND_TESTS) tests/valgrind/lib.sh

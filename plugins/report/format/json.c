@@ -27,6 +27,15 @@ static void put_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* An integer, or null when there is none. */
+static void put_integer(FILE *out, bool has, int64_t value)
+{
+	if (has)
+		fprintf(out, "%" PRId64, value);
+	else
+		fputs("null", out);
+}
+
 static const char *boolean(bool b)
 {
 	return b ? "true" : "false";
@@ -106,19 +115,13 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	fprintf(out, "{\"kind\": \"%s\", \"host\": ", kind);
 	put_string(out, total ? NULL : g->host);
 	fputs(", \"pid\": ", out);
-	if (!total && g->has_vpid)
-		fprintf(out, "%" PRId64, g->vpid);
-	else
-		fputs("null", out);
+	put_integer(out, !total && g->has_vpid, g->vpid);
 	fputs(", \"procname\": ", out);
 	put_string(out, total ? NULL : asr_group_name(g));
 	fputs(", \"process\": ", out);
 	put_string(out, total ? NULL : g->process);
 	fputs(", \"tid\": ", out);
-	if (!total && g->has_vtid)
-		fprintf(out, "%" PRId64, g->vtid);
-	else
-		fputs("null", out);
+	put_integer(out, !total && g->has_vtid, g->vtid);
 	fputs(", \"type\": ", out);
 	put_string(out, total ? NULL : g->type);
 	fprintf(out, ", \"threads\": %" PRIu64 ", \"samples\": %" PRIu64
@@ -183,10 +186,7 @@ static void put_node(FILE *out, const struct asr_call_node *n, const struct asr_
 		fputs(", \"host\": ", out);
 		put_string(out, process->host);
 		fputs(", \"pid\": ", out);
-		if (process->has_vpid)
-			fprintf(out, "%" PRId64, process->vpid);
-		else
-			fputs("null", out);
+		put_integer(out, process->has_vpid, process->vpid);
 	}
 	fputs(", \"function\": ", out);
 	put_string(out, f ? f->function : NULL);
@@ -286,10 +286,7 @@ static void put_scope(FILE *out, const struct asr_scope_row *row)
 	fputs("{\"kind\": \"scope\", \"host\": ", out);
 	put_string(out, s->host);
 	fputs(", \"pid\": ", out);
-	if (s->has_vpid)
-		fprintf(out, "%" PRId64, s->vpid);
-	else
-		fputs("null", out);
+	put_integer(out, s->has_vpid, s->vpid);
 	fprintf(out, ", \"tid\": %" PRId64 ", \"key\": ", s->vtid);
 	put_key(out, &s->key);
 	put_time(out, "start_ns", s->has_start, s->start_ns);
@@ -385,10 +382,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		}
 	}
 	fputs("],\n  \"window_ns\": ", out);
-	if (model->window_ns)
-		fprintf(out, "%" PRId64, model->window_ns);
-	else
-		fputs("null", out);
+	put_integer(out, model->window_ns != 0, model->window_ns);
 	fputs(",\n  \"rates\": [", out);
 	for (i = 0; i < model->rates->len; i++)
 		fprintf(out, "%s%" PRIu64, i ? ", " : "", g_array_index(model->rates, uint64_t, i));

@@ -38,17 +38,13 @@ struct layout {
 
 void asr_mapping_reader_init(struct asr_mapping_reader *reader)
 {
-	reader->classes = g_hash_table_new_full(g_direct_hash, g_direct_equal,
-						(GDestroyNotify) bt_event_class_put_ref, g_free);
-	reader->last_class = NULL;
-	reader->last_layout = NULL;
+	asr_class_cache_init(&reader->classes);
 	reader->build_id = g_byte_array_new();
 }
 
 void asr_mapping_reader_fini(struct asr_mapping_reader *reader)
 {
-	if (reader->classes)
-		g_hash_table_destroy(reader->classes);
+	asr_class_cache_fini(&reader->classes);
 	if (reader->build_id)
 		g_byte_array_unref(reader->build_id);
 	memset(reader, 0, sizeof *reader);
@@ -133,20 +129,11 @@ bool asr_mapping_event_read(struct asr_mapping_reader *reader, const bt_message 
 {
 	const bt_event *event = bt_message_event_borrow_event_const(msg);
 	const bt_event_class *ec = bt_event_borrow_class_const(event);
-	const struct layout *layout = reader->last_layout;
+	const struct layout *layout = asr_class_cache_find(&reader->classes, ec);
 	const bt_field *payload;
 
-	if (ec != reader->last_class) {
-		struct layout *found = g_hash_table_lookup(reader->classes, ec);
-
-		if (!found) {
-			found = check_class(ec);
-			bt_event_class_get_ref(ec);
-			g_hash_table_insert(reader->classes, (gpointer) ec, found);
-		}
-		reader->last_class = ec;
-		reader->last_layout = layout = found;
-	}
+	if (!layout)
+		layout = asr_class_cache_add(&reader->classes, ec, check_class(ec));
 	if (!layout->is_mapping)
 		return false;
 	memset(out, 0, sizeof *out);

@@ -14,6 +14,8 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
+#include "read/class_cache.h"
+
 /* How the events are enabled: the hint of every warning about them. */
 #define ASR_MAPPING_EVENTS_HINT \
 	"lttng enable-event -u 'lttng_ust_statedump:*,lttng_ust_dl:*' and LD_PRELOAD=liblttng-ust-dl.so"
@@ -41,9 +43,7 @@ struct asr_mapping_event {
 };
 
 struct asr_mapping_reader {
-	GHashTable *classes;     /* const bt_event_class * (reference held) -> layout */
-	const bt_event_class *last_class;
-	const void *last_layout;
+	struct asr_class_cache classes;  /* layouts */
 	GByteArray *build_id;    /* the last build id read */
 };
 

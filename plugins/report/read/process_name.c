@@ -14,17 +14,12 @@ struct layout {
 
 void asr_process_name_reader_init(struct asr_process_name_reader *reader)
 {
-	reader->classes = g_hash_table_new_full(g_direct_hash, g_direct_equal,
-						(GDestroyNotify) bt_event_class_put_ref, g_free);
-	reader->last_class = NULL;
-	reader->last_layout = NULL;
+	asr_class_cache_init(&reader->classes);
 }
 
 void asr_process_name_reader_fini(struct asr_process_name_reader *reader)
 {
-	if (reader->classes)
-		g_hash_table_destroy(reader->classes);
-	memset(reader, 0, sizeof *reader);
+	asr_class_cache_fini(&reader->classes);
 }
 
 static struct layout *check_class(const bt_event_class *ec)
@@ -53,19 +48,10 @@ bool asr_process_name_read(struct asr_process_name_reader *reader, const bt_mess
 {
 	const bt_event *event = bt_message_event_borrow_event_const(msg);
 	const bt_event_class *ec = bt_event_borrow_class_const(event);
-	const struct layout *layout = reader->last_layout;
+	const struct layout *layout = asr_class_cache_find(&reader->classes, ec);
 
-	if (ec != reader->last_class) {
-		struct layout *found = g_hash_table_lookup(reader->classes, ec);
-
-		if (!found) {
-			found = check_class(ec);
-			bt_event_class_get_ref(ec);
-			g_hash_table_insert(reader->classes, (gpointer) ec, found);
-		}
-		reader->last_class = ec;
-		reader->last_layout = layout = found;
-	}
+	if (!layout)
+		layout = asr_class_cache_add(&reader->classes, ec, check_class(ec));
 	if (!layout->is_name)
 		return false;
 	out->trace = bt_stream_borrow_trace_const(bt_event_borrow_stream_const(event));

@@ -8,6 +8,8 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
+#include "read/class_cache.h"
+
 #define ASR_PROCNAME_EVENT "lttng_ust_statedump:procname"
 
 /* A process's name as lttng-ust read it at registration: the executable's
@@ -19,9 +21,7 @@ struct asr_process_name {
 };
 
 struct asr_process_name_reader {
-	GHashTable *classes;     /* const bt_event_class * (reference held) -> layout */
-	const bt_event_class *last_class;
-	const void *last_layout;
+	struct asr_class_cache classes;  /* layouts */
 };
 
 /* GLib aborts when out of memory, so init cannot fail. */

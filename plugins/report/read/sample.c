@@ -72,17 +72,12 @@ void asr_sample_reader_init(struct asr_sample_reader *reader, unsigned group_by)
 	reader->stack = NULL;
 	reader->stack_size = 0;
 	asr_site_resolver_init(&reader->sites);
-	reader->layouts = g_hash_table_new_full(g_direct_hash, g_direct_equal,
-						(GDestroyNotify) bt_event_class_put_ref, g_free);
+	asr_class_cache_init(&reader->classes);
 }
 
 void asr_sample_reader_fini(struct asr_sample_reader *reader)
 {
-	if (reader->layouts)
-		g_hash_table_destroy(reader->layouts);
-	reader->layouts = NULL;
-	reader->last_class = NULL;
-	reader->last_layout = NULL;
+	asr_class_cache_fini(&reader->classes);
 	g_free(reader->stack);
 	reader->stack = NULL;
 	reader->stack_size = 0;
@@ -241,29 +236,19 @@ static bool check_class(struct asr_sample_reader *reader, bt_self_component *sel
 static enum asr_sample_status find_layout(struct asr_sample_reader *reader, bt_self_component *self,
 					  const bt_event_class *ec, const struct layout **out)
 {
-	struct layout *layout;
+	struct layout *layout = asr_class_cache_find(&reader->classes, ec);
 	const char *name;
 
-	/* Events come in runs of one class: one comparison, most of the time,
-	 * instead of a hash look-up. */
-	if (ec == reader->last_class) {
-		*out = reader->last_layout;
-		return ASR_SAMPLE_OK;
+	if (!layout) {
+		layout = g_new0(struct layout, 1);
+		name = bt_event_class_get_name(ec);
+		if (name && strcmp(name, ASR_EVENT_NAME) == 0 &&
+		    !check_class(reader, self, ec, layout)) {
+			g_free(layout);
+			return ASR_SAMPLE_ERROR;
+		}
+		asr_class_cache_add(&reader->classes, ec, layout);
 	}
-	layout = g_hash_table_lookup(reader->layouts, ec);
-	if (layout)
-		goto found;
-	layout = g_new0(struct layout, 1);
-	name = bt_event_class_get_name(ec);
-	if (name && strcmp(name, ASR_EVENT_NAME) == 0 && !check_class(reader, self, ec, layout)) {
-		g_free(layout);
-		return ASR_SAMPLE_ERROR;
-	}
-	bt_event_class_get_ref(ec);
-	g_hash_table_insert(reader->layouts, (gpointer) ec, layout);
-found:
-	reader->last_class = ec;
-	reader->last_layout = layout;
 	*out = layout;
 	return ASR_SAMPLE_OK;
 }

@@ -8,6 +8,8 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
+#include "read/class_cache.h"
+
 #include "read/site.h"
 
 /* The schemas this component reads (tp/allocsample-tp.h): 2 adds the
@@ -47,9 +49,7 @@ struct asr_sample {
 /* Where an event class keeps the fields we read, checked once per class;
  * and the call sites, which outlive every report made from the samples. */
 struct asr_sample_reader {
-	GHashTable *layouts;  /* const bt_event_class * (reference held) -> layout */
-	const bt_event_class *last_class;  /* and its layout: the latest read */
-	const void *last_layout;
+	struct asr_class_cache classes;  /* layouts */
 	bool resolve_sites;   /* group-by has `site` */
 	bool read_stacks;     /* group-by has `stack` or `site` */
 	bool require_stacks;  /* group-by has `stack`: schema 1 is an error */

@@ -22,14 +22,12 @@ void asr_scope_reader_init(struct asr_scope_reader *reader, const struct asr_par
 	reader->begin = params->scope_begin;
 	reader->end = params->scope_end;
 	reader->key = params->scope_key;
-	reader->classes = g_hash_table_new_full(g_direct_hash, g_direct_equal,
-						(GDestroyNotify) bt_event_class_put_ref, g_free);
+	asr_class_cache_init(&reader->classes);
 }
 
 void asr_scope_reader_fini(struct asr_scope_reader *reader)
 {
-	if (reader->classes)
-		g_hash_table_destroy(reader->classes);
+	asr_class_cache_fini(&reader->classes);
 	memset(reader, 0, sizeof *reader);
 }
 
@@ -108,26 +106,20 @@ static const struct role_class *role_of(struct asr_scope_reader *reader, bt_self
 	struct role_class *rc;
 	const char *name;
 
-	if (ec == reader->last_class)
-		return reader->last_role;
-	rc = g_hash_table_lookup(reader->classes, ec);
-	if (!rc) {
-		rc = g_new0(struct role_class, 1);
-		name = bt_event_class_get_name(ec);
-		if (name && strcmp(name, reader->begin) == 0)
-			rc->role = ASR_SCOPE_BEGIN;
-		else if (name && strcmp(name, reader->end) == 0)
-			rc->role = ASR_SCOPE_END;
-		if (rc->role != ASR_SCOPE_OTHER && !check_class(reader, self, ec, rc)) {
-			g_free(rc);
-			return NULL;
-		}
-		bt_event_class_get_ref(ec);
-		g_hash_table_insert(reader->classes, (gpointer) ec, rc);
+	rc = asr_class_cache_find(&reader->classes, ec);
+	if (rc)
+		return rc;
+	rc = g_new0(struct role_class, 1);
+	name = bt_event_class_get_name(ec);
+	if (name && strcmp(name, reader->begin) == 0)
+		rc->role = ASR_SCOPE_BEGIN;
+	else if (name && strcmp(name, reader->end) == 0)
+		rc->role = ASR_SCOPE_END;
+	if (rc->role != ASR_SCOPE_OTHER && !check_class(reader, self, ec, rc)) {
+		g_free(rc);
+		return NULL;
 	}
-	reader->last_class = ec;
-	reader->last_role = rc;
-	return rc;
+	return asr_class_cache_add(&reader->classes, ec, rc);
 }
 
 /* The event's key, its string borrowed from the event. */

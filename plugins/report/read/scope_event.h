@@ -8,6 +8,8 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
+#include "read/class_cache.h"
+
 #include "params.h"
 
 enum asr_scope_key_kind {
@@ -42,9 +44,7 @@ struct asr_scope_reader {
 	const char *begin;       /* event class names, borrowed from the params */
 	const char *end;
 	const char *key;         /* payload field, NULL: instances per thread */
-	GHashTable *classes;     /* const bt_event_class * (reference held) -> role */
-	const bt_event_class *last_class;
-	const void *last_role;
+	struct asr_class_cache classes;  /* layouts (roles) */
 };
 
 /* Set up from the scope parameters, whose names stay borrowed from
