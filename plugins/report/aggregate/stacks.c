@@ -12,7 +12,7 @@ static bool same_stack(const struct asr_raw_stack *a, const struct asr_raw_stack
 {
 	return a->hash == b->hash && a->process == b->process && a->epoch == b->epoch &&
 	       a->n == b->n && a->truncated == b->truncated &&
-	       memcmp(a->addresses, b->addresses, a->n * sizeof a->addresses[0]) == 0;
+	       (a->n == 0 || memcmp(a->addresses, b->addresses, a->n * sizeof a->addresses[0]) == 0);
 }
 
 static gboolean stack_equal(gconstpointer a, gconstpointer b)
@@ -72,7 +72,6 @@ struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
 	};
 	struct asr_raw_stack *found;
 	uint64_t *copy;
-
 	struct asr_raw_stack **recent;
 
 	probe.hash = hash_of(&probe);
@@ -83,7 +82,9 @@ struct asr_raw_stack *asr_raw_stacks_intern(struct asr_raw_stacks *stacks,
 	if (!found) {
 		found = g_malloc(sizeof *found + n * sizeof *copy);
 		copy = (uint64_t *) (found + 1);
-		memcpy(copy, addresses, n * sizeof *copy);
+		/* An empty stack (ALLOCSAMPLE_STACK_DEPTH=0) may come as NULL. */
+		if (n > 0)
+			memcpy(copy, addresses, n * sizeof *copy);
 		*found = probe;
 		found->addresses = copy;
 		g_hash_table_add(stacks->set, found);

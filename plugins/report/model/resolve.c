@@ -89,7 +89,7 @@ static gboolean stack_equal(gconstpointer pa, gconstpointer pb)
 	const struct asr_stack *a = pa, *b = pb;
 
 	return a->n == b->n && a->truncated == b->truncated &&
-	       memcmp(a->frames, b->frames, a->n * sizeof a->frames[0]) == 0;
+	       (a->n == 0 || memcmp(a->frames, b->frames, a->n * sizeof a->frames[0]) == 0);
 }
 
 static void stack_free(gpointer p)
