@@ -28,7 +28,7 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 	 * the walk hands over to it (doc/sampling.md, "Stacks"). */
 	as_stack_capture(&stack, ip);
 	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
-				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, stack.site);
+				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, false, stack.site);
 	as_sampler_release(sampler);
 	errno = saved_errno;
 }

@@ -5,7 +5,8 @@
  * Schema 2 added `stack`, the sample's return addresses innermost first
  * (stack[0] is the caller's, the same as `ip` below), passed as pointers
  * and recorded as unsigned 64-bit integers (src/emit.c asserts they have
- * the same size), and `stack_truncated`.
+ * the same size), and `stack_truncated`.  Schema 3 added `free_tracked` and
+ * the events SampledFree and SamplesUnrecorded (live heap, doc/events.md).
  *
  * Every event takes the caller's instruction pointer as its last argument:
  * allocsample-tp.c defines LTTNG_UST_TP_IP_PARAM so that `lttng add-context
@@ -29,7 +30,7 @@
 #include <stdint.h>
 #include <lttng/tracepoint.h>
 
-#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:2"
+#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:3"
 
 LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
 	LTTNG_UST_TP_ARGS(
@@ -41,6 +42,7 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
 		void *const *, stack,
 		unsigned int, stack_length,
 		bool, stack_truncated,
+		bool, free_tracked,
 		const void *, ip),
 	LTTNG_UST_TP_FIELDS(
 		lttng_ust_field_string(type, type)
@@ -50,11 +52,42 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
 		lttng_ust_field_integer_hex(uint64_t, ptr, (uint64_t) (uintptr_t) ptr)
 		lttng_ust_field_sequence_hex(uint64_t, stack, stack, uint8_t, stack_length)
 		lttng_ust_field_integer(uint8_t, stack_truncated, stack_truncated)
+		lttng_ust_field_integer(uint8_t, free_tracked, free_tracked)
 		lttng_ust_field_unused(ip)
 	)
 )
 LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, AllocationSampled, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
 LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, AllocationSampled, ALLOCSAMPLE_SCHEMA_URI)
+
+/* A block whose AllocationSampled said free_tracked = 1 is released
+ * (schema 3).  Emitted before the next allocator gets the block back, so
+ * the event precedes any later sample at the same address. */
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, SampledFree,
+	LTTNG_UST_TP_ARGS(
+		const void *, ptr,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer_hex(uint64_t, ptr, (uint64_t) (uintptr_t) ptr)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, SampledFree, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, SampledFree, ALLOCSAMPLE_SCHEMA_URI)
+
+/* `count` samples of this process were drawn while no session recorded
+ * AllocationSampled (schema 3): emitted once, just before the first sample
+ * recorded after them.  Their blocks are unknown to the live figures. */
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, SamplesUnrecorded,
+	LTTNG_UST_TP_ARGS(
+		uint64_t, count,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint64_t, count, count)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, SamplesUnrecorded, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, SamplesUnrecorded, ALLOCSAMPLE_SCHEMA_URI)
 
 #endif /* ALLOCSAMPLE_TP_H */
 

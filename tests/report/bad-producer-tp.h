@@ -40,7 +40,7 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
 	)
 )
 #if BAD_VARIANT == 3
-LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, AllocationSampled, "urn:x-allocsample:schema:3")
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, AllocationSampled, "urn:x-allocsample:schema:99")
 #endif
 
 #endif /* BAD_PRODUCER_TP_H */

@@ -20,7 +20,7 @@ static void sample(const char *type, uint64_t size, uint64_t offset, uint64_t ra
 {
 	static char object[8];
 
-	lttng_ust_tracepoint(allocsample, AllocationSampled, type, size, offset, rate, object, NULL, 0, 0,
+	lttng_ust_tracepoint(allocsample, AllocationSampled, type, size, offset, rate, object, NULL, 0, 0, 0,
 			     NULL);
 }
 

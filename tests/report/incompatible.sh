@@ -24,5 +24,5 @@ producer() {
 
 producer size-string 'payload field `size` is a string, expected an unsigned integer'
 producer no-offset 'has no payload field `offset`'
-producer schema-3 'declares the schema `urn:x-allocsample:schema:3`'
+producer schema-future 'declares the schema `urn:x-allocsample:schema:99`'
 finish

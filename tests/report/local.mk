@@ -42,7 +42,7 @@ BAD_PRODUCER_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/report
 BAD_PRODUCER_CFLAGS = $(WARN_CFLAGS) $(LTTNG_UST_CFLAGS)
 BAD_PRODUCER_LIBS = $(LTTNG_UST_LIBS)
 check_PROGRAMS += tests/report/bad-producer-size-string tests/report/bad-producer-no-offset \
-	tests/report/bad-producer-schema-3
+	tests/report/bad-producer-schema-future
 tests_report_bad_producer_size_string_SOURCES = tests/report/bad-producer.c tests/report/bad-producer-tp.h
 tests_report_bad_producer_size_string_CPPFLAGS = $(BAD_PRODUCER_CPPFLAGS) -DBAD_VARIANT=1
 tests_report_bad_producer_size_string_CFLAGS = $(BAD_PRODUCER_CFLAGS)
@@ -51,10 +51,10 @@ tests_report_bad_producer_no_offset_SOURCES = tests/report/bad-producer.c tests/
 tests_report_bad_producer_no_offset_CPPFLAGS = $(BAD_PRODUCER_CPPFLAGS) -DBAD_VARIANT=2
 tests_report_bad_producer_no_offset_CFLAGS = $(BAD_PRODUCER_CFLAGS)
 tests_report_bad_producer_no_offset_LDADD = $(BAD_PRODUCER_LIBS)
-tests_report_bad_producer_schema_3_SOURCES = tests/report/bad-producer.c tests/report/bad-producer-tp.h
-tests_report_bad_producer_schema_3_CPPFLAGS = $(BAD_PRODUCER_CPPFLAGS) -DBAD_VARIANT=3
-tests_report_bad_producer_schema_3_CFLAGS = $(BAD_PRODUCER_CFLAGS)
-tests_report_bad_producer_schema_3_LDADD = $(BAD_PRODUCER_LIBS)
+tests_report_bad_producer_schema_future_SOURCES = tests/report/bad-producer.c tests/report/bad-producer-tp.h
+tests_report_bad_producer_schema_future_CPPFLAGS = $(BAD_PRODUCER_CPPFLAGS) -DBAD_VARIANT=3
+tests_report_bad_producer_schema_future_CFLAGS = $(BAD_PRODUCER_CFLAGS)
+tests_report_bad_producer_schema_future_LDADD = $(BAD_PRODUCER_LIBS)
 
 # Hostile or broken input, and the traced program under losses
 # (doc/reliability.md).  impossible-producer has the real provider

@@ -153,7 +153,7 @@ static bool check_payload_field(bt_self_component *self, const bt_field_class *p
  * Whether class `ec`, of schema `uri` (NULL: none declared), has stacks,
  * filling layout->stack; false with a cause when its stack fields are
  * broken, or missing while the reader requires them.  A class that
- * declares schema 2 must have them; one that declares no schema has them
+ * declares schema 2 or 3 must have them; one that declares no schema has them
  * when it has a `stack` field; one that declares schema 1 has none.
  */
 static bool check_stack(struct asr_sample_reader *reader, bt_self_component *self,
@@ -161,7 +161,7 @@ static bool check_stack(struct asr_sample_reader *reader, bt_self_component *sel
 {
 	size_t i;
 
-	layout->has_stack = uri ? strcmp(uri, ASR_SCHEMA_URI) == 0 :
+	layout->has_stack = uri ? strcmp(uri, ASR_SCHEMA_URI_V1) != 0 :
 				  asr_member_index(payload, stack_specs[S_STACK].name) >= 0;
 	for (i = 0; i < S_COUNT && layout->has_stack; i++) {
 		if (!check_payload_field(self, payload, &stack_specs[i], ASR_SCHEMA_URI,
@@ -191,10 +191,11 @@ static bool check_class(struct asr_sample_reader *reader, bt_self_component *sel
 
 	/* A class with no URI is judged by its fields alone: the fields are
 	 * what the estimates rely on. */
-	if (uri && strcmp(uri, ASR_SCHEMA_URI) != 0 && strcmp(uri, ASR_SCHEMA_URI_V1) != 0) {
+	if (uri && strcmp(uri, ASR_SCHEMA_URI) != 0 && strcmp(uri, ASR_SCHEMA_URI_V2) != 0 &&
+	    strcmp(uri, ASR_SCHEMA_URI_V1) != 0) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Event `%s` declares the schema `%s` (its EMF URI); this component reads `%s` and `%s`: record the trace with the matching allocsample, or analyse it with the matching plugin.",
-			ASR_EVENT_NAME, uri, ASR_SCHEMA_URI_V1, ASR_SCHEMA_URI);
+			"Event `%s` declares the schema `%s` (its EMF URI); this component reads `%s`, `%s` and `%s`: record the trace with the matching allocsample, or analyse it with the matching plugin.",
+			ASR_EVENT_NAME, uri, ASR_SCHEMA_URI_V1, ASR_SCHEMA_URI_V2, ASR_SCHEMA_URI);
 		return false;
 	}
 	for (i = 0; i < P_COUNT; i++) {

@@ -13,8 +13,10 @@
 #include "read/site.h"
 
 /* The schemas this component reads (tp/allocsample-tp.h): 2 adds the
- * stack to 1. */
-#define ASR_SCHEMA_URI "urn:x-allocsample:schema:2"
+ * stack to 1; 3 adds free tracking (free_tracked, SampledFree,
+ * SamplesUnrecorded) to 2. */
+#define ASR_SCHEMA_URI "urn:x-allocsample:schema:3"
+#define ASR_SCHEMA_URI_V2 "urn:x-allocsample:schema:2"
 #define ASR_SCHEMA_URI_V1 "urn:x-allocsample:schema:1"
 #define ASR_EVENT_NAME "allocsample:AllocationSampled"
 
