@@ -1,9 +1,12 @@
-/* emit.c - the one place that calls the tracepoint. */
+/* emit.c - the one place that calls the tracepoints. */
 #include <errno.h>
+#include <unistd.h>
 
 #include "allocsample-tp.h"
 #include "emit.h"
 #include "export.h"
+#include "sampled_set.h"
+#include "settings.h"
 #include "stack.h"
 #include "thread_state.h"
 #include "type_scope.h"
@@ -11,32 +14,127 @@
 /* The event records return addresses as unsigned 64-bit integers. */
 _Static_assert(sizeof(void *) == sizeof(uint64_t), "a return address is 64 bits");
 
+/* Samples drawn while no session recorded AllocationSampled, not yet
+ * announced by a SamplesUnrecorded event (atomic). */
+static uint64_t unrecorded;
+/* Whether the full-set warning was written (atomic). */
+static int warned_full;
+
+void as_emit_after_fork_child(void)
+{
+	/* The parent announces its own; the child starts from none. */
+	unrecorded = 0;
+}
+
+/* One line on stderr the first time the set refuses a block; stdio may
+ * allocate and we are inside malloc, so write(2). */
+static void warn_full(void)
+{
+	static const char message[] =
+		"allocsample: the set of sampled blocks is full; further samples have "
+		"free_tracked = 0 (doc/sampling.md, \"Free tracking\")\n";
+
+	if (__atomic_exchange_n(&warned_full, 1, __ATOMIC_RELAXED))
+		return;
+	if (write(STDERR_FILENO, message, sizeof(message) - 1) < 0)
+		return; /* stderr is closed: there is nowhere to say it */
+}
+
+static bool track(const void *ptr)
+{
+	if (!ptr || ((uintptr_t) ptr & (AS_SAMPLED_SET_ALIGN - 1)) != 0)
+		return false;
+	if (as_sampled_set_insert(ptr) == AS_SAMPLED_INSERTED)
+		return true;
+	warn_full();
+	return false;
+}
+
 void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void *ptr,
-		    const void *ip)
+		    bool trackable, const void *ip)
 {
 	struct as_sampler *sampler = as_thread_sampler;
 	struct as_stack stack;
+	uint64_t missed;
+	bool tracked;
 	int saved_errno;
 
 	/* Asked only here, on the slow path: with no session recording the
-	 * event, a sample costs a draw and nothing else. */
-	if (!lttng_ust_tracepoint_enabled(allocsample, AllocationSampled))
+	 * event, a sample costs a draw and an atomic increment. */
+	if (!lttng_ust_tracepoint_enabled(allocsample, AllocationSampled)) {
+		__atomic_fetch_add(&unrecorded, 1, __ATOMIC_RELAXED);
 		return;
+	}
 	saved_errno = errno;
 	as_sampler_hold(sampler);
+	/* In the set before the event says so: the block cannot be freed
+	 * before its allocation returns. */
+	tracked = trackable && track(ptr);
+	/* Kept until SamplesUnrecorded is enabled too: a session's events are
+	 * enabled one after the other, while the program runs. */
+	if (__atomic_load_n(&unrecorded, __ATOMIC_RELAXED) != 0 &&
+	    lttng_ust_tracepoint_enabled(allocsample, SamplesUnrecorded)) {
+		missed = __atomic_exchange_n(&unrecorded, 0, __ATOMIC_RELAXED);
+		if (missed)
+			lttng_ust_do_tracepoint(allocsample, SamplesUnrecorded, missed, ip);
+	}
 	/* Held: the tracer allocates, and so might libgcc's unwinder when
 	 * the walk hands over to it (doc/sampling.md, "Stacks"). */
 	as_stack_capture(&stack, ip);
 	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
-				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, false, stack.site);
+				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, tracked,
+				stack.site);
 	as_sampler_release(sampler);
 	errno = saved_errno;
+}
+
+AS_EXPORT bool allocsample_internal_track_wanted(void)
+{
+	struct as_settings settings;
+
+	if (!lttng_ust_tracepoint_enabled(allocsample, AllocationSampled))
+		return false;
+	as_settings_get(&settings);
+	return settings.track_frees;
+}
+
+AS_EXPORT bool allocsample_internal_is_tracked(const void *ptr)
+{
+	return as_sampled_set_contains(ptr);
+}
+
+AS_EXPORT void allocsample_internal_sampled_free(const void *ptr, const void *ip)
+{
+	struct as_sampler *sampler = as_thread_sampler;
+	int saved_errno;
+
+	if (!as_sampled_set_remove(ptr))
+		return;
+	if (!lttng_ust_tracepoint_enabled(allocsample, SampledFree))
+		return;
+	saved_errno = errno;
+	as_sampler_hold(sampler);
+	lttng_ust_do_tracepoint(allocsample, SampledFree, ptr, ip);
+	as_sampler_release(sampler);
+	errno = saved_errno;
+}
+
+static void report_untyped(const char *entry, uint64_t size, uint64_t offset, const void *ptr,
+			   bool trackable, const void *ip)
+{
+	const char *scope = as_type_scope_current();
+
+	as_emit_sample(scope ? scope : entry, size, offset, ptr, trackable, ip);
 }
 
 AS_EXPORT void allocsample_internal_report_untyped(const char *entry, uint64_t size,
 						   uint64_t offset, const void *ptr, const void *ip)
 {
-	const char *scope = as_type_scope_current();
+	report_untyped(entry, size, offset, ptr, false, ip);
+}
 
-	as_emit_sample(scope ? scope : entry, size, offset, ptr, ip);
+AS_EXPORT void allocsample_internal_report_trackable(const char *entry, uint64_t size,
+						     uint64_t offset, const void *ptr, const void *ip)
+{
+	report_untyped(entry, size, offset, ptr, true, ip);
 }

@@ -1,21 +1,29 @@
-/* emit.h - emitting allocsample:AllocationSampled for a sampled object. */
+/* emit.h - emitting allocsample's events for sampled objects and their frees. */
 #ifndef ALLOCSAMPLE_EMIT_H
 #define ALLOCSAMPLE_EMIT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /*
  * Emits one event for an object sampled by the calling thread's sampler, if a
- * session records it; otherwise does nothing.  `type` names the object's
- * type; `ptr` is the address given to the program (NULL when there is none);
- * `ip` the caller's return address, where the event's stack begins (its
+ * session records it; otherwise counts it for SamplesUnrecorded, which
+ * precedes the next sample recorded.  `type` names the object's type; `ptr`
+ * is the address given to the program (NULL when there is none);
+ * `trackable` says that its frees all pass through liballocsample-preload.so,
+ * so that a page-aligned `ptr` enters the set of sampled blocks
+ * (sampled_set.h) and the event says free_tracked = 1; `ip` the caller's
+ * return address, where the event's stack begins (its
  * ALLOCSAMPLE_STACK_DEPTH frames from there outward), reported as the
  * program's call site further up the stack when it lies in a runtime
  * (stack.h, call_site.h).  Preserves errno, and holds the sampler so that
  * the tracer's own allocations are neither sampled nor counted.
  */
 void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void *ptr,
-		    const void *ip);
+		    bool trackable, const void *ip);
+
+/* Forgets the samples not yet announced (after fork, in the child). */
+void as_emit_after_fork_child(void);
 
 /*
  * The same for an allocation made through a libc or C++ entry point: the type
@@ -26,5 +34,30 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
  */
 void allocsample_internal_report_untyped(const char *entry, uint64_t size, uint64_t offset,
 					 const void *ptr, const void *ip);
+
+/* The same for a block the shim allocated page-aligned so that its free
+ * can be tracked (trackable, above). */
+void allocsample_internal_report_trackable(const char *entry, uint64_t size, uint64_t offset,
+					   const void *ptr, const void *ip);
+
+/*
+ * True when a sample now should be allocated page-aligned and tracked: a
+ * session records AllocationSampled and ALLOCSAMPLE_TRACK_FREES is not 0.
+ */
+bool allocsample_internal_track_wanted(void);
+
+/* Called by liballocsample-preload.so's constructor: from then on free is
+ * the shim's, and the typed API's malloc and calloc blocks can be tracked. */
+void allocsample_internal_note_preload(void);
+
+/* True if `ptr` is a tracked sampled block. */
+bool allocsample_internal_is_tracked(const void *ptr);
+
+/*
+ * Called before `ptr` (non-NULL) goes back to the next allocator: if it is
+ * a tracked sampled block, takes it out of the set and emits SampledFree
+ * (when a session records it), errno preserved, the sampler held.
+ */
+void allocsample_internal_sampled_free(const void *ptr, const void *ip);
 
 #endif

@@ -1,8 +1,10 @@
-# The sampler: no LTTng, no allocation, unit-testable on its own.
+# The sampler and the set of sampled blocks: no LTTng, no allocation,
+# unit-testable on their own.
 noinst_LTLIBRARIES += src/libassampler.la
 src_libassampler_la_SOURCES = \
 	src/settings.c src/settings.h \
 	src/rng.c src/rng.h \
+	src/sampled_set.c src/sampled_set.h \
 	src/sampler.c src/sampler.h \
 	src/thread_seed.c src/thread_seed.h
 src_libassampler_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden

@@ -1,4 +1,4 @@
-/* settings.c - ALLOCSAMPLE_RATE, ALLOCSAMPLE_SEED and ALLOCSAMPLE_STACK_DEPTH, read once per process. */
+/* settings.c - ALLOCSAMPLE_RATE, ALLOCSAMPLE_SEED, ALLOCSAMPLE_STACK_DEPTH and ALLOCSAMPLE_TRACK_FREES, read once per process. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -59,7 +59,8 @@ static void warn(const char *name, const char *value, const char *expected)
 
 void as_settings_parse(struct as_settings *settings, const char *rate_text, const char *seed_text)
 {
-	*settings = (struct as_settings) { .rate = AS_DEFAULT_RATE, .stack_depth = AS_DEFAULT_STACK_DEPTH };
+	*settings = (struct as_settings) { .rate = AS_DEFAULT_RATE, .stack_depth = AS_DEFAULT_STACK_DEPTH,
+					   .track_frees = true };
 	if (rate_text && !as_settings_parse_u64(rate_text, 1, AS_MAX_RATE, &settings->rate))
 		settings->bad_rate = true;
 	if (seed_text) {
@@ -78,6 +79,18 @@ void as_settings_parse_stack_depth(struct as_settings *settings, const char *tex
 		settings->stack_depth = (uint32_t) depth;
 	else
 		settings->bad_stack_depth = true;
+}
+
+void as_settings_parse_track_frees(struct as_settings *settings, const char *text)
+{
+	uint64_t on;
+
+	if (!text)
+		return;
+	if (as_settings_parse_u64(text, 0, 1, &on))
+		settings->track_frees = on == 1;
+	else
+		settings->bad_track_frees = true;
 }
 
 void as_settings_warn(const struct as_settings *settings, const char *rate_text, const char *seed_text)
@@ -99,13 +112,20 @@ void as_settings_warn_stack_depth(const struct as_settings *settings, const char
 		     "using the default 32");
 }
 
+void as_settings_warn_track_frees(const struct as_settings *settings, const char *text)
+{
+	if (settings->bad_track_frees)
+		warn("ALLOCSAMPLE_TRACK_FREES", text,
+		     "expected 0 (do not track the frees of sampled blocks) or 1; using the default 1");
+}
+
 void as_settings_get(struct as_settings *out)
 {
 	enum { UNREAD, PUBLISHING, PUBLISHED };
 	static struct as_settings published;
 	static int state = UNREAD;
 	int expected = UNREAD;
-	const char *rate_text, *seed_text, *depth_text;
+	const char *rate_text, *seed_text, *depth_text, *track_text;
 
 	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == PUBLISHED) {
 		*out = published;
@@ -117,13 +137,16 @@ void as_settings_get(struct as_settings *out)
 	rate_text = getenv("ALLOCSAMPLE_RATE");
 	seed_text = getenv("ALLOCSAMPLE_SEED");
 	depth_text = getenv("ALLOCSAMPLE_STACK_DEPTH");
+	track_text = getenv("ALLOCSAMPLE_TRACK_FREES");
 	as_settings_parse(out, rate_text, seed_text);
 	as_settings_parse_stack_depth(out, depth_text);
+	as_settings_parse_track_frees(out, track_text);
 	if (__atomic_compare_exchange_n(&state, &expected, PUBLISHING, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		published = *out;
 		__atomic_store_n(&state, PUBLISHED, __ATOMIC_RELEASE);
 		as_settings_warn(out, rate_text, seed_text);
 		as_settings_warn_stack_depth(out, depth_text);
+		as_settings_warn_track_frees(out, track_text);
 	}
 }

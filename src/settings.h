@@ -19,9 +19,11 @@ struct as_settings {
 	bool has_seed;     /* ALLOCSAMPLE_SEED was given and valid */
 	uint64_t seed;
 	uint32_t stack_depth; /* frames recorded per sample, ALLOCSAMPLE_STACK_DEPTH */
+	bool track_frees;  /* ALLOCSAMPLE_TRACK_FREES: emit SampledFree (doc/sampling.md) */
 	bool bad_rate;     /* ALLOCSAMPLE_RATE was given but invalid */
 	bool bad_seed;     /* ALLOCSAMPLE_SEED was given but invalid */
 	bool bad_stack_depth; /* ALLOCSAMPLE_STACK_DEPTH was given but invalid */
+	bool bad_track_frees; /* ALLOCSAMPLE_TRACK_FREES was given but invalid */
 };
 
 /*
@@ -45,6 +47,13 @@ void as_settings_warn(const struct as_settings *settings, const char *rate_text,
 
 /* Writes one line to stderr if *settings says the stack depth was invalid. */
 void as_settings_warn_stack_depth(const struct as_settings *settings, const char *text);
+
+/* Parses ALLOCSAMPLE_TRACK_FREES's text (NULL when unset: on), 0 or 1,
+ * without printing: anything else leaves it on and sets bad_track_frees. */
+void as_settings_parse_track_frees(struct as_settings *settings, const char *text);
+
+/* Writes one line to stderr if *settings says ALLOCSAMPLE_TRACK_FREES was invalid. */
+void as_settings_warn_track_frees(const struct as_settings *settings, const char *text);
 
 /*
  * Parses `text` as a decimal (or 0x-prefixed hexadecimal) integer in

@@ -1,6 +1,7 @@
 /* thread_state.c - per-thread sampler storage and fork handling. */
 #include <pthread.h>
 
+#include "emit.h"
 #include "export.h"
 #include "thread_seed.h"
 #include "thread_state.h"
@@ -17,6 +18,7 @@ static void child_after_fork(void)
 {
 	as_thread_seed_after_fork_child();
 	as_sampler_forget(as_thread_sampler);
+	as_emit_after_fork_child();
 }
 
 /* Threads need no set-up: zero-initialised TLS is the "never drawn" state

@@ -25,6 +25,7 @@
  * programs pay what C programs pay.
  */
 #include <dlfcn.h>
+#include <errno.h>
 #include <string.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -141,18 +142,53 @@ static void *held_call_new(enum cxx_new variant, size_t size, size_t alignment, 
 	return call_new(variant, size, alignment, nothrow);
 }
 
+
+/* Whether every operator new and delete after us is libstdc++'s (atomic):
+ * 0 not known yet, 1 yes, 2 no.  See tracked_new(). */
+static int all_libstdcxx;
+
+static bool next_all_libstdcxx(void);
+
+/*
+ * A sampled block for operator new whose deletes will be seen: libstdc++'s
+ * operator new is malloc (or aligned_alloc) with a new_handler loop on
+ * failure, and its deletes all end in free, so a page-aligned block from the
+ * next allocator is one it can release.  Another runtime's (tcmalloc's, say)
+ * may keep its own books: its blocks are left as it gives them, untracked.
+ * NULL when tracking is not wanted or not possible, or the aligned request
+ * fails; the caller then goes through the next operator new, loop and all.
+ */
+static void *tracked_new(size_t size, size_t alignment)
+{
+	int saved_errno = errno;
+	void *ptr;
+
+	if (!next_all_libstdcxx() || !allocsample_internal_track_wanted())
+		return NULL;
+	if (as_next.posix_memalign(&ptr, alignment > AS_TRACK_ALIGN ? alignment : AS_TRACK_ALIGN,
+				   size ? size : 1) != 0)
+		ptr = NULL;
+	errno = saved_errno;
+	return ptr;
+}
+
 static AS_SLOW void *new_slow(enum cxx_new variant, size_t size, size_t alignment,
 			      const void *nothrow, const void *ip)
 {
 	bool array = variant == NEW_ARRAY || variant == NEW_ARRAY_NOTHROW ||
 		     variant == NEW_ARRAY_ALIGNED || variant == NEW_ARRAY_ALIGNED_NOTHROW;
+	const char *entry = array ? "operator new[]" : "operator new";
 	uint64_t offset;
 	bool sampled = allocsample_internal_sampler_slow(size, &offset);
-	void *ptr = held_call_new(variant, size, alignment, nothrow);
+	void *ptr = sampled ? tracked_new(size, alignment) : NULL;
 
+	if (ptr) {
+		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
+		return ptr;
+	}
+	ptr = held_call_new(variant, size, alignment, nothrow);
 	if (sampled && ptr)
-		allocsample_internal_report_untyped(array ? "operator new[]" : "operator new",
-						    size, offset, ptr, ip);
+		allocsample_internal_report_untyped(entry, size, offset, ptr, ip);
 	return ptr;
 }
 
@@ -189,12 +225,16 @@ static void *new_array_through_malloc(size_t size)
 
 static void delete_through_free(void *ptr)
 {
+	if (AS_MAYBE_TRACKED(ptr))
+		return as_preload_free_slow(ptr, AS_CALLER_IP());
 	as_next.free(ptr);
 }
 
 static void delete_sized_through_free(void *ptr, size_t size)
 {
 	(void) size;
+	if (AS_MAYBE_TRACKED(ptr))
+		return as_preload_free_slow(ptr, AS_CALLER_IP());
 	as_next.free(ptr);
 }
 
@@ -223,23 +263,35 @@ typedef void (*delete_nothrow_fn)(void *, const void *);
 typedef void (*delete_sized_aligned_fn)(void *, size_t, size_t);
 typedef void (*delete_aligned_nothrow_fn)(void *, size_t, const void *);
 
+/* Every delete that does not end in delete_through_free: a tracked block's
+ * SampledFree before the next delete gets it. */
+static inline __attribute__((always_inline)) void untrack(void *ptr, const void *ip)
+{
+	if (AS_MAYBE_TRACKED(ptr) && ptr)
+		allocsample_internal_sampled_free(ptr, ip);
+}
+
 static void chained_delete(void *ptr)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_fn) next_delete(DELETE))(ptr);
 }
 
 static void chained_delete_array(void *ptr)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_fn) next_delete(DELETE_ARRAY))(ptr);
 }
 
 static void chained_delete_sized(void *ptr, size_t size)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_sized_fn) next_delete(DELETE_SIZED))(ptr, size);
 }
 
 static void chained_delete_array_sized(void *ptr, size_t size)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_sized_fn) next_delete(DELETE_ARRAY_SIZED))(ptr, size);
 }
 
@@ -263,6 +315,23 @@ static bool defined_here(const void *fn)
  * choose the same; until a runtime is found, the chained versions look it
  * up on every call.
  */
+static bool next_all_libstdcxx(void)
+{
+	int known = __atomic_load_n(&all_libstdcxx, __ATOMIC_ACQUIRE);
+	bool all = true;
+
+	if (__builtin_expect(known != 0, 1))
+		return known == 1;
+	for (int v = 0; v < CXX_NEW_COUNT; v++)
+		all &= defined_in(resolve(&next_new_fn[v], new_symbols[v]), "/libstdc++.so");
+	for (int v = 0; v < CXX_DELETE_COUNT; v++)
+		all &= defined_in(resolve(&next_delete_fn[v], delete_symbols[v]), "/libstdc++.so");
+	/* A runtime not loaded yet may still come: decide once there is one. */
+	if (next_new_fn[NEW])
+		__atomic_store_n(&all_libstdcxx, all ? 1 : 2, __ATOMIC_RELEASE);
+	return all;
+}
+
 static void choose_fast_paths(void)
 {
 	bool libstdcxx = true;
@@ -425,30 +494,35 @@ void as_delete_array_sized(void *ptr, size_t size)
 DELETE_ENTRY(as_delete_nothrow(void *ptr, const void *nothrow), "_ZdlPvRKSt9nothrow_t");
 void as_delete_nothrow(void *ptr, const void *nothrow)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_nothrow_fn) next_delete(DELETE_NOTHROW))(ptr, nothrow);
 }
 
 DELETE_ENTRY(as_delete_array_nothrow(void *ptr, const void *nothrow), "_ZdaPvRKSt9nothrow_t");
 void as_delete_array_nothrow(void *ptr, const void *nothrow)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_nothrow_fn) next_delete(DELETE_ARRAY_NOTHROW))(ptr, nothrow);
 }
 
 DELETE_ENTRY(as_delete_aligned(void *ptr, size_t alignment), "_ZdlPvSt11align_val_t");
 void as_delete_aligned(void *ptr, size_t alignment)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_sized_fn) next_delete(DELETE_ALIGNED))(ptr, alignment);
 }
 
 DELETE_ENTRY(as_delete_array_aligned(void *ptr, size_t alignment), "_ZdaPvSt11align_val_t");
 void as_delete_array_aligned(void *ptr, size_t alignment)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_sized_fn) next_delete(DELETE_ARRAY_ALIGNED))(ptr, alignment);
 }
 
 DELETE_ENTRY(as_delete_sized_aligned(void *ptr, size_t size, size_t alignment), "_ZdlPvmSt11align_val_t");
 void as_delete_sized_aligned(void *ptr, size_t size, size_t alignment)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_sized_aligned_fn) next_delete(DELETE_SIZED_ALIGNED))(ptr, size, alignment);
 }
 
@@ -456,6 +530,7 @@ DELETE_ENTRY(as_delete_array_sized_aligned(void *ptr, size_t size, size_t alignm
 	     "_ZdaPvmSt11align_val_t");
 void as_delete_array_sized_aligned(void *ptr, size_t size, size_t alignment)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_sized_aligned_fn) next_delete(DELETE_ARRAY_SIZED_ALIGNED))(ptr, size, alignment);
 }
 
@@ -463,6 +538,7 @@ DELETE_ENTRY(as_delete_aligned_nothrow(void *ptr, size_t alignment, const void *
 	     "_ZdlPvSt11align_val_tRKSt9nothrow_t");
 void as_delete_aligned_nothrow(void *ptr, size_t alignment, const void *nothrow)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_aligned_nothrow_fn) next_delete(DELETE_ALIGNED_NOTHROW))(ptr, alignment, nothrow);
 }
 
@@ -470,5 +546,6 @@ DELETE_ENTRY(as_delete_array_aligned_nothrow(void *ptr, size_t alignment, const 
 	     "_ZdaPvSt11align_val_tRKSt9nothrow_t");
 void as_delete_array_aligned_nothrow(void *ptr, size_t alignment, const void *nothrow)
 {
+	untrack(ptr, AS_CALLER_IP());
 	((delete_aligned_nothrow_fn) next_delete(DELETE_ARRAY_ALIGNED_NOTHROW))(ptr, alignment, nothrow);
 }

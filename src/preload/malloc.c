@@ -10,16 +10,42 @@
  *
  * A request that fails still consumed its trials; a sample drawn in it emits
  * nothing, since nothing was allocated (doc/sampling.md).
+ *
+ * Free tracking (doc/sampling.md, "Free tracking"): while a session records,
+ * a sampled block is allocated page-aligned and its address kept in the
+ * set of sampled blocks.  `free`, `realloc` and `reallocarray` let every
+ * address that is not page-aligned through with one test; the others go out
+ * of line and ask the set.  When the page-aligned request fails, the
+ * program's own request is made as it asked, untracked, so it sees what the
+ * next allocator would have given it.
  */
 #include <errno.h>
 #include <malloc.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "preload.h"
 
+AS_SLOW void as_preload_free_slow(void *ptr, const void *ip)
+{
+	/* Before the block goes back: once freed, another thread could be
+	 * handed the same address and sample it. */
+	if (ptr)
+		allocsample_internal_sampled_free(ptr, ip);
+	as_next.free(ptr);
+}
+
 AS_EXPORT void free(void *ptr)
 {
+	if (AS_MAYBE_TRACKED(ptr))
+		return as_preload_free_slow(ptr, AS_CALLER_IP());
 	as_next.free(ptr);
+}
+
+__attribute__((constructor)) static void note_preload(void)
+{
+	allocsample_internal_note_preload();
 }
 
 AS_EXPORT size_t malloc_usable_size(void *ptr)
@@ -27,13 +53,48 @@ AS_EXPORT size_t malloc_usable_size(void *ptr)
 	return as_next.malloc_usable_size(ptr);
 }
 
+/* A page-aligned block of at least `alignment` (a power of two), errno
+ * preserved; NULL, errno preserved too, when the next allocator refuses. */
+static void *aligned_block(size_t alignment, size_t size)
+{
+	int saved_errno = errno;
+	void *ptr;
+
+	if (as_next.posix_memalign(&ptr, alignment > AS_TRACK_ALIGN ? alignment : AS_TRACK_ALIGN,
+				   size) != 0)
+		ptr = NULL;
+	errno = saved_errno;
+	return ptr;
+}
+
 /*
  * The slow path of every entry point that takes just a size.  It is given
  * the table slot rather than the function, so that the fast path never
  * loads the function before its branch: `malloc` stays four instructions.
+ * valloc's and pvalloc's blocks are page-aligned already: tracked as given.
  */
 static AS_SLOW void *sized_slow(void *(*const *slot)(size_t), size_t size, const char *entry,
 				const void *ip)
+{
+	uint64_t offset;
+	void *ptr = NULL;
+
+	if (!allocsample_internal_sampler_slow(size, &offset))
+		return (*slot)(size);
+	if (slot == &as_next.malloc && allocsample_internal_track_wanted())
+		ptr = aligned_block(AS_TRACK_ALIGN, size);
+	if (ptr) {
+		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
+		return ptr;
+	}
+	ptr = (*slot)(size);
+	if (ptr)
+		allocsample_internal_report_untyped(entry, size, offset, ptr, ip);
+	return ptr;
+}
+
+static AS_SLOW void *valloc_slow(void *(*const *slot)(size_t), size_t size, const char *entry,
+				 const void *ip)
 {
 	uint64_t offset;
 	void *ptr;
@@ -41,7 +102,11 @@ static AS_SLOW void *sized_slow(void *(*const *slot)(size_t), size_t size, const
 	if (!allocsample_internal_sampler_slow(size, &offset))
 		return (*slot)(size);
 	ptr = (*slot)(size);
-	if (ptr)
+	if (!ptr)
+		return ptr;
+	if (allocsample_internal_track_wanted())
+		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
+	else
 		allocsample_internal_report_untyped(entry, size, offset, ptr, ip);
 	return ptr;
 }
@@ -56,10 +121,17 @@ AS_EXPORT void *malloc(size_t size)
 static AS_SLOW void *calloc_slow(size_t nmemb, size_t size, size_t bytes, const void *ip)
 {
 	uint64_t offset;
-	void *ptr;
+	void *ptr = NULL;
 
 	if (!allocsample_internal_sampler_slow(bytes, &offset))
 		return as_next.calloc(nmemb, size);
+	if (allocsample_internal_track_wanted())
+		ptr = aligned_block(AS_TRACK_ALIGN, bytes);
+	if (ptr) {
+		memset(ptr, 0, bytes);
+		allocsample_internal_report_trackable("calloc", bytes, offset, ptr, ip);
+		return ptr;
+	}
 	ptr = as_next.calloc(nmemb, size);
 	if (ptr)
 		allocsample_internal_report_untyped("calloc", bytes, offset, ptr, ip);
@@ -79,23 +151,83 @@ AS_EXPORT void *calloc(size_t nmemb, size_t size)
 	return calloc_slow(nmemb, size, bytes, AS_CALLER_IP());
 }
 
-/* realloc(p, 0) and realloc(NULL, 0) subtract nothing, so they never leave
- * the fast path: no trial, as doc/design.md section 1 asks. */
-static AS_SLOW void *realloc_slow(void *old, size_t size, const char *entry, const void *ip)
+/*
+ * Moves `old` (non-NULL) into a new block of `size` (> 0) bytes, page-aligned
+ * if `aligned`: the contents up to the smaller of the two sizes, then `old`
+ * released, its SampledFree first if it was tracked.  NULL, with the next
+ * malloc's errno (unaligned) or none set (aligned), and `old` untouched, if
+ * the new block cannot be had.
+ */
+static void *move_block(void *old, size_t size, bool aligned, const void *ip)
 {
-	uint64_t offset;
-	void *ptr;
+	void *moved = aligned ? aligned_block(AS_TRACK_ALIGN, size) : as_next.malloc(size);
+	size_t old_size;
 
-	if (!allocsample_internal_sampler_slow(size, &offset))
+	if (!moved)
+		return NULL;
+	old_size = as_next.malloc_usable_size(old);
+	memcpy(moved, old, old_size < size ? old_size : size);
+	as_preload_free_slow(old, ip);
+	return moved;
+}
+
+/*
+ * realloc of a block whose trials were just accounted (sampled says how).
+ * A tracked `old` is moved by hand, so that its SampledFree precedes its
+ * release and a failure leaves it tracked; a sampled block is moved into a
+ * page-aligned one when tracking is wanted.  Everything else is the next
+ * realloc's.
+ */
+static void *realloc_accounted(void *old, size_t size, bool sampled, uint64_t offset,
+			       const char *entry, const void *ip)
+{
+	bool tracked_old = AS_MAYBE_TRACKED(old) && old && allocsample_internal_is_tracked(old);
+	bool track = sampled && allocsample_internal_track_wanted();
+	void *ptr = NULL;
+
+	if (tracked_old && size == 0) {
+		/* The next realloc frees it (glibc), or gives a minimal block
+		 * in its place: either way the sampled block is gone. */
+		allocsample_internal_sampled_free(old, ip);
 		return as_next.realloc(old, size);
-	ptr = as_next.realloc(old, size);
-	if (ptr)
+	}
+	if (track)
+		ptr = old ? move_block(old, size, true, ip) : aligned_block(AS_TRACK_ALIGN, size);
+	if (ptr) {
+		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
+		return ptr;
+	}
+	ptr = tracked_old ? move_block(old, size, false, ip) : as_next.realloc(old, size);
+	if (sampled && ptr)
 		allocsample_internal_report_untyped(entry, size, offset, ptr, ip);
 	return ptr;
 }
 
+/* The fast path's subtraction borrowed. */
+static AS_SLOW void *realloc_slow(void *old, size_t size, const char *entry, const void *ip)
+{
+	uint64_t offset = 0;
+	bool sampled = allocsample_internal_sampler_slow(size, &offset);
+
+	return realloc_accounted(old, size, sampled, offset, entry, ip);
+}
+
+/* A page-aligned (or NULL) `old`: maybe tracked, so the trials are
+ * accounted here, both paths. */
+static AS_SLOW void *realloc_aligned_old(void *old, size_t size, const char *entry, const void *ip)
+{
+	uint64_t offset = 0;
+	bool sampled = as_thread_account(size, &offset);
+
+	return realloc_accounted(old, size, sampled, offset, entry, ip);
+}
+
+/* realloc(p, 0) and realloc(NULL, 0) subtract nothing, so they never
+ * sample: no trial, as doc/design.md section 1 asks. */
 AS_EXPORT void *realloc(void *old, size_t size)
 {
+	if (AS_MAYBE_TRACKED(old))
+		return realloc_aligned_old(old, size, "realloc", AS_CALLER_IP());
 	if (as_sampler_fast(as_thread_sampler, size))
 		return as_next.realloc(old, size);
 	return realloc_slow(old, size, "realloc", AS_CALLER_IP());
@@ -114,19 +246,34 @@ AS_EXPORT void *reallocarray(void *old, size_t nmemb, size_t size)
 		errno = ENOMEM;
 		return NULL;
 	}
+	if (AS_MAYBE_TRACKED(old))
+		return realloc_aligned_old(old, bytes, "reallocarray", AS_CALLER_IP());
 	if (as_sampler_fast(as_thread_sampler, bytes))
 		return as_next.realloc(old, bytes);
 	return realloc_slow(old, bytes, "reallocarray", AS_CALLER_IP());
+}
+
+/* Alignments we may raise to a page: powers of two.  Any other is left to
+ * the next allocator's own verdict (EINVAL, or rounding up), untracked. */
+static bool raisable(size_t alignment)
+{
+	return alignment != 0 && (alignment & (alignment - 1)) == 0;
 }
 
 static AS_SLOW void *memalign_slow(void *(*const *slot)(size_t, size_t), size_t alignment,
 				   size_t size, const char *entry, const void *ip)
 {
 	uint64_t offset;
-	void *ptr;
+	void *ptr = NULL;
 
 	if (!allocsample_internal_sampler_slow(size, &offset))
 		return (*slot)(alignment, size);
+	if (raisable(alignment) && allocsample_internal_track_wanted())
+		ptr = aligned_block(alignment, size);
+	if (ptr) {
+		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
+		return ptr;
+	}
 	ptr = (*slot)(alignment, size);
 	if (ptr)
 		allocsample_internal_report_untyped(entry, size, offset, ptr, ip);
@@ -150,10 +297,19 @@ AS_EXPORT void *aligned_alloc(size_t alignment, size_t size)
 static AS_SLOW int posix_memalign_slow(void **out, size_t alignment, size_t size, const void *ip)
 {
 	uint64_t offset;
+	void *ptr = NULL;
 	int ret;
 
 	if (!allocsample_internal_sampler_slow(size, &offset))
 		return as_next.posix_memalign(out, alignment, size);
+	/* posix_memalign also wants a multiple of sizeof(void *). */
+	if (raisable(alignment) && alignment >= sizeof(void *) && allocsample_internal_track_wanted())
+		ptr = aligned_block(alignment, size);
+	if (ptr) {
+		*out = ptr;
+		allocsample_internal_report_trackable("posix_memalign", size, offset, ptr, ip);
+		return 0;
+	}
 	ret = as_next.posix_memalign(out, alignment, size);
 	if (ret == 0)
 		allocsample_internal_report_untyped("posix_memalign", size, offset, *out, ip);
@@ -171,12 +327,12 @@ AS_EXPORT void *valloc(size_t size)
 {
 	if (as_sampler_fast(as_thread_sampler, size))
 		return as_next.valloc(size);
-	return sized_slow(&as_next.valloc, size, "valloc", AS_CALLER_IP());
+	return valloc_slow(&as_next.valloc, size, "valloc", AS_CALLER_IP());
 }
 
 AS_EXPORT void *pvalloc(size_t size)
 {
 	if (as_sampler_fast(as_thread_sampler, size))
 		return as_next.pvalloc(size);
-	return sized_slow(&as_next.pvalloc, size, "pvalloc", AS_CALLER_IP());
+	return valloc_slow(&as_next.pvalloc, size, "pvalloc", AS_CALLER_IP());
 }

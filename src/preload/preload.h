@@ -2,6 +2,8 @@
 #ifndef ALLOCSAMPLE_PRELOAD_H
 #define ALLOCSAMPLE_PRELOAD_H
 
+#include <stdint.h>
+
 #include "emit.h"
 #include "export.h"
 #include "next.h"
@@ -12,5 +14,16 @@
 #define AS_CALLER_IP() __builtin_return_address(0)
 /* Slow paths stay out of line so the wrappers remain a few instructions. */
 #define AS_SLOW __attribute__((noinline, cold))
+
+/* Tracked sampled blocks are page-aligned (doc/sampling.md, "Free
+ * tracking"): a free whose address is not cannot be one of them. */
+#define AS_TRACK_ALIGN 4096
+/* True for NULL too, which the slow sides handle. */
+#define AS_MAYBE_TRACKED(ptr) \
+	__builtin_expect(((uintptr_t) (ptr) & (AS_TRACK_ALIGN - 1)) == 0, 0)
+
+/* The out-of-line side of free: SampledFree if `ptr` is tracked, then the
+ * next free (which takes NULL too).  Defined in malloc.c. */
+void as_preload_free_slow(void *ptr, const void *ip) __attribute__((visibility("hidden")));
 
 #endif

@@ -69,6 +69,15 @@ tests_workloads_stacks_module_b_la_CPPFLAGS = -DFRAME_BYTES=0x1008 -DZERO_AT=0x8
 tests_workloads_stacks_module_b_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS)
 tests_workloads_stacks_module_b_la_LDFLAGS = $(STACKS_MODULE_LDFLAGS)
 
+check_PROGRAMS += tests/workloads/frees tests/workloads/free-faults
+tests_workloads_frees_SOURCES = tests/workloads/frees.cc
+tests_workloads_frees_CXXFLAGS = $(INTEG_CXX_OPTIONS) -fno-builtin
+tests_workloads_frees_LDFLAGS = $(INTEG_LD_OPTIONS)
+tests_workloads_frees_LDADD = src/liballocsample.la $(PTHREAD_LIBS)
+tests_workloads_free_faults_SOURCES = tests/workloads/free-faults.c
+tests_workloads_free_faults_CFLAGS = $(INTEG_C_OPTIONS) -fno-builtin
+tests_workloads_free_faults_LDFLAGS = $(INTEG_LD_OPTIONS)
+
 INTEGRATION_TESTS = \
 	tests/integration/threads.sh \
 	tests/integration/cxx.sh \
@@ -76,6 +85,8 @@ INTEGRATION_TESTS = \
 	tests/integration/fork.sh \
 	tests/integration/errors.sh \
 	tests/integration/no-session.sh \
-	tests/integration/stacks.sh
+	tests/integration/stacks.sh \
+	tests/integration/frees.sh \
+	tests/integration/free-faults.sh
 TESTS += $(INTEGRATION_TESTS)
 EXTRA_DIST += $(INTEGRATION_TESTS) tests/integration/lib.sh
