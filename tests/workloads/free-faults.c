@@ -20,7 +20,7 @@ int main(int argc, char **argv)
 	if (argc != 2)
 		return 2;
 	if (strcmp(argv[1], "double-free") == 0) {
-		p = malloc(64);
+		p = malloc(1000); /* a size the runtime seldom uses: its tcache bin has room */
 		free(p);
 		free(p);
 	} else if (strcmp(argv[1], "invalid") == 0) {
