@@ -6,6 +6,7 @@
 #include "allocsample.h"
 #include "emit.h"
 #include "export.h"
+#include "sampled_set.h"
 #include "thread_state.h"
 #include "type_scope.h"
 
@@ -33,7 +34,7 @@ static void *trackable_block(size_t size, bool zero)
 
 	if (!__atomic_load_n(&preload_loaded, __ATOMIC_RELAXED) || !allocsample_internal_track_wanted())
 		return NULL;
-	if (posix_memalign(&ptr, 4096, size) != 0) {
+	if (posix_memalign(&ptr, AS_SAMPLED_SET_ALIGN, size > AS_TRACK_MIN_BYTES ? size : AS_TRACK_MIN_BYTES) != 0) {
 		errno = saved_errno;
 		return NULL;
 	}

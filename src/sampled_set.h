@@ -25,6 +25,18 @@
  * one-instruction filter, and it lets 0 and 1 mark empty and removed slots. */
 #define AS_SAMPLED_SET_ALIGN 4096
 
+/*
+ * A tracked block is at least this big: the largest request glibc's
+ * per-thread cache (tcache) holds.  Once freed, a small tracked block sits
+ * in its tcache bin and is handed, at the same page-aligned address, to the
+ * next request of its size, whose free then misses in the set; in the bin
+ * of 1017 to 1032-byte requests, which few programs use, instead of the
+ * program's busiest (measured: half the frees of bench/alloc-loop took the
+ * slow path without it).  Still a tcache block: a double free of it is
+ * reported by the tcache check, as for small blocks without the shim.
+ */
+#define AS_TRACK_MIN_BYTES 1032
+
 enum as_sampled_insert {
 	AS_SAMPLED_INSERTED,    /* ptr is in the set */
 	AS_SAMPLED_FULL,        /* no free slot in ptr's window: not in the set */

@@ -166,7 +166,7 @@ static void *tracked_new(size_t size, size_t alignment)
 	if (!next_all_libstdcxx() || !allocsample_internal_track_wanted())
 		return NULL;
 	if (as_next.posix_memalign(&ptr, alignment > AS_TRACK_ALIGN ? alignment : AS_TRACK_ALIGN,
-				   size ? size : 1) != 0)
+				   size > AS_TRACK_MIN_BYTES ? size : AS_TRACK_MIN_BYTES) != 0)
 		ptr = NULL;
 	errno = saved_errno;
 	return ptr;

@@ -53,15 +53,16 @@ AS_EXPORT size_t malloc_usable_size(void *ptr)
 	return as_next.malloc_usable_size(ptr);
 }
 
-/* A page-aligned block of at least `alignment` (a power of two), errno
- * preserved; NULL, errno preserved too, when the next allocator refuses. */
+/* A page-aligned block of at least `alignment` (a power of two) and
+ * AS_TRACK_MIN_BYTES, errno preserved; NULL, errno preserved too, when the
+ * next allocator refuses. */
 static void *aligned_block(size_t alignment, size_t size)
 {
 	int saved_errno = errno;
 	void *ptr;
 
 	if (as_next.posix_memalign(&ptr, alignment > AS_TRACK_ALIGN ? alignment : AS_TRACK_ALIGN,
-				   size) != 0)
+				   size > AS_TRACK_MIN_BYTES ? size : AS_TRACK_MIN_BYTES) != 0)
 		ptr = NULL;
 	errno = saved_errno;
 	return ptr;

@@ -7,6 +7,7 @@
 #include "emit.h"
 #include "export.h"
 #include "next.h"
+#include "sampled_set.h"
 #include "thread_state.h"
 
 /* The program's call site: the return address of the wrapper itself, as
@@ -17,7 +18,7 @@
 
 /* Tracked sampled blocks are page-aligned (doc/sampling.md, "Free
  * tracking"): a free whose address is not cannot be one of them. */
-#define AS_TRACK_ALIGN 4096
+#define AS_TRACK_ALIGN AS_SAMPLED_SET_ALIGN
 /* True for NULL too, which the slow sides handle. */
 #define AS_MAYBE_TRACKED(ptr) \
 	__builtin_expect(((uintptr_t) (ptr) & (AS_TRACK_ALIGN - 1)) == 0, 0)

@@ -94,7 +94,7 @@ child=$(awk '$1 == "tid" && $2 == "child" { print $3 }' "$out")
 [ -n "$main" ] && [ -n "$worker" ] && [ -n "$child" ] || harness_fail "the workload did not print its threads"
 
 sequences tracked "$events" "$main" "$main" "$worker" frees-begin frees-end
-check_sequences tracked "parent" 10
+check_sequences tracked "parent" 3
 check "a block freed on the worker thread gave its SampledFree there" \
 	[ "$(awk -v w="$worker" '$1 == "SampledFree" && $3 == w' "$events" | wc -l)" -eq 1 ]
 mv "$HARNESS_DIR/sequences.tracked" "$HARNESS_DIR/sequences.parent"
@@ -124,7 +124,7 @@ run untracked 0 ALLOCSAMPLE_TRACK_FREES=0
 sequences untracked "$HARNESS_DIR/events.untracked" "$(harness_fact "$HARNESS_DIR/out.untracked" tid 3)" \
 	"$(harness_fact "$HARNESS_DIR/out.untracked" tid 3)" \
 	"$(awk '$1 == "tid" && $2 == "worker" { print $3 }' "$HARNESS_DIR/out.untracked")" frees-begin frees-end
-check_sequences untracked "ALLOCSAMPLE_TRACK_FREES=0" 10
+check_sequences untracked "ALLOCSAMPLE_TRACK_FREES=0" 3
 check "ALLOCSAMPLE_TRACK_FREES=0: no SampledFree, no free_tracked = 1" \
 	[ "$(awk '$1 == "SampledFree" || $5 == 1' "$HARNESS_DIR/events.untracked" | wc -l)" -eq 0 ]
 check "ALLOCSAMPLE_TRACK_FREES=0 is taken without a warning" \

@@ -1,4 +1,4 @@
-/* test-settings.c - ALLOCSAMPLE_RATE, ALLOCSAMPLE_SEED and ALLOCSAMPLE_STACK_DEPTH: taken, refused, warned about once. */
+/* test-settings.c - ALLOCSAMPLE_RATE, ALLOCSAMPLE_SEED, ALLOCSAMPLE_STACK_DEPTH and ALLOCSAMPLE_TRACK_FREES: taken, refused, warned about once. */
 #include <check.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -403,6 +403,48 @@ START_TEST(test_get_depth)
 }
 END_TEST
 
+/* ALLOCSAMPLE_TRACK_FREES: on when unset, 0 and 1 taken silently, anything
+ * else refused (tracking stays on) with one line naming the default. */
+static const char *const bad_track[] = { "2", "-1", "", "yes", "on", " 1", "1 ", "0x2", "true" };
+
+START_TEST(test_parse_track_frees)
+{
+	struct as_settings settings;
+
+	as_settings_parse(&settings, NULL, NULL);
+	as_settings_parse_track_frees(&settings, NULL);
+	ck_assert(settings.track_frees && !settings.bad_track_frees);
+	as_settings_parse_track_frees(&settings, "0");
+	ck_assert(!settings.track_frees && !settings.bad_track_frees);
+	as_settings_parse_track_frees(&settings, "1");
+	ck_assert(settings.track_frees && !settings.bad_track_frees);
+}
+END_TEST
+
+START_TEST(test_parse_bad_track_frees)
+{
+	struct as_settings settings;
+	int fds[2], saved = dup(STDERR_FILENO);
+	char err[512];
+
+	as_settings_parse(&settings, NULL, NULL);
+	as_settings_parse_track_frees(&settings, bad_track[_i]);
+	ck_assert_msg(settings.bad_track_frees, "'%s' was taken", bad_track[_i]);
+	ck_assert(settings.track_frees);
+	ck_assert_int_ge(saved, 0);
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_ge(dup2(fds[1], STDERR_FILENO), 0);
+	as_settings_warn_track_frees(&settings, bad_track[_i]);
+	ck_assert_int_ge(dup2(saved, STDERR_FILENO), 0);
+	close(saved);
+	close(fds[1]);
+	read_all(fds[0], err, sizeof(err));
+	ck_assert_int_eq(count_lines(err), 1);
+	ck_assert(strstr(err, "allocsample: ignoring ALLOCSAMPLE_TRACK_FREES='") == err);
+	ck_assert(strstr(err, "default 1"));
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
 	Suite *suite = suite_create("config");
@@ -416,6 +458,8 @@ static Suite *config_suite(void)
 	tcase_add_test(parse, test_warn_lines);
 	tcase_add_loop_test(parse, test_parse_bad_depth, 0, COUNT(bad_depths));
 	tcase_add_loop_test(parse, test_parse_good_depth, 0, COUNT(good_depths));
+	tcase_add_test(parse, test_parse_track_frees);
+	tcase_add_loop_test(parse, test_parse_bad_track_frees, 0, COUNT(bad_track));
 	suite_add_tcase(suite, parse);
 
 	tcase_add_loop_test(environment, test_get_bad_rate, 0, COUNT(bad_rates));

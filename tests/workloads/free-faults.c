@@ -4,12 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+
+
 /* Page-aligned and inside a mapping, so that the allocator's checks (not a
  * segmentation fault) decide; the chunk header before it reads as zero. */
 static _Alignas(4096) char not_from_malloc[2 * 4096];
 
 /*
- * Usage: free-faults double-free|invalid.  At ALLOCSAMPLE_RATE=1 under a
+ * Usage: free-faults double-free|double-free-large|invalid.  At ALLOCSAMPLE_RATE=1 under a
  * session the block of double-free is a tracked sampled block.  Each case
  * should abort in the allocator; returning is the failure.
  */
@@ -19,8 +21,8 @@ int main(int argc, char **argv)
 
 	if (argc != 2)
 		return 2;
-	if (strcmp(argv[1], "double-free") == 0) {
-		p = malloc(1000); /* a size the runtime seldom uses: its tcache bin has room */
+	if (strcmp(argv[1], "double-free") == 0 || strcmp(argv[1], "double-free-large") == 0) {
+		p = malloc(strcmp(argv[1], "double-free") == 0 ? 64 : 5000);
 		free(p);
 		free(p);
 	} else if (strcmp(argv[1], "invalid") == 0) {
