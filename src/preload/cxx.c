@@ -11,8 +11,9 @@
  * allocator preloaded after us), so new_handler, std::bad_alloc, nothrow
  * and the pairing with the matching delete stay exactly theirs.  libstdc++'s
  * operator new calls malloc, which lands in our malloc: the sampler is held
- * around the call so those bytes are not sampled twice.  The deletes only
- * forward.
+ * around the call so those bytes are not sampled twice.  The deletes
+ * forward, after the free-tracking test of malloc.c: a tracked sampled
+ * block's SampledFree first (doc/sampling.md, "Free tracking").
  *
  * The common case gets a shortcut.  libstdc++'s plain operator new is
  * malloc(size ? size : 1) with a loop, on failure, that calls the
