@@ -64,6 +64,8 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.traces = agg->traces.list,
 		.samples = agg->table.samples,
 		.skipped = agg->table.skipped,
+		.live = agg->live_known,
+		.sort_live = params->sort_live,
 		.stacks = options->group_by & ASR_GROUP_BY_STACK,
 		.stack_cells = options->stack_cells,
 	};
