@@ -61,6 +61,19 @@ static void put_stack_columns(FILE *out, const struct asr_group *g)
 		asr_bytes_round(ceil(g->objects.upper)));
 }
 
+/* The live columns, last (a window's row: at its end); empty when the
+ * trace cannot say. */
+static void put_live_columns(FILE *out, bool known, bool incomplete, const struct as_estimate *live)
+{
+	if (!known) {
+		fputs(",,,,,", out);
+		return;
+	}
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s", live->samples,
+		asr_bytes_round(live->weighted), asr_bytes_round(live->lower),
+		asr_bytes_round(live->upper), boolean(incomplete));
+}
+
 /* One group's line; `row` NULL for the group over the whole report, else
  * its numbers in one window.  `stacks`: the report has the stack
  * columns. */
@@ -119,6 +132,7 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 	fputc(',', out);
 	if (stacks)
 		put_stack_columns(out, row ? NULL : g);
+	put_live_columns(out, g->live_known, g->live_incomplete, row ? &row->live : &g->live);
 	fputc('\n', out);
 }
 
@@ -151,7 +165,7 @@ static void put_scope(FILE *out, const struct asr_scope_row *row, double confide
 	g_free(key);
 	if (stacks)
 		put_stack_columns(out, NULL);
-	fputc('\n', out);
+	fputs(",,,,,\n", out);
 }
 
 int asr_write_csv(FILE *out, const struct asr_model *model)
@@ -166,7 +180,8 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 	fputs("kind,host,pid,procname,tid,type,threads,samples,estimate,negbin_estimate,lower,upper,"
 	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
 	      "window,start_ns,end_ns,key", out);
-	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper\n" : "\n", out);
+	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper" : "", out);
+	fputs(",live_samples,live_estimate,live_lower,live_upper,live_incomplete\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < model->shown[kind]->len; i++)
 			put_row(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i), false,
