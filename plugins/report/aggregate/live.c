@@ -70,6 +70,7 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 		trace->untracked++;
 		return;
 	}
+	cell->tracked++;
 	b = g_hash_table_lookup(live->blocks, &probe);
 	if (b) {
 		trace->lost_frees++;

@@ -36,6 +36,7 @@ struct asr_cell {
 	 * removed at its free; only tracked samples of traces whose frees are
 	 * known. */
 	struct asr_rates live;
+	uint64_t tracked;       /* samples tracked to their free */
 	uint64_t untracked;     /* samples not tracked to their free */
 };
 

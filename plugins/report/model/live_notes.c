@@ -17,6 +17,8 @@ const char *asr_live_unknown_reason(const struct asr_summary *summary)
 		return summary->live_known ?
 			"Some traces did not record allocsample:SampledFree: their groups have no live figures.  Record with:  " ASR_FREE_EVENTS_HINT :
 			"Live bytes unknown: the session did not record allocsample:SampledFree.  Record it with:  " ASR_FREE_EVENTS_HINT;
+	if (!summary->live_known && n->tracking)
+		return "Live bytes unknown: no sample was tracked to its free (the typed API with the program's own allocator, ALLOCSAMPLE_TRACK_FREES=0, a full set of tracked blocks, or an allocsample that does not track frees yet).";
 	return NULL;
 }
 

@@ -135,8 +135,9 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 	return g;
 }
 
-/* What cell `c` adds to its groups, its accumulators borrowed.  A cell of
- * a trace without frees makes every live figure it joins incomplete. */
+/* What cell `c` adds to its groups, its accumulators borrowed.  A cell
+ * without any tracked sample says nothing of the live bytes, and makes
+ * every live figure it joins incomplete, as a trace without frees does. */
 static struct asr_group cell_part(const struct asr_cell *c, bool live)
 {
 	const struct asr_trace *t = c->trace;
@@ -146,7 +147,7 @@ static struct asr_group cell_part(const struct asr_cell *c, bool live)
 		.rates = c->rates,
 		.live_rates = live ? c->live : (struct asr_rates) { 0 },
 		.incomplete = incomplete,
-		.live_known = live && t->frees_known,
+		.live_known = live && t->frees_known && c->tracked > 0,
 		.live_incomplete = live && (!t->frees_known || c->untracked > 0 || incomplete ||
 					    t->lost_frees > 0),
 		.has_time = c->has_time,
@@ -549,6 +550,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	summary->total.incomplete = summary->incomplete;
 	summary->total.live_incomplete = summary->total.live_incomplete || summary->incomplete;
 	summary->live_known = summary->total.live_known;
+	summary->live_notes.tracking = in->live;
 	if (summary->samples > 0) {
 		if (estimate(&summary->total, options))
 			goto end;
