@@ -26,6 +26,8 @@
  * MODE `live-only`: only the 26 samples that `full` leaves live, on the
  *   same threads, with the same values, and no free: its allocated figures
  *   are `full`'s live ones.
+ * MODE `churn`: 300 samples "churn" (4096, offset 10), each freed at once,
+ *   then 10 "kept": nothing lost, enough events for several packets.
  * MODE `phases`: main thread, 30 samples "kept" (as above); 300 ms; the
  *   first 20 freed; 300 ms; 5 more (15 live at the end, 30 at the end of
  *   the window where the first phase ends).
@@ -85,6 +87,15 @@ int main(int argc, char **argv)
 
 	if (strcmp(mode, "phases") == 0)
 		return phases();
+	if (strcmp(mode, "churn") == 0) {
+		for (unsigned i = 0; i < 300; i++) {
+			sample("churn", 4096, 10, 0x600000, 1);
+			release(0x600000);
+		}
+		for (unsigned i = 0; i < 10; i++)
+			sample("kept", 8192, 100, 0x100000 + i * PAGE, 1);
+		return 0;
+	}
 	live_only = strcmp(mode, "live-only") == 0;
 	if (!live_only)
 		lttng_ust_tracepoint(allocsample, SamplesUnrecorded, 7, NULL);

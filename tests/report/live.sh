@@ -11,8 +11,8 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-report_lossless_session full "$HARNESS_DIR/trace-full" -- -t vpid -t vtid -t procname
-taskset -c "$REPORT_CPU" "$REPORT_BIN/live-producer" full || harness_fail "live-producer full failed"
+report_session full "$HARNESS_DIR/trace-full" -t vpid -t vtid -t procname
+"$REPORT_BIN/live-producer" full || harness_fail "live-producer full failed"
 harness_destroy_session full
 report_session only "$HARNESS_DIR/trace-only" -t vpid -t vtid -t procname
 "$REPORT_BIN/live-producer" live-only || harness_fail "live-producer live-only failed"
@@ -25,7 +25,8 @@ json "$HARNESS_DIR/trace-full" >"$HARNESS_DIR/full.json" || harness_fail "the re
 json "$HARNESS_DIR/trace-only" >"$HARNESS_DIR/only.json" || harness_fail "the report of the live-only trace failed"
 
 # Live samples per type, exactly (live-producer.c says why).
-for pair in kept:15 elsewhere:0 leak:10 reused:1 untracked:0; do
+# A type without any tracked sample says nothing of its live bytes: null.
+for pair in kept:15 elsewhere:0 leak:10 reused:1 untracked:null; do
 	type=${pair%%:*}
 	want=${pair#*:}
 	got=$(jq ".groups[] | select(.kind == \"type\" and .type == \"$type\") | .live_samples" "$HARNESS_DIR/full.json")
@@ -90,11 +91,39 @@ check "sort=freed is refused (status $status)" [ "$status" -ne 0 ]
 check "the refusal names the parameter and its values" \
 	report_says "$HARNESS_DIR/sort.err" 'Parameter `sort`: unknown order `freed`'
 
-# Losses: the same trace with events discarded in one stream.
-report_lossy_copy "$HARNESS_DIR/trace-full" "$HARNESS_DIR/trace-lossy" 5
+# pprof: inuse_objects and inuse_space after the allocated types, read
+# back by go tool pprof; the cells' live bytes add up to the total's, to
+# within their rounding (one byte a cell).
+if "$AS_SRCDIR/tests/compat/require-packages.sh" golang-go >/dev/null 2>&1; then
+	report_run "$HARNESS_DIR/trace-full" -p "format=\"pprof\",path=\"$HARNESS_DIR/full.pb.gz\"" \
+		>/dev/null 2>&1 || harness_fail "the pprof report failed"
+	HOME="$HARNESS_DIR/home-go" go tool pprof -raw "$HARNESS_DIR/full.pb.gz" \
+		>"$HARNESS_DIR/raw.txt" 2>/dev/null || harness_fail "go tool pprof -raw failed"
+	check "pprof: the sample types in order, inuse last" \
+		grep -q '^alloc_objects/count alloc_space/bytes\(\[dflt\]\)\{0,1\} inuse_objects/count inuse_space/bytes' "$HARNESS_DIR/raw.txt"
+	HOME="$HARNESS_DIR/home-go" go tool pprof -sample_index=inuse_space -unit=B -top \
+		"$HARNESS_DIR/full.pb.gz" >"$HARNESS_DIR/top.txt" 2>/dev/null || harness_fail "go tool pprof -top failed"
+	inuse=$(sed -n 's/.* of \([0-9]*\)B total.*/\1/p' "$HARNESS_DIR/top.txt")
+	want=$(jq .total.live_estimate "$HARNESS_DIR/full.json")
+	check "pprof: inuse_space totals the live estimate ($inuse B, $want B, within 7)" \
+		[ "${inuse:-0}" -ge $((want - 7)) -a "${inuse:-0}" -le $((want + 7)) ]
+else
+	fail "go is needed for the pprof checks (Debian package golang-go)"
+fi
+
+# Losses: a complete trace, then a copy with events discarded in one stream.
+report_lossless_session churn "$HARNESS_DIR/trace-churn" -- -t vpid -t vtid -t procname
+taskset -c "$REPORT_CPU" "$REPORT_BIN/live-producer" churn || harness_fail "live-producer churn failed"
+harness_destroy_session churn
+json "$HARNESS_DIR/trace-churn" >"$HARNESS_DIR/churn.json" || harness_fail "the report of the churn trace failed"
+incomplete='[.groups[], .total | select(.live_samples != null) | .live_incomplete] | unique'
+check "no loss: no live figure incomplete ($(jq -c "$incomplete" "$HARNESS_DIR/churn.json"))" \
+	[ "$(jq -c "$incomplete" "$HARNESS_DIR/churn.json")" = '[false]' ]
+check "no loss: 10 live samples" [ "$(jq .total.live_samples "$HARNESS_DIR/churn.json")" = 10 ]
+report_lossy_copy "$HARNESS_DIR/trace-churn" "$HARNESS_DIR/trace-lossy" 5
 json "$HARNESS_DIR/trace-lossy" >"$HARNESS_DIR/lossy.json" || harness_fail "the report of the lossy trace failed"
-check "lost events: every live figure marked incomplete" \
-	[ "$(jq '[.groups[], .total | .live_incomplete] | all' "$HARNESS_DIR/lossy.json")" = true ]
+check "lost events: every live figure marked incomplete ($(jq -c "$incomplete" "$HARNESS_DIR/lossy.json"))" \
+	[ "$(jq -c "$incomplete" "$HARNESS_DIR/lossy.json")" = '[true]' ]
 
 # A session without SampledFree: null live fields, and the line that fixes it.
 lttng create nofree --output="$HARNESS_DIR/trace-nofree" >/dev/null
