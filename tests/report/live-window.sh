@@ -3,7 +3,8 @@
 # live-producer phases: 30 samples, 300 ms, 20 freed, 300 ms, 5 more.
 # With 100 ms windows, some window ends between the phases: the peak is
 # the earliest window end with 30 live samples, the last window ends with the 15
-# live at the end of the trace, and the peak is named in every format.
+# live at the end of the trace, and the peak is named in JSON and text
+# and marked in the HTML page's timeline.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
@@ -32,4 +33,21 @@ check "window ends see 30 live, then 10, then 15 (distinct counts: $counts)" [ "
 report_run "$HARNESS_DIR/trace" -p 'window="100ms"' >"$HARNESS_DIR/r.txt" 2>/dev/null ||
 	harness_fail "the text report failed"
 check "the text names the peak as a window end" grep -q "Peak live at a window's end" "$HARNESS_DIR/r.txt"
+
+# HTML: the page draws the live bytes beside the allocated ones, the peak
+# marked on the timeline, in headless Chromium.
+if "$AS_SRCDIR/tests/compat/require-packages.sh" chromium >/dev/null 2>&1; then
+	page="$HARNESS_DIR/r.html"
+	report_run "$HARNESS_DIR/trace" -p "format=\"html\",window=\"100ms\",path=\"$page\"" \
+		>/dev/null 2>&1 || harness_fail "the HTML report failed"
+	chromium_run "$page" --dump-dom >"$HARNESS_DIR/dom.html" || true
+	check "HTML: the script ran to the end" \
+		grep -q '<div id="rendered" hidden="">complete</div>' "$HARNESS_DIR/dom.html"
+	check "HTML: live bars per type" grep -q 'Bytes still live at the end per type' "$HARNESS_DIR/dom.html"
+	check "HTML: the timeline draws live bytes, one point per window end" \
+		[ "$(grep -o '<circle class="live-[a-z]*"' "$HARNESS_DIR/dom.html" | wc -l)" -eq "$(jq "$totals | length" "$HARNESS_DIR/r.json")" ]
+	check "HTML: one peak marked" [ "$(grep -o 'class="live-peak"' "$HARNESS_DIR/dom.html" | wc -l)" -eq 1 ]
+else
+	fail "chromium is needed for the HTML checks (Debian package chromium)"
+fi
 finish
