@@ -64,6 +64,44 @@ bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t of
 }
 
 /*
+ * The inverse of as_estimate_add(): the same w, subtracted.  Exact for s
+ * and u (integers below 2^64 in a long double); the floating sums lose
+ * their rounding residue when the last sample goes, so that an emptied
+ * group is exactly an empty group.  The largest weight cannot be undone
+ * from a sum: keeping it only widens the objects' upper end.
+ *
+ *	u -= size - offset;  weighted -= size * w
+ *	objects -= w;  objects_var -= w (w - 1)
+ */
+bool as_estimate_remove(struct as_estimate_accum *accum, uint64_t size, uint64_t offset)
+{
+	double pi, w;
+
+	if (accum->rate == 0 || accum->samples == 0 || size == 0 || offset >= size)
+		return false;
+	if (accum->samples == 1) {
+		accum->samples = 0;
+		accum->u = accum->weighted = accum->objects = accum->objects_var = 0;
+		accum->objects_max = 0;
+		return true;
+	}
+	if (accum->rate == 1) {
+		pi = 1.0;
+	} else {
+		if (!(accum->log_q < 0.0))
+			accum->log_q = log1p(-1.0 / (double) accum->rate);
+		pi = -expm1((double) size * accum->log_q);
+	}
+	w = 1.0 / pi;
+	accum->samples--;
+	accum->u -= (long double) (size - offset);
+	accum->weighted -= (long double) size / pi;
+	accum->objects -= w;
+	accum->objects_var -= w * (w - 1.0);
+	return true;
+}
+
+/*
  * Two groups' samples at one rate are one group's: every field is a sum,
  * but the largest weight (doc/estimation.md, "Unbias, then aggregate").
  *

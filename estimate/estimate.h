@@ -55,6 +55,17 @@ struct as_estimate_options {
 bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t offset);
 
 /*
+ * Removes one sample that as_estimate_add() added to `accum` with the same
+ * size and offset: the group's subset without it (a block freed, for the
+ * live bytes).  `samples` and `u` come back exactly; the floating sums come
+ * back to within rounding, and all are reset to 0 when no sample is left.
+ * `objects_max` stays (still an upper bound of the largest weight left).
+ * Returns false and leaves `accum` unchanged when it holds no sample or the
+ * sample is impossible (as_estimate_add() would have refused it).
+ */
+bool as_estimate_remove(struct as_estimate_accum *accum, uint64_t size, uint64_t offset);
+
+/*
  * Adds `from` into `into` (same rate): the samples of two groups together.
  * Returns false, leaving `into` unchanged, if the rates differ.
  */

@@ -12,6 +12,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
 	plugins/report/read/class_cache.c plugins/report/read/class_cache.h \
 	plugins/report/read/sample.c plugins/report/read/sample.h \
+	plugins/report/read/free_event.c plugins/report/read/free_event.h \
 	plugins/report/read/process_name.c plugins/report/read/process_name.h \
 	plugins/report/read/scope_event.c plugins/report/read/scope_event.h \
 	plugins/report/read/site.c plugins/report/read/site.h \
@@ -23,12 +24,14 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/aggregate/traces.c plugins/report/aggregate/traces.h \
 	plugins/report/aggregate/rates.c plugins/report/aggregate/rates.h \
 	plugins/report/aggregate/table.c plugins/report/aggregate/table.h \
+	plugins/report/aggregate/live.c plugins/report/aggregate/live.h \
 	plugins/report/aggregate/window.c plugins/report/aggregate/window.h \
 	plugins/report/aggregate/scopes.c plugins/report/aggregate/scopes.h \
 	plugins/report/aggregate/maps.c plugins/report/aggregate/maps.h \
 	plugins/report/aggregate/stacks.c plugins/report/aggregate/stacks.h \
 	plugins/report/model/model.c plugins/report/model/model.h \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
+	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
 	plugins/report/model/names.c \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \
 	plugins/report/model/scopes.c plugins/report/model/scopes.h \

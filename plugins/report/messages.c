@@ -5,6 +5,7 @@
 void asr_readers_init(struct asr_readers *readers, const struct asr_params *params)
 {
 	asr_sample_reader_init(&readers->samples, params->group_by);
+	asr_free_reader_init(&readers->frees);
 	asr_scope_reader_init(&readers->scope_events, params);
 	asr_process_name_reader_init(&readers->process_names);
 	asr_mapping_reader_init(&readers->mappings);
@@ -16,6 +17,7 @@ void asr_readers_fini(struct asr_readers *readers)
 	asr_mapping_reader_fini(&readers->mappings);
 	asr_process_name_reader_fini(&readers->process_names);
 	asr_scope_reader_fini(&readers->scope_events);
+	asr_free_reader_fini(&readers->frees);
 	asr_sample_reader_fini(&readers->samples);
 }
 
@@ -27,13 +29,22 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 	struct asr_scope_event scope_event;
 	struct asr_process_name name;
 	struct asr_mapping_event mapping;
+	struct asr_free_event free_event;
 	struct asr_sample sample;
+	enum asr_free_kind free_kind;
 
 	switch (asr_sample_read(&readers->samples, self, msg, &sample)) {
 	case ASR_SAMPLE_OK:
 		asr_aggregate_sample(agg, &sample);
 		return true;
 	case ASR_SAMPLE_OTHER:
+		free_kind = asr_free_event_read(&readers->frees, self, msg, &free_event);
+		if (free_kind == ASR_FREE_ERROR)
+			return false;
+		if (free_kind != ASR_FREE_OTHER) {
+			asr_aggregate_free_event(agg, free_kind, &free_event);
+			return true;
+		}
 		if (asr_process_name_read(&readers->process_names, msg, &name)) {
 			asr_aggregate_process_name(agg, &name);
 			return true;

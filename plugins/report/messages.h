@@ -8,6 +8,7 @@
 
 #include "aggregate/aggregate.h"
 #include "params.h"
+#include "read/free_event.h"
 #include "read/mapping_event.h"
 #include "read/process_name.h"
 #include "read/sample.h"
@@ -16,6 +17,7 @@
 /* The readers of the component, each checking an event class once. */
 struct asr_readers {
 	struct asr_sample_reader samples;
+	struct asr_free_reader frees;          /* SampledFree, SamplesUnrecorded */
 	struct asr_scope_reader scope_events;  /* used with `scope-begin` and `scope-end` */
 	struct asr_process_name_reader process_names;
 	struct asr_mapping_reader mappings;    /* used when samples give stacks */

@@ -397,6 +397,26 @@ static int check_format(bt_self_component *self, struct asr_params *params)
 	return 0;
 }
 
+static int parse_sort(bt_self_component *self, const char *name, const bt_value *value,
+		      struct asr_params *params)
+{
+	const char *s = bt_value_is_string(value) ? bt_value_string_get(value) : NULL;
+
+	if (s && (strcmp(s, "allocated") == 0 || strcmp(s, "live") == 0)) {
+		params->sort_live = strcmp(s, "live") == 0;
+		return 0;
+	}
+	if (s)
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s`: unknown order `%s`: expecting `allocated` (bytes allocated, the default) or `live` (bytes still live at the end).",
+			name, s);
+	else
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Parameter `%s` is %s: expecting the string `allocated` or `live`.",
+			name, value_type_name(value));
+	return -1;
+}
+
 static const struct param_descr param_table[] = {
 	{ "confidence", parse_confidence },
 	{ "group-by", parse_group_by },
@@ -408,6 +428,7 @@ static const struct param_descr param_table[] = {
 	{ "scope-begin", parse_scope_begin },
 	{ "scope-end", parse_scope_end },
 	{ "scope-key", parse_scope_key },
+	{ "sort", parse_sort },
 };
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
@@ -448,11 +469,12 @@ int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_pa
 	params->scope_begin = NULL;
 	params->scope_end = NULL;
 	params->scope_key = NULL;
+	params->sort_live = false;
 
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end` or `scope-key`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key` or `sort`.",
 			unknown);
 		goto error;
 	}

@@ -41,6 +41,7 @@ struct asr_params {
 	char *scope_begin;          /* event class names; both NULL: no scopes; owned */
 	char *scope_end;
 	char *scope_key;            /* payload field pairing them; NULL: none; owned */
+	bool sort_live;             /* `sort`: order groups by live bytes */
 };
 
 /*

@@ -3,7 +3,7 @@
 # an unknown option or a bad value is one line on stderr and exit status 2,
 # found before anything starts: bad groups, windows, report files, rates
 # above the shim's 2^48, stack depths outside 0..128, stacks asked for with
-# none recorded, a pprof profile for a terminal, folded or pprof with
+# none recorded, --leaks with groups of the user's, a pprof profile for a terminal, folded or pprof with
 # --live, -o on a file or on the next option; none of them starts a daemon
 # or runs the program.
 set -eu
@@ -15,7 +15,7 @@ check "--help: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "--help: the usage line" \
 	grep -q '^Usage: allocsample-record \[OPTIONS\] -- PROGRAM \[ARGS...\]$' "$HARNESS_DIR/help.out"
 for option in --rate --output --keep --format --confidence --group-by --no-report --version \
-	--enable-event --scope-begin --scope-end --scope-key --stack-depth folded pprof stack; do
+	--enable-event --scope-begin --scope-end --scope-key --stack-depth folded pprof stack --leaks; do
 	check "--help: mentions $option" grep -q -- "$option" "$HARNESS_DIR/help.out"
 done
 check "--help: nothing on stderr" [ ! -s "$HARNESS_DIR/help.err" ]
@@ -69,6 +69,9 @@ usage depth0-stack --stack-depth 0 --group-by thread,stack -- $run
 usage depth0-site --stack-depth 0 --group-by site -- $run
 usage depth0-sites --sites --stack-depth 00 -- $run
 usage depth0-folded --stack-depth 0 --format folded -- $run
+usage leaks-group-by --leaks --group-by type -- $run
+check "leaks-group-by: the line says why" grep -q -- "--leaks chooses the groups" "$HARNESS_DIR/leaks-group-by.err"
+usage leaks-sites --sites --leaks -- $run
 usage depth0-pprof --stack-depth 0 --format pprof --report-output "$HARNESS_DIR/p.pb.gz" -- $run
 usage pprof-live --format pprof --live -- $run
 check "pprof-live: the line says why" grep -q "cannot go with --live" "$HARNESS_DIR/pprof-live.err"

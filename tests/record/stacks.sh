@@ -4,7 +4,8 @@
 # `work`, holding the workers' bytes, and sites come from the stacks with
 # --group-by site alone (no --sites, no debug-info filter); --stack-depth 2
 # cuts every stack at two return addresses and marks the workers'
-# truncated; --stack-depth 0 records empty stacks; --format folded writes
+# truncated; --stack-depth 0 records empty stacks; --leaks groups by stack
+# (by thread and type without stacks) sorted by live bytes; --format folded writes
 # one line per stack; --format pprof writes a gzipped profile to
 # --report-output FILE, to standard output with '-', and by default to
 # ./allocsample.workload.PID.pb.gz with PID the workload's, said on stderr.
@@ -67,6 +68,17 @@ babeltrace2 --plugin-path="$ALLOCSAMPLE_PLUGIN_PATH" "$HARNESS_DIR/depth0.trace"
 	true
 check "--stack-depth 0: every recorded stack is empty ($(jq -c '[.groups[] | select(.kind == "stack") | .stack | length] | unique' "$HARNESS_DIR/depth0.json"))" \
 	[ "$(jq -c '[.groups[] | select(.kind == "stack") | .stack | length] | unique' "$HARNESS_DIR/depth0.json")" = "[0]" ]
+
+rm -f "$facts"
+record_run leaks --rate 4096 --leaks --format json --report-output - -- $run
+ran leaks
+check "--leaks: stack groups sorted by live bytes ($(jq -c '[.group_by, .sort]' "$HARNESS_DIR/leaks.out"))" \
+	[ "$(jq -c '[.group_by, .sort]' "$HARNESS_DIR/leaks.out")" = '[["stack"],"live"]' ]
+rm -f "$facts"
+record_run leaks0 --rate 4096 --leaks --stack-depth 0 --format json --report-output - -- $run
+ran leaks0
+check "--leaks --stack-depth 0: threads and types sorted by live bytes" \
+	[ "$(jq -c '[.group_by, .sort]' "$HARNESS_DIR/leaks0.out")" = '[["thread","type"],"live"]' ]
 
 rm -f "$facts"
 record_run folded --rate 4096 --format folded --report-output "$HARNESS_DIR/folded" -- $run

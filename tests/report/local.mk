@@ -69,6 +69,17 @@ tests_report_loss_program_SOURCES = tests/report/loss-program.c
 tests_report_loss_program_CFLAGS = $(REPORT_C_OPTIONS)
 tests_report_loss_program_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_loss_program_LDADD = $(PTHREAD_LIBS)
+# The live heap (schema 3): a producer of known live samples, with the
+# real provider compiled in.
+check_PROGRAMS += tests/report/live-producer
+tests_report_live_producer_SOURCES = tests/report/live-producer.c
+tests_report_live_producer_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tp
+tests_report_live_producer_CFLAGS = $(BAD_PRODUCER_CFLAGS) $(PTHREAD_CFLAGS)
+tests_report_live_producer_LDADD = $(BAD_PRODUCER_LIBS) $(PTHREAD_LIBS)
+LIVE_REPORT_TESTS = tests/report/live.sh tests/report/live-window.sh
+TESTS += $(LIVE_REPORT_TESTS)
+EXTRA_DIST += $(LIVE_REPORT_TESTS)
+
 ROBUSTNESS_TESTS = \
 	tests/report/loss-program.sh \
 	tests/report/truncated.sh \

@@ -221,6 +221,42 @@ START_TEST(test_add_rejects)
 }
 END_TEST
 
+/* Removing samples gives the accumulator of the samples left: s and u
+ * exactly, the sums to rounding; the last removal gives an empty one. */
+START_TEST(test_remove)
+{
+	struct as_estimate_accum all = { .rate = RATE }, left = { .rate = RATE };
+	struct as_estimate_accum empty = { .rate = RATE }, before;
+	struct as_estimate a, b;
+
+	ck_assert(!as_estimate_remove(&empty, 10, 0));
+	ck_assert(as_estimate_add(&all, 64, 10));
+	ck_assert(as_estimate_add(&all, 1 << 20, 5));
+	ck_assert(as_estimate_add(&all, 300, 299));
+	ck_assert(as_estimate_add(&left, 1 << 20, 5));
+	ck_assert(as_estimate_remove(&all, 64, 10));
+	ck_assert(as_estimate_remove(&all, 300, 299));
+	ck_assert_uint_eq(all.samples, 1);
+	ck_assert(all.u == left.u);
+	ck_assert_double_eq_tol((double) all.weighted, (double) left.weighted, 1e-9);
+	ck_assert_double_eq_tol((double) all.objects, (double) left.objects, 1e-12);
+	ck_assert_int_eq(as_estimate_compute(&all, 1, 1, NULL, &a), 0);
+	ck_assert_int_eq(as_estimate_compute(&left, 1, 1, NULL, &b), 0);
+	ck_assert_double_eq(a.lower, b.lower);
+	ck_assert_double_eq(a.upper, b.upper);
+	ck_assert_double_eq_tol(a.weighted, b.weighted, 1e-6);
+
+	before = all;
+	ck_assert(!as_estimate_remove(&all, 10, 10));
+	ck_assert(!as_estimate_remove(&all, 0, 0));
+	ck_assert(same_accum(&all, &before));
+	ck_assert(as_estimate_remove(&all, 1 << 20, 5));
+	ck_assert_uint_eq(all.samples, 0);
+	ck_assert(all.u == 0 && all.weighted == 0 && all.objects == 0 && all.objects_var == 0);
+	ck_assert(!as_estimate_remove(&all, 1 << 20, 5));
+}
+END_TEST
+
 START_TEST(test_add_extreme_sizes)
 {
 	uint64_t big = UINT64_C(1) << 63;
@@ -488,6 +524,7 @@ static Suite *estimate_suite(void)
 	tcase_add_test(tc, test_add);
 	tcase_add_test(tc, test_add_rejects);
 	tcase_add_test(tc, test_add_extreme_sizes);
+	tcase_add_test(tc, test_remove);
 	tcase_add_test(tc, test_merge);
 	tcase_add_test(tc, test_estimators);
 	tcase_add_test(tc, test_compensation);

@@ -11,6 +11,8 @@ void asr_aggregate_init(struct asr_aggregate *agg, const struct asr_params *para
 	asr_scopes_init(&agg->scopes, &agg->traces);
 	asr_maps_init(&agg->maps);
 	asr_raw_stacks_init(&agg->stacks);
+	asr_live_init(&agg->live);
+	agg->live_known = false;
 	agg->symbols = g_new0(struct asr_symbols, 1);
 	asr_symbols_init(agg->symbols);
 }
@@ -22,6 +24,7 @@ void asr_aggregate_fini(struct asr_aggregate *agg)
 		g_free(agg->symbols);
 		agg->symbols = NULL;
 	}
+	asr_live_fini(&agg->live);
 	asr_raw_stacks_fini(&agg->stacks);
 	asr_maps_fini(&agg->maps);
 	asr_scopes_fini(&agg->scopes);
@@ -32,18 +35,20 @@ void asr_aggregate_fini(struct asr_aggregate *agg)
 
 void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns)
 {
-	if (agg->windowed)
-		asr_windows_see(&agg->windows, ns);
+	if (!agg->windowed)
+		return;
+	if (agg->live_known)
+		asr_windows_live_end(&agg->windows, agg->table.cells, ns);
+	asr_windows_see(&agg->windows, ns);
 }
 
 void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sample)
 {
 	struct asr_raw_stack *stack = NULL;
-	const struct asr_cell *cell;
-	struct asr_trace *trace;
+	struct asr_trace *trace = asr_traces_get(&agg->traces, sample->trace);
+	struct asr_cell *cell;
 
 	if (sample->has_stack) {
-		trace = asr_traces_get(&agg->traces, sample->trace);
 		trace->has_stacks = trace->has_stacks || sample->stack_len > 0;
 		stack = asr_raw_stacks_intern(&agg->stacks,
 			asr_maps_process(&agg->maps, trace, sample->has_vpid, sample->vpid),
@@ -53,10 +58,25 @@ void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sa
 
 	if (!cell)
 		return;
+	trace->free_tracking = trace->free_tracking || sample->has_free_tracked;
+	trace->frees_known = trace->frees_known || sample->frees_known;
+	agg->live_known = agg->live_known || sample->frees_known;
+	asr_live_sample(&agg->live, trace, cell, sample);
 	if (agg->windowed)
 		asr_windows_add(&agg->windows, cell, sample);
 	if (agg->scoped)
 		asr_scopes_sample(&agg->scopes, sample);
+}
+
+void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind,
+			      const struct asr_free_event *event)
+{
+	struct asr_trace *trace = asr_traces_get(&agg->traces, event->trace);
+
+	if (kind == ASR_FREE_UNRECORDED)
+		trace->unrecorded += event->count;
+	else
+		asr_live_free(&agg->live, trace, event);
 }
 
 void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope_event *event)

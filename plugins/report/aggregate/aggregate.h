@@ -7,6 +7,7 @@
 
 #include <babeltrace2/babeltrace.h>
 
+#include "aggregate/live.h"
 #include "aggregate/maps.h"
 #include "aggregate/scopes.h"
 #include "aggregate/stacks.h"
@@ -30,12 +31,14 @@ struct asr_aggregate {
 	struct asr_scopes scopes;    /* used with `scope-begin` and `scope-end` */
 	struct asr_maps maps;        /* what each process mapped (with stacks) */
 	struct asr_raw_stacks stacks;
+	struct asr_live live;        /* tracked samples until their free (schema 3) */
 	/* What the model learns of the binaries: opened once, each address
 	 * looked up once, kept here because it outlives every model (a live
 	 * report builds one per update). */
 	struct asr_symbols *symbols;
 	bool windowed;
 	bool scoped;
+	bool live_known;             /* some trace's frees are known */
 };
 
 /* GLib aborts when out of memory, so init cannot fail. */
@@ -49,6 +52,10 @@ void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns);
  * one), its window and the scope instance open on its thread; an
  * impossible sample is only counted. */
 void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sample);
+
+/* A SampledFree or SamplesUnrecorded event (`kind`). */
+void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind,
+			      const struct asr_free_event *event);
 
 /* Opens or closes a scope instance. */
 void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope_event *event);

@@ -1,4 +1,6 @@
 /* rates.c - one accumulator per sampling rate (see rates.h). */
+#include <string.h>
+
 #include <glib.h>
 
 #include "aggregate/rates.h"
@@ -23,6 +25,25 @@ bool asr_rates_add(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64
 	if (rate == 0 || size == 0 || offset >= size)
 		return false;
 	return as_estimate_add(accum_for(rates, rate), size, offset);
+}
+
+bool asr_rates_remove(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset)
+{
+	size_t i;
+
+	for (i = 0; i < rates->n; i++) {
+		if (rates->accums[i].rate == rate)
+			return as_estimate_remove(&rates->accums[i], size, offset);
+	}
+	return false;
+}
+
+struct asr_rates asr_rates_copy(const struct asr_rates *from)
+{
+	struct asr_rates copy = { .n = from->n, .accums = g_new(struct as_estimate_accum, from->n) };
+
+	memcpy(copy.accums, from->accums, from->n * sizeof *from->accums);
+	return copy;
 }
 
 void asr_rates_merge(struct asr_rates *into, const struct asr_rates *from)

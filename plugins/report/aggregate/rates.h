@@ -19,6 +19,13 @@ struct asr_rates {
  * sample is impossible for the model (offset >= size, size 0, rate 0). */
 bool asr_rates_add(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset);
 
+/* Removes one sample that asr_rates_add() added with the same values;
+ * false when `rates` holds no such rate or no sample at it. */
+bool asr_rates_remove(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset);
+
+/* A copy of `from`, with accumulators of its own. */
+struct asr_rates asr_rates_copy(const struct asr_rates *from);
+
 /* Adds every sample of `from` into `into`. */
 void asr_rates_merge(struct asr_rates *into, const struct asr_rates *from);
 

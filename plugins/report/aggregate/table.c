@@ -35,6 +35,7 @@ static void cell_free(gpointer p)
 	struct asr_cell *c = p;
 
 	asr_rates_fini(&c->rates);
+	asr_rates_fini(&c->live);
 	g_free(c);
 }
 
@@ -118,7 +119,7 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 	return c;
 }
 
-const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
+struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
 				     struct asr_raw_stack *stack)
 {
 	struct asr_cell *c = cell_for(table, sample, stack);

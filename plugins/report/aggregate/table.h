@@ -32,6 +32,12 @@ struct asr_cell {
 	int64_t first_ns;
 	int64_t last_ns;
 	struct asr_rates rates;
+	/* The samples still live (aggregate/live.h): added at the sample,
+	 * removed at its free; only tracked samples of traces whose frees are
+	 * known. */
+	struct asr_rates live;
+	uint64_t tracked;       /* samples tracked to their free */
+	uint64_t untracked;     /* samples not tracked to their free */
 };
 
 struct asr_table {
@@ -54,7 +60,7 @@ void asr_table_fini(struct asr_table *table);
  * cell and returns the cell; a stack lists its cells, which are found
  * there rather than in the table's hash.  Returns NULL when the sample is impossible
  * (offset >= size, size 0, rate 0): it is counted in `skipped` only. */
-const struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
+struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
 				     struct asr_raw_stack *stack);
 
 #endif

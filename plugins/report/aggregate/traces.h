@@ -29,6 +29,13 @@ struct asr_trace {
 	GArray *losses;         /* struct asr_stream_loss; empty: complete */
 	GHashTable *process_names;  /* vpid (gint64 *) -> the executable's name, owned */
 	bool has_stacks;        /* some sample had a non-empty stack */
+	/* The live heap (schema 3; aggregate/live.h): */
+	bool free_tracking;     /* some sample had the free_tracked field */
+	bool frees_known;       /* and the trace declares SampledFree */
+	uint64_t untracked;     /* samples whose free the shim could not follow */
+	uint64_t unmatched_frees; /* SampledFree with no live tracked sample */
+	uint64_t lost_frees;    /* a tracked sample at a live sample's address */
+	uint64_t unrecorded;    /* SamplesUnrecorded counts, added up */
 	uint64_t mapping_events; /* lttng-ust's statedump and dlopen events read */
 };
 

@@ -26,15 +26,29 @@ static void slot_free(gpointer p)
 	g_free(s);
 }
 
+static void live_end_free(gpointer p)
+{
+	struct asr_live_end *end = p;
+	guint i;
+
+	for (i = 0; i < end->cells->len; i++)
+		asr_rates_fini(&g_array_index(end->cells, struct asr_live_copy, i).live);
+	g_array_free(end->cells, TRUE);
+	g_free(end);
+}
+
 void asr_windows_init(struct asr_windows *windows, int64_t length)
 {
 	memset(windows, 0, sizeof *windows);
 	windows->length = length;
 	windows->slots = g_hash_table_new_full(slot_hash, slot_equal, slot_free, NULL);
+	windows->live_ends = g_ptr_array_new_with_free_func(live_end_free);
 }
 
 void asr_windows_fini(struct asr_windows *windows)
 {
+	if (windows->live_ends)
+		g_ptr_array_free(windows->live_ends, TRUE);
 	if (windows->slots)
 		g_hash_table_destroy(windows->slots);
 	memset(windows, 0, sizeof *windows);
@@ -71,6 +85,7 @@ void asr_windows_see(struct asr_windows *windows, int64_t ns)
 		windows->too_many = true;
 		windows->last_slot = NULL;
 		g_hash_table_remove_all(windows->slots);
+		g_ptr_array_set_size(windows->live_ends, 0);
 	}
 }
 
@@ -96,6 +111,47 @@ void asr_windows_add(struct asr_windows *windows, const struct asr_cell *cell,
 		windows->last_slot = slot;
 	}
 	asr_rates_add(&slot->rates, sample->rate, sample->size, sample->offset);
+}
+
+void asr_windows_live_end(struct asr_windows *windows, GHashTable *cells, int64_t ns)
+{
+	struct asr_live_end *end;
+	GHashTableIter it;
+	gpointer p;
+
+	if (!windows->has_span || windows->too_many ||
+	    index_of(windows, ns) <= index_of(windows, windows->last))
+		return;
+	end = g_new(struct asr_live_end, 1);
+	end->index = index_of(windows, windows->last);
+	end->cells = g_array_new(FALSE, FALSE, sizeof(struct asr_live_copy));
+	g_hash_table_iter_init(&it, cells);
+	while (g_hash_table_iter_next(&it, &p, NULL)) {
+		const struct asr_cell *c = p;
+		struct asr_live_copy copy = { c, { 0 } };
+
+		if (asr_rates_samples(&c->live) == 0)
+			continue;
+		copy.live = asr_rates_copy(&c->live);
+		g_array_append_val(end->cells, copy);
+	}
+	g_ptr_array_add(windows->live_ends, end);
+}
+
+const struct asr_live_end *asr_windows_live_at(const struct asr_windows *windows, int64_t index)
+{
+	const struct asr_live_end *found = NULL;
+	guint i;
+
+	/* Few windows have a copy; the model asks once per window. */
+	for (i = 0; i < windows->live_ends->len; i++) {
+		const struct asr_live_end *end = g_ptr_array_index(windows->live_ends, i);
+
+		if (end->index > index)
+			break;
+		found = end;
+	}
+	return found;
 }
 
 int64_t asr_windows_first_index(const struct asr_windows *windows)

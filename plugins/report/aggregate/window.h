@@ -20,6 +20,19 @@ struct asr_window_slot {
 	struct asr_rates rates;
 };
 
+/* One cell's live samples at a window's end. */
+struct asr_live_copy {
+	const struct asr_cell *cell;
+	struct asr_rates live;
+};
+
+/* Every cell's live samples at the end of window `index`, and of every
+ * window after it until the next copy: nothing happened in between. */
+struct asr_live_end {
+	int64_t index;
+	GArray *cells;          /* struct asr_live_copy, cells with live samples */
+};
+
 /*
  * Window k covers [origin + k * length, origin + (k + 1) * length), the
  * origin being the first time the component saw in the trace (its first
@@ -36,6 +49,7 @@ struct asr_windows {
 	GHashTable *slots;      /* struct asr_window_slot * (key and value), owned */
 	struct asr_window_slot *last_slot;
 	bool too_many;          /* the span needs more than ASR_MAX_WINDOWS */
+	GPtrArray *live_ends;   /* struct asr_live_end *, by index, owned */
 };
 
 /* GLib aborts when out of memory, so these cannot fail. */
@@ -53,6 +67,16 @@ void asr_windows_see(struct asr_windows *windows, int64_t ns);
  * nothing once there are too many windows. */
 void asr_windows_add(struct asr_windows *windows, const struct asr_cell *cell,
 		     const struct asr_sample *sample);
+
+/* Before asr_windows_see(ns): when `ns` is in a later window than the
+ * latest time seen, copies the live samples of every cell of `cells` as
+ * those at the end of the latest time's window.  The cost is a walk of the
+ * cells once per window that has events, bounded by ASR_MAX_WINDOWS. */
+void asr_windows_live_end(struct asr_windows *windows, GHashTable *cells, int64_t ns);
+
+/* The live copy that holds at the end of window `index` (NULL: none; the
+ * cells' own `live` holds after the last copy, at the end of the trace). */
+const struct asr_live_end *asr_windows_live_at(const struct asr_windows *windows, int64_t index);
 
 /* The index of the earliest window, and the number of windows from it to
  * the latest (0 when no time was seen). */

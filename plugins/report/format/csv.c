@@ -61,11 +61,28 @@ static void put_stack_columns(FILE *out, const struct asr_group *g)
 		asr_bytes_round(ceil(g->objects.upper)));
 }
 
+/* The live columns, last (a window's row: at its end), in reports with
+ * live figures only, so that the others keep their columns; empty for a
+ * group whose traces cannot say. */
+static void put_live_columns(FILE *out, bool shown, bool known, bool incomplete,
+			     const struct as_estimate *live)
+{
+	if (!shown)
+		return;
+	if (!known) {
+		fputs(",,,,,", out);
+		return;
+	}
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s", live->samples,
+		asr_bytes_round(live->weighted), asr_bytes_round(live->lower),
+		asr_bytes_round(live->upper), boolean(incomplete));
+}
+
 /* One group's line; `row` NULL for the group over the whole report, else
  * its numbers in one window.  `stacks`: the report has the stack
  * columns. */
 static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool total,
-		    double confidence, const struct asr_window_row *row, bool stacks)
+		    double confidence, const struct asr_window_row *row, bool stacks, bool live)
 {
 	const struct as_estimate *est = row ? &row->est : &g->est;
 	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads;
@@ -119,12 +136,14 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 	fputc(',', out);
 	if (stacks)
 		put_stack_columns(out, row ? NULL : g);
+	put_live_columns(out, live, g->live_known, g->live_incomplete, row ? &row->live : &g->live);
 	fputc('\n', out);
 }
 
 /* One scope instance's line: its ends in start_ns and end_ns (end_ns empty
  * while open, and then incomplete), its key last. */
-static void put_scope(FILE *out, const struct asr_scope_row *row, double confidence, bool stacks)
+static void put_scope(FILE *out, const struct asr_scope_row *row, double confidence, bool stacks,
+		      bool live)
 {
 	const struct asr_scope *s = row->scope;
 	const struct as_estimate *est = &row->est;
@@ -151,13 +170,14 @@ static void put_scope(FILE *out, const struct asr_scope_row *row, double confide
 	g_free(key);
 	if (stacks)
 		put_stack_columns(out, NULL);
-	fputc('\n', out);
+	fputs(live ? ",,,,,\n" : "\n", out);
 }
 
 int asr_write_csv(FILE *out, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
 	bool stacks = model->group_by & ASR_GROUP_BY_STACK;
+	bool live = sum->live_known;
 	enum asr_kind kind;
 	guint i;
 
@@ -166,25 +186,26 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 	fputs("kind,host,pid,procname,tid,type,threads,samples,estimate,negbin_estimate,lower,upper,"
 	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
 	      "window,start_ns,end_ns,key", out);
-	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper\n" : "\n", out);
+	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper" : "", out);
+	fputs(live ? ",live_samples,live_estimate,live_lower,live_upper,live_incomplete\n" : "\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < model->shown[kind]->len; i++)
 			put_row(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i), false,
-				model->confidence, NULL, stacks);
+				model->confidence, NULL, stacks, live);
 	}
 	if (sum->samples > 0)
-		put_row(out, "total", &sum->total, true, model->confidence, NULL, stacks);
+		put_row(out, "total", &sum->total, true, model->confidence, NULL, stacks, live);
 	for (i = 0; model->windows && i < model->windows->len; i++) {
 		const struct asr_window_row *row = &g_array_index(model->windows, struct asr_window_row, i);
 		bool total = row->group == &sum->total;
 
 		put_row(out, total ? "total" : asr_kind_name(row->group->kind), row->group, total,
-			model->confidence, row, stacks);
+			model->confidence, row, stacks, live);
 	}
 	/* Every instance, in begin order: a CSV is read by a script. */
 	for (i = 0; model->scopes && i < model->scopes->rows->len; i++)
 		put_scope(out, &g_array_index(model->scopes->rows, struct asr_scope_row, i),
-			  model->confidence, stacks);
+			  model->confidence, stacks, live);
 	fflush(out);
 	return ferror(out) ? -1 : 0;
 }

@@ -135,3 +135,26 @@ char *human_duration(int64_t ns)
 		return g_strdup_printf("%g us", (double) ns / 1e3);
 	return g_strdup_printf("%" PRId64 " ns", ns);
 }
+
+void cell_live(GPtrArray *row, bool known, const struct as_estimate *live)
+{
+	if (!known) {
+		cell(row, "-");
+		cell(row, "-");
+		return;
+	}
+	cell_bytes(row, live->weighted);
+	cell_interval(row, live);
+}
+
+void note_live(GPtrArray *row, bool known, bool incomplete, unsigned *used)
+{
+	char *note;
+
+	if (!known || !incomplete || row->len == 0)
+		return;
+	note = g_ptr_array_index(row, row->len - 1);
+	row->pdata[row->len - 1] = g_strconcat(note, "~", NULL);
+	g_free(note);
+	*used |= MARK_LIVE_INCOMPLETE;
+}

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "format/writer.h"
+#include "model/live_notes.h"
 #include "model/resolve.h"
 
 /* A JSON string, or null.  Bytes above 0x7f pass through: names from the
@@ -104,6 +105,20 @@ static void put_stack(FILE *out, const struct asr_stack *stack)
 	fprintf(out, "], \"truncated\": %s", boolean(stack->truncated));
 }
 
+/* The live figures of an estimate, or nulls when the trace cannot say. */
+static void put_live(FILE *out, bool known, bool incomplete, const struct as_estimate *live)
+{
+	if (!known) {
+		fputs(", \"live_samples\": null, \"live_estimate\": null, \"live_lower\": null"
+		      ", \"live_upper\": null, \"live_incomplete\": null", out);
+		return;
+	}
+	fprintf(out, ", \"live_samples\": %" PRIu64 ", \"live_estimate\": %" PRIu64
+		", \"live_lower\": %" PRIu64 ", \"live_upper\": %" PRIu64
+		", \"live_incomplete\": %s", live->samples, asr_bytes_round(live->weighted),
+		asr_bytes_round(live->lower), asr_bytes_round(live->upper), boolean(incomplete));
+}
+
 /* One group's object; `row` NULL for the group over the whole report,
  * else its numbers in one window. */
 static void put_group(FILE *out, const char *kind, const struct asr_group *g, bool total,
@@ -139,6 +154,8 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	fprintf(out, ", \"incomplete\": %s, \"imprecise\": %s, \"mixed_rates\": %s",
 		boolean(g->incomplete), boolean(asr_estimate_imprecise(est)),
 		boolean(est->mixed_rates));
+	/* A window's row: the live figures at its end. */
+	put_live(out, g->live_known, g->live_incomplete, row ? &row->live : &g->live);
 	fputs(", \"function\": ", out);
 	put_string(out, g->site ? g->site->function : NULL);
 	fputs(", \"file\": ", out);
@@ -342,6 +359,40 @@ static void put_scopes(FILE *out, const struct asr_scope_model *scopes)
 	fprintf(out, "%s]}", *sep ? "\n    " : "");
 }
 
+/* What the report says of its live figures: why there are none, what
+ * they leave out, the peak among window ends. */
+static void put_live_notes(FILE *out, const struct asr_model *model)
+{
+	const struct asr_summary *sum = &model->summary;
+	const struct asr_live_notes *n = &sum->live_notes;
+	const struct asr_window_row *peak = model->live_peak;
+	GPtrArray *caveats = asr_live_caveats(sum);
+	guint i;
+
+	fprintf(out, "  \"sort\": \"%s\",\n  \"live\": {\"known\": %s, \"unknown_reason\": ",
+		model->sort_live ? "live" : "allocated", boolean(sum->live_known));
+	put_string(out, asr_live_unknown_reason(sum));
+	fprintf(out, ", \"unrecorded_samples\": %" PRIu64 ", \"unmatched_frees\": %" PRIu64
+		", \"untracked_samples\": %" PRIu64 ", \"lost_frees\": %" PRIu64 ", \"notes\": [",
+		n->unrecorded, n->unmatched_frees, n->untracked, n->lost_frees);
+	for (i = 0; i < caveats->len; i++) {
+		fputs(i ? ", " : "", out);
+		put_string(out, g_ptr_array_index(caveats, i));
+	}
+	fputs("], \"peak\": ", out);
+	if (peak)
+		fprintf(out, "{\"window\": %" PRId64 ", \"start_ns\": %" PRId64 ", \"end_ns\": %" PRId64
+			", \"live_samples\": %" PRIu64 ", \"live_estimate\": %" PRIu64
+			", \"live_lower\": %" PRIu64 ", \"live_upper\": %" PRIu64 "}",
+			peak->window, peak->start_ns, peak->end_ns, peak->live.samples,
+			asr_bytes_round(peak->live.weighted), asr_bytes_round(peak->live.lower),
+			asr_bytes_round(peak->live.upper));
+	else
+		fputs("null", out);
+	fputs("},\n", out);
+	g_ptr_array_free(caveats, TRUE);
+}
+
 static void put_losses(FILE *out, const GArray *losses)
 {
 	guint i;
@@ -395,6 +446,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		sum->vpid_missing && sum->vtid_missing ? ", " : "",
 		sum->vtid_missing ? "\"" ASR_VTID_HINT "\"" : "");
 	put_losses(out, model->losses);
+	put_live_notes(out, model);
 	fputs("  \"groups\": [", out);
 	sep = "";
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {

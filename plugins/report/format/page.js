@@ -100,10 +100,19 @@
 		return text.slice(0, Math.ceil(keep / 2)) + "\u2026" + text.slice(text.length - Math.floor(keep / 2));
 	}
 
-	function bars(title, groups) {
+	/* Bars of the allocated bytes, or of the live ones (`live`: the groups
+	 * with live figures, drawn from those). */
+	function bars(title, groups, live) {
+		if (live)
+			groups = groups.filter(function (g) { return g.live_estimate !== null; });
 		if (groups.length === 0)
 			return;
-		groups = groups.slice().sort(function (a, b) { return b.estimate - a.estimate; });
+		groups = groups.map(function (g) {
+			return live ? Object.assign({}, g, { estimate: g.live_estimate, lower: g.live_lower,
+				upper: g.live_upper, samples: g.live_samples, incomplete: g.live_incomplete,
+				imprecise: g.live_upper - g.live_lower > g.live_estimate }) : g;
+		});
+		groups.sort(function (a, b) { return b.estimate - a.estimate; });
 		el("h2", {}, main, title);
 		var shown = groups.slice(0, MAX_BARS);
 		var width = pageWidth(), rowH = 24, top = 8;
@@ -148,7 +157,8 @@
 		var start = rows[0].start_ns, w = data.window_ns / 1e9;
 		el("h2", {}, main, "Timeline of the total, " + rows.length + " windows of " + +(w * 1000).toPrecision(6) + " ms");
 		var left = 90, width = pageWidth(), plot = width - left - 20, top = 10, plotH = 240, height = top + plotH + 44;
-		var max = Math.max.apply(null, rows.map(function (r) { return r.upper; }));
+		var live = data.live.known;
+		var max = Math.max.apply(null, rows.map(function (r) { return live ? Math.max(r.upper, r.live_upper) : r.upper; }));
 		var axis = ticks(max), yscale = plotH / axis[axis.length - 1].value;
 		var span = rows.length * w, xscale = plot / span;
 		var svg = el("@svg", { width: width, height: height, role: "img", "aria-label": "timeline" }, main);
@@ -167,6 +177,20 @@
 			el("@title", {}, c, "window " + r.window + ": " + human(r.estimate) + ", " + level + " interval [" +
 				human(r.lower) + ", " + human(r.upper) + "], " + r.samples + " samples");
 		});
+		/* Live bytes are measured at each window's end: their points sit there. */
+		if (live) {
+			var liveBand = rows.map(function (r) { return X(r, 1) + "," + Y(r.live_upper); });
+			var liveLow = rows.slice().reverse().map(function (r) { return X(r, 1) + "," + Y(r.live_lower); });
+			el("@polygon", { "class": "live-band", points: liveBand.concat(liveLow).join(" ") }, svg);
+			el("@polyline", { "class": "live-line", points: rows.map(function (r) { return X(r, 1) + "," + Y(r.live_estimate); }).join(" ") }, svg);
+			rows.forEach(function (r) {
+				var peak = data.live.peak && data.live.peak.window === r.window;
+				var c = el("@circle", { "class": peak ? "live-peak" : "live-line", cx: X(r, 1), cy: Y(r.live_estimate), r: peak ? 4.5 : 2.5 }, svg);
+				el("@title", {}, c, (peak ? "peak: " : "") + "live at the end of window " + r.window + ": " +
+					human(r.live_estimate) + ", " + level + " interval [" + human(r.live_lower) + ", " +
+					human(r.live_upper) + "], " + r.live_samples + " samples");
+			});
+		}
 		el("@line", { "class": "axis", x1: left, x2: left + plot, y1: top + plotH, y2: top + plotH }, svg);
 		el("@line", { "class": "axis", x1: left, x2: left, y1: top, y2: top + plotH }, svg);
 		var step = ticks(span)[1].value;
@@ -175,7 +199,8 @@
 		el("@text", { x: left + plot / 2, y: height - 4, "text-anchor": "middle" }, svg,
 			"time from " + new Date(start / 1e6).toISOString().replace("T", " ").replace("Z", " UTC"));
 		el("p", { "class": "note" }, main, "Line: the estimate per window; band: its " + level +
-			" interval; hollow dots: windows without samples (their band is \u201cbelow\u201d the upper bound).");
+			" interval; hollow dots: windows without samples (their band is \u201cbelow\u201d the upper bound)." +
+			(live ? "  Orange: the bytes still live at each window\u2019s end, with their interval; the large dot is the peak, the largest window-end estimate (the heap may have been larger between window ends)." : ""));
 	}
 
 	/* Colours of the flame graph: one per binary, from the bars' palette,
@@ -345,6 +370,15 @@
 		intro.textContent = "No allocsample:AllocationSampled events: nothing to estimate.";
 	if (data.incomplete)
 		el("p", { "class": "warn" }, main, "! The trace lost events: the true values are at least the lower bounds.");
+	if (total && data.live.known)
+		el("p", { "class": "sub" }, main, "Still live at the end: " + human(total.live_estimate) + ", " +
+			level + " interval [" + human(total.live_lower) + ", " + human(total.live_upper) + "], from " +
+			total.live_samples + " samples" + (total.live_incomplete ? " (incomplete)" : "") + ".");
+	if (data.live.unknown_reason)
+		el("p", { "class": "note" }, main, data.live.unknown_reason);
+	data.live.notes.forEach(function (n) {
+		el("p", { "class": "note" }, main, n);
+	});
 	data.hints.forEach(function (h) {
 		el("p", { "class": "warn" }, main, "A context is missing; record it with: " + h);
 	});
@@ -352,6 +386,11 @@
 	bars("Bytes allocated per thread", threads);
 	bars("Bytes allocated per type", groups.filter(function (g) { return g.kind === "type"; }));
 	bars("Bytes allocated per call site", groups.filter(function (g) { return g.kind === "site"; }));
+	if (data.live.known) {
+		bars("Bytes still live at the end per thread", threads, true);
+		bars("Bytes still live at the end per type", groups.filter(function (g) { return g.kind === "type"; }), true);
+		bars("Bytes still live at the end per call site", groups.filter(function (g) { return g.kind === "site"; }), true);
+	}
 	flameGraph(data.call_tree);
 	if (data.window_ns)
 		timeline(data.windows.filter(function (r) { return r.kind === "total"; }));

@@ -33,13 +33,18 @@ typedef Perftools__Profiles__Sample Sample;
 
 /* A thread x type x stack cell: its estimates (objects, bytes) rounded,
  * and its labels. */
-static void add_cell(struct asr_pprof *b, const struct asr_group *g)
+static void add_cell(struct asr_pprof *b, const struct asr_group *g, bool live)
 {
-	Sample *s = asr_pprof_sample(b, g->stack, 2, 6);
+	Sample *s = asr_pprof_sample(b, g->stack, live ? 4 : 2, 6);
 
 	/* asr_bytes_round rounds any estimate to a whole number, objects too. */
 	s->value[0] = (int64_t) asr_bytes_round(g->objects.estimate);
 	s->value[1] = (int64_t) asr_bytes_round(g->est.weighted);
+	/* A cell without tracked samples says nothing of its live bytes: 0. */
+	if (live && g->live_known) {
+		s->value[2] = (int64_t) asr_bytes_round(g->live_objects.estimate);
+		s->value[3] = (int64_t) asr_bytes_round(g->live.weighted);
+	}
 	if (g->procname)
 		asr_pprof_label_string(b, s, "thread", g->procname);
 	if (g->has_vtid)
@@ -186,7 +191,11 @@ int asr_write_pprof(FILE *out, const struct asr_model *model)
 	ValueType objects = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 	ValueType space = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 	ValueType period = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
-	ValueType *types[] = { &objects, &space };
+	ValueType inuse_objects = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+	ValueType inuse_space = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+	/* The live types after the allocated ones, so that these keep their
+	 * indexes; pprof's conventional names. */
+	ValueType *types[] = { &objects, &space, &inuse_objects, &inuse_space };
 	Profile profile = PERFTOOLS__PROFILES__PROFILE__INIT;
 	const struct asr_summary *sum = &model->summary;
 	struct asr_pprof b;
@@ -207,11 +216,15 @@ int asr_write_pprof(FILE *out, const struct asr_model *model)
 	space.unit = asr_pprof_string(&b, "bytes");
 	period.type = asr_pprof_string(&b, "space");
 	period.unit = asr_pprof_string(&b, "bytes");
+	inuse_objects.type = asr_pprof_string(&b, "inuse_objects");
+	inuse_objects.unit = asr_pprof_string(&b, "count");
+	inuse_space.type = asr_pprof_string(&b, "inuse_space");
+	inuse_space.unit = asr_pprof_string(&b, "bytes");
 	for (i = 0; i < model->stack_cells->len; i++)
-		add_cell(&b, g_ptr_array_index(model->stack_cells, i));
+		add_cell(&b, g_ptr_array_index(model->stack_cells, i), sum->live_known);
 	add_comments(&b, model);
 
-	profile.n_sample_type = 2;
+	profile.n_sample_type = sum->live_known ? 4 : 2;
 	profile.sample_type = types;
 	profile.default_sample_type = space.type;
 	profile.period_type = &period;

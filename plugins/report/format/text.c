@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "format/text.h"
+#include "model/live_notes.h"
 
 static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_PROCESS] = "By process",
@@ -36,6 +37,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
 	bool site = kind == ASR_KIND_SITE;
 	bool threads = !thread;
+	bool live = sum->live_known;
 	GString *align = g_string_new(NULL);
 	struct grid grid;
 	GPtrArray *row;
@@ -52,7 +54,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		g_string_append(align, "lll");
 	if (threads)
 		g_string_append_c(align, 'r');
-	g_string_append(align, "rrll");
+	g_string_append(align, live ? "rrlrll" : "rrll");
 	grid_init(&grid, align->str);
 
 	row = grid_row(&grid);
@@ -74,6 +76,10 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	cell(row, "SAMPLES");
 	cell(row, "ESTIMATE");
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
+	if (live) {
+		cell(row, "LIVE AT END");
+		cell(row, "LIVE INTERVAL");
+	}
 	cell(row, "NOTE");
 
 	for (i = 0; i < model->shown[kind]->len; i++) {
@@ -95,7 +101,10 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		cell(row, "%" PRIu64, g->est.samples);
 		cell_bytes(row, g->est.weighted);
 		cell_interval(row, &g->est);
+		if (live)
+			cell_live(row, g->live_known, &g->live);
 		cell_marks(row, &g->est, g->incomplete, g->tracer, marks);
+		note_live(row, g->live_known, g->live_incomplete, marks);
 	}
 	fprintf(out, "\n%s\n", kind_titles[kind]);
 	grid_print(out, &grid);
@@ -110,7 +119,7 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	struct grid grid;
 	GPtrArray *row;
 
-	grid_init(&grid, "lrrrrll");
+	grid_init(&grid, sum->live_known ? "lrrrrlrll" : "lrrrrll");
 	row = grid_row(&grid);
 	cell(row, "%s", "");
 	cell(row, "PROCESSES");
@@ -118,6 +127,10 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell(row, "SAMPLES");
 	cell(row, "ESTIMATE");
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
+	if (sum->live_known) {
+		cell(row, "LIVE AT END");
+		cell(row, "LIVE INTERVAL");
+	}
 	cell(row, "NOTE");
 	row = grid_row(&grid);
 	cell(row, "Total");
@@ -126,7 +139,10 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell(row, "%" PRIu64, t->est.samples);
 	cell_bytes(row, t->est.weighted);
 	cell_interval(row, &t->est);
+	if (sum->live_known)
+		cell_live(row, true, &t->live);
 	cell_marks(row, &t->est, t->incomplete, false, marks);
+	note_live(row, sum->live_known, t->live_incomplete, marks);
 	fprintf(out, "\n");
 	grid_print(out, &grid);
 	grid_fini(&grid);
@@ -166,11 +182,29 @@ static void write_losses(FILE *out, const GArray *losses)
 	}
 }
 
+/* Why the live figures are missing, or what they leave out: each once. */
+static void write_live_notes(FILE *out, const struct asr_model *model)
+{
+	const char *reason = asr_live_unknown_reason(&model->summary);
+	GPtrArray *caveats = asr_live_caveats(&model->summary);
+	guint i;
+
+	if (reason)
+		fprintf(out, "%s\n", reason);
+	for (i = 0; i < caveats->len; i++)
+		fprintf(out, "%s\n", (const char *) g_ptr_array_index(caveats, i));
+	g_ptr_array_free(caveats, TRUE);
+}
+
 static void write_notes(FILE *out, const struct asr_model *model, unsigned marks)
 {
 	const struct asr_summary *sum = &model->summary;
+	GPtrArray *caveats = asr_live_caveats(sum);
+	bool live_notes = caveats->len > 0 || asr_live_unknown_reason(sum);
 
-	if (!marks && !sum->vtid_missing && !sum->vpid_missing && !sum->skipped && !sum->incomplete)
+	g_ptr_array_free(caveats, TRUE);
+	if (!marks && !sum->vtid_missing && !sum->vpid_missing && !sum->skipped && !sum->incomplete &&
+	    !live_notes)
 		return;
 	fprintf(out, "\n");
 	if (marks & MARK_IMPRECISE)
@@ -182,6 +216,9 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	}
 	if (marks & MARK_MIXED_RATES)
 		fprintf(out, "+ Samples taken at several rates: each rate estimated, then added.\n");
+	if (marks & MARK_LIVE_INCOMPLETE)
+		fprintf(out, "~ Live figure incomplete: events were lost (a lost free makes a block look\n"
+			     "  live), or some samples were not tracked to their free.\n");
 	if (marks & MARK_TRACER)
 		fprintf(out, "T lttng-ust's own thread: %" PRIu64 " sample%s of the tracer's allocations, in the\n"
 			     "  process rows and the total.\n",
@@ -195,6 +232,7 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	if (sum->skipped)
 		fprintf(out, "%" PRIu64 " sample%s with impossible values (offset >= size, size 0 or rate 0)\n"
 			     "left out.\n", sum->skipped, sum->skipped == 1 ? "" : "s");
+	write_live_notes(out, model);
 }
 
 int asr_write_text(FILE *out, const struct asr_model *model)
@@ -203,9 +241,11 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	unsigned marks = 0;
 	enum asr_kind kind;
 
-	fprintf(out, "allocsample report: bytes allocated, estimated with %g%% confidence intervals%s.\n",
-		model->confidence * 100.0,
+	fprintf(out, "allocsample report: bytes allocated%s, estimated with %g%% confidence intervals%s.\n",
+		sum->live_known ? " and still live at the end" : "", model->confidence * 100.0,
 		model->boundary_compensation ? "" : " (no boundary compensation)");
+	if (model->sort_live)
+		fprintf(out, "Groups ordered by the bytes still live at the end (sort=live).\n");
 	if (sum->samples == 0)
 		fprintf(out, "No allocsample:AllocationSampled events: nothing to estimate.\n");
 	else

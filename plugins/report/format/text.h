@@ -41,8 +41,15 @@ void cell_interval(GPtrArray *row, const struct as_estimate *est);
 #define MARK_INCOMPLETE 2u    /* '!' */
 #define MARK_MIXED_RATES 4u   /* '+' */
 #define MARK_TRACER 8u        /* 'T' */
+#define MARK_LIVE_INCOMPLETE 16u  /* '~' */
 void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, bool tracer,
 		unsigned *used);
+
+/* The "LIVE AT END" and "LIVE INTERVAL" cells of a live figure ("-"
+ * when the trace cannot say); note_live() marks the row's last cell, its
+ * NOTE made by cell_marks(), '~' when the figure is incomplete. */
+void cell_live(GPtrArray *row, bool known, const struct as_estimate *live);
+void note_live(GPtrArray *row, bool known, bool incomplete, unsigned *used);
 
 /* The name a group's row shows, or "?": the thread's for thread rows, the
  * process's for the others; its pid, or "?". */

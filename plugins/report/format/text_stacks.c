@@ -96,6 +96,20 @@ static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_
 			       (const char *) g_ptr_array_index(note, 0));
 	put_line(out, line, width);
 	g_free(line);
+	if (g->live_known) {
+		char *live = as_human_bytes(g->live.weighted), *live_lo = as_human_bytes(g->live.lower);
+		char *live_hi = as_human_bytes(g->live.upper);
+
+		line = g_strdup_printf("      live at end: %s [%s, %s]  %" PRIu64 " sample%s%s", live,
+				       live_lo, live_hi, g->live.samples,
+				       g->live.samples == 1 ? "" : "s", g->live_incomplete ? "  ~" : "");
+		*marks |= g->live_incomplete ? MARK_LIVE_INCOMPLETE : 0;
+		put_line(out, line, width);
+		g_free(line);
+		g_free(live);
+		g_free(live_lo);
+		g_free(live_hi);
+	}
 	if (s->n == 0)
 		put_line(out, "      (empty: recorded without frames)", width);
 	for (i = 0; i < s->n; i = j) {
@@ -123,8 +137,8 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 	guint i, j, count = 0;
 	char *line, *pid;
 
-	line = g_strdup_printf("By stack: the %d largest of each process, leaf first (CSV and JSON have them all)",
-			       STACKS_PER_PROCESS);
+	line = g_strdup_printf("By stack: the %d largest%s of each process, leaf first (CSV and JSON have them all)",
+			       STACKS_PER_PROCESS, model->sort_live ? " by live bytes" : "");
 	fputc('\n', out);
 	put_line(out, line, width);
 	g_free(line);

@@ -83,6 +83,7 @@ static char *sparkline(const GArray *rows, double *peak)
 static void write_timeline_total(FILE *out, const struct asr_model *model,
 				 const GArray *total, unsigned *marks)
 {
+	bool live = model->summary.live_known;
 	struct grid grid;
 	GPtrArray *row;
 	double scale = 0;
@@ -90,13 +91,17 @@ static void write_timeline_total(FILE *out, const struct asr_model *model,
 
 	for (i = 0; i < total->len; i++)
 		scale = MAX(scale, g_array_index(total, struct asr_window_row, i).est.upper);
-	grid_init(&grid, "rrrrlll");
+	grid_init(&grid, live ? "rrrrlrllll" : "rrrrlll");
 	row = grid_row(&grid);
 	cell(row, "WINDOW");
 	cell(row, "START");
 	cell(row, "SAMPLES");
 	cell(row, "ESTIMATE");
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
+	if (live) {
+		cell(row, "LIVE AT END");
+		cell(row, "LIVE INTERVAL");
+	}
 	cell(row, "NOTE");
 	cell(row, "%s", "");
 	for (i = 0; i < total->len; i++) {
@@ -109,7 +114,10 @@ static void write_timeline_total(FILE *out, const struct asr_model *model,
 		cell(row, "%" PRIu64, r->est.samples);
 		cell_bytes(row, r->est.weighted);
 		cell_interval(row, &r->est);
+		if (live)
+			cell_live(row, true, &r->live);
 		cell_marks(row, &r->est, r->group->incomplete, false, marks);
+		note_live(row, live, r->group->live_incomplete, marks);
 		g_ptr_array_add(row, interval_bar(&r->est, scale));
 	}
 	grid_print(out, &grid);
@@ -154,6 +162,20 @@ static void write_timeline_groups(FILE *out, const struct timeline *tl, bool hos
 	grid_fini(&grid);
 }
 
+/* The peak: the largest live estimate at a window's end, named as such. */
+static void write_peak(FILE *out, const struct asr_window_row *peak, int64_t origin)
+{
+	char *est = as_human_bytes(peak->live.weighted), *lo = as_human_bytes(peak->live.lower);
+	char *hi = as_human_bytes(peak->live.upper);
+
+	fprintf(out, "  Peak live at a window's end: %s [%s, %s] at the end of window %" PRId64
+		" (+%.3f s);\n  the heap may have been larger between window ends.\n", est, lo, hi,
+		peak->window, (double) (peak->end_ns - origin) / 1e9);
+	g_free(est);
+	g_free(lo);
+	g_free(hi);
+}
+
 /*
  * The timeline: every window of the total, with its interval and a bar;
  * then one line per thread and type group, a mark per window (CSV and JSON
@@ -178,6 +200,9 @@ void text_timeline(FILE *out, const struct asr_model *model, unsigned *marks)
 		fprintf(out, "\nTimeline: %u windows of %s from %s\n", tl.total->len, length, from);
 		write_timeline_total(out, model, tl.total, marks);
 		fprintf(out, "  Bars: \u2588 up to the lower bound, \u2591 up to the upper bound.\n");
+		if (model->live_peak)
+			write_peak(out, model->live_peak, g_array_index(tl.total, struct asr_window_row,
+									 0).start_ns);
 		if (tl.groups->len > 0) {
 			fprintf(out, "\n  Per group: a mark per window, as high as its estimate against the\n"
 				     "  group's peak; \u00b7 no sample (CSV and JSON give every interval).\n");

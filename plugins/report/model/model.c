@@ -64,6 +64,8 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.traces = agg->traces.list,
 		.samples = agg->table.samples,
 		.skipped = agg->table.skipped,
+		.live = agg->live_known,
+		.sort_live = params->sort_live,
 		.stacks = options->group_by & ASR_GROUP_BY_STACK,
 		.stack_cells = options->stack_cells,
 	};
@@ -73,6 +75,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->boundary_compensation = params->boundary_compensation;
 	model->group_by = options->group_by;
 	model->window_ns = params->window_ns;
+	model->sort_live = params->sort_live;
 	model->losses = losses_of(agg->traces.list);
 	/* Refused only now, so that the suggestion covers the whole trace. */
 	if (agg->windowed && agg->windows.too_many) {
@@ -103,8 +106,10 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	if (agg->windowed) {
 		model->windows = g_array_new(FALSE, FALSE, sizeof(struct asr_window_row));
 		if (asr_timeline_build(model->windows, &model->summary, &agg->windows,
-				       agg->traces.list, model->group_by, &estimate_options))
+				       agg->table.cells, agg->traces.list, model->group_by,
+				       &estimate_options))
 			goto refused;
+		model->live_peak = asr_timeline_live_peak(model->windows, &model->summary);
 	}
 	if (agg->scoped) {
 		model->scopes = g_new0(struct asr_scope_model, 1);

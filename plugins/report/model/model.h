@@ -76,6 +76,10 @@ struct asr_model {
 	GArray *losses;          /* struct asr_loss, trace by trace */
 	GArray *windows;         /* struct asr_window_row in time order, in each
 				  * window the total first; NULL: no `window` */
+	const struct asr_window_row *live_peak;  /* the total's window row with
+						  * the largest live estimate at
+						  * its end; NULL: none */
+	bool sort_live;          /* groups ordered by live bytes (`sort`) */
 	struct asr_scope_model *scopes;    /* NULL: no `scope-begin` */
 	/* With group-by stack (NULL otherwise): */
 	GPtrArray *call_tree;    /* struct asr_call_node *: one root per

@@ -70,6 +70,7 @@ static void group_free(gpointer p)
 	struct asr_group *g = p;
 
 	asr_rates_fini(&g->rates);
+	asr_rates_fini(&g->live_rates);
 	g_free(g);
 }
 
@@ -112,10 +113,10 @@ static void add_time(struct asr_group *g, bool has_time, int64_t first, int64_t 
 	g->has_time = true;
 }
 
-/* Adds `rates` (from `threads` threads) into the group of `key` in `index`. */
+/* Adds the samples of `from` (a cell's or a thread's, one thread) into the
+ * group of `key` in `index`. */
 static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
-				const struct asr_rates *rates, uint64_t threads, bool incomplete,
-				bool has_time, int64_t first, int64_t last)
+				const struct asr_group *from)
 {
 	struct asr_group *g = g_hash_table_lookup(index, key);
 
@@ -124,11 +125,58 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 		*g = *key;
 		g_hash_table_add(index, g);
 	}
-	asr_rates_merge(&g->rates, rates);
-	g->threads += threads;
-	g->incomplete = g->incomplete || incomplete;
-	add_time(g, has_time, first, last);
+	asr_rates_merge(&g->rates, &from->rates);
+	asr_rates_merge(&g->live_rates, &from->live_rates);
+	g->threads++;
+	g->incomplete = g->incomplete || from->incomplete;
+	g->live_known = g->live_known || from->live_known;
+	g->live_incomplete = g->live_incomplete || from->live_incomplete;
+	add_time(g, from->has_time, from->first_ns, from->last_ns);
 	return g;
+}
+
+/* What cell `c` adds to its groups, its accumulators borrowed.  A cell
+ * without any tracked sample says nothing of the live bytes, and makes
+ * every live figure it joins incomplete, as a trace without frees does. */
+static struct asr_group cell_part(const struct asr_cell *c, bool live)
+{
+	const struct asr_trace *t = c->trace;
+	bool incomplete = asr_trace_incomplete(t);
+
+	return (struct asr_group) {
+		.rates = c->rates,
+		.live_rates = live ? c->live : (struct asr_rates) { 0 },
+		.incomplete = incomplete,
+		.live_known = live && t->frees_known && c->tracked > 0,
+		.live_incomplete = live && (!t->frees_known || c->untracked > 0 || incomplete ||
+					    t->lost_frees > 0),
+		.has_time = c->has_time,
+		.first_ns = c->first_ns,
+		.last_ns = c->last_ns,
+	};
+}
+
+/* A group key without what add_to() accumulates. */
+static struct asr_group bare_key(const struct asr_group *g, enum asr_kind kind)
+{
+	struct asr_group key = *g;
+
+	key.kind = kind;
+	key.has_vtid = false;
+	key.vtid = 0;
+	key.threads = 0;
+	key.incomplete = false;
+	key.live_known = false;
+	key.live_incomplete = false;
+	key.has_time = false;
+	key.rates = (struct asr_rates) { 0 };
+	key.live_rates = (struct asr_rates) { 0 };
+	return key;
+}
+
+double asr_group_sort_bytes(const struct asr_group *g, bool sort_live)
+{
+	return sort_live ? (g->live_known ? g->live.weighted : -1.0) : g->est.weighted;
 }
 
 static int compare_process(const struct asr_group *a, const struct asr_group *b)
@@ -161,19 +209,28 @@ static int compare_thread(const struct asr_group *a, const struct asr_group *b)
 
 /* Within a process (and thread), types and sites by decreasing estimate:
  * the reader looks for the big ones. */
-static int compare_types(const struct asr_group *a, const struct asr_group *b)
+static int compare_bytes(const struct asr_group *a, const struct asr_group *b, bool sort_live)
 {
-	if (a->est.weighted != b->est.weighted)
-		return a->est.weighted > b->est.weighted ? -1 : 1;
+	double x = asr_group_sort_bytes(a, sort_live), y = asr_group_sort_bytes(b, sort_live);
+
+	return x != y ? (x > y ? -1 : 1) : 0;
+}
+
+static int compare_types(const struct asr_group *a, const struct asr_group *b, bool sort_live)
+{
+	int c = compare_bytes(a, b, sort_live);
+
+	if (c)
+		return c;
 	return str_cmp_null(a->type, b->type);
 }
 
-static int compare_sites(const struct asr_group *a, const struct asr_group *b)
+static int compare_sites(const struct asr_group *a, const struct asr_group *b, bool sort_live)
 {
-	int c;
+	int c = compare_bytes(a, b, sort_live);
 
-	if (a->est.weighted != b->est.weighted)
-		return a->est.weighted > b->est.weighted ? -1 : 1;
+	if (c)
+		return c;
 	c = str_cmp_null(a->site->function, b->site->function);
 	if (c)
 		return c;
@@ -203,36 +260,44 @@ static int compare_frames(const struct asr_stack *a, const struct asr_stack *b)
 	return (int) a->truncated - (int) b->truncated;
 }
 
-static int compare_stacks(const struct asr_group *a, const struct asr_group *b)
+static int compare_stacks(const struct asr_group *a, const struct asr_group *b, bool sort_live)
 {
-	if (a->est.weighted != b->est.weighted)
-		return a->est.weighted > b->est.weighted ? -1 : 1;
-	return compare_frames(a->stack, b->stack);
+	int c = compare_bytes(a, b, sort_live);
+
+	return c ? c : compare_frames(a->stack, b->stack);
 }
 
-static gint compare_groups(gconstpointer pa, gconstpointer pb)
+/* Processes by id; within a process, threads by id (or by live bytes with
+ * sort=live: the leaks view looks for the big ones), types, sites and
+ * stacks by decreasing bytes. */
+static gint compare_groups(gconstpointer pa, gconstpointer pb, gpointer sort_live_p)
 {
 	const struct asr_group *a = *(const struct asr_group *const *) pa;
 	const struct asr_group *b = *(const struct asr_group *const *) pb;
+	bool sort_live = *(const bool *) sort_live_p;
 	int c;
 
 	switch (a->kind) {
 	case ASR_KIND_PROCESS:
 		return compare_process(a, b);
 	case ASR_KIND_THREAD:
-		return compare_thread(a, b);
+		if (!sort_live)
+			return compare_thread(a, b);
+		c = compare_process(a, b);
+		c = c ? c : compare_bytes(a, b, true);
+		return c ? c : compare_thread(a, b);
 	case ASR_KIND_TYPE:
 		c = compare_process(a, b);
-		return c ? c : compare_types(a, b);
+		return c ? c : compare_types(a, b, sort_live);
 	case ASR_KIND_THREAD_TYPE:
 		c = compare_thread(a, b);
-		return c ? c : compare_types(a, b);
+		return c ? c : compare_types(a, b, sort_live);
 	case ASR_KIND_SITE:
 		c = compare_process(a, b);
-		return c ? c : compare_sites(a, b);
+		return c ? c : compare_sites(a, b, sort_live);
 	case ASR_KIND_STACK:
 		c = compare_process(a, b);
-		return c ? c : compare_stacks(a, b);
+		return c ? c : compare_stacks(a, b, sort_live);
 	case ASR_KIND_COUNT:
 		break;
 	}
@@ -280,7 +345,31 @@ static gint compare_thread_stacks(gconstpointer pa, gconstpointer pb)
 	return c ? c : compare_frames(a->stack, b->stack);
 }
 
-/* Bytes and objects (estimate/objects.c) of a group. */
+/* The live bytes and objects of a group whose traces track frees, with
+ * the group's T; no live sample: 0, "below F^-1((1+C)/2; T)" at the
+ * group's rates. */
+static int estimate_live(struct asr_group *g, uint64_t threads,
+			 const struct as_estimate_options *options)
+{
+	struct as_estimate_objects objects;
+	size_t i;
+
+	if (g->live_rates.n == 0) {
+		g->live_rates.accums = g_new0(struct as_estimate_accum, g->rates.n);
+		g->live_rates.n = g->rates.n;
+		for (i = 0; i < g->rates.n; i++)
+			g->live_rates.accums[i].rate = g->rates.accums[i].rate;
+	}
+	sort_by_rate(&g->live_rates);
+	if (as_estimate_compute(g->live_rates.accums, g->live_rates.n, threads, options, &g->live) ||
+	    as_estimate_objects_compute(g->live_rates.accums, g->live_rates.n, options->confidence,
+					&objects))
+		return -1;
+	g->live_objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
+	return 0;
+}
+
+/* Bytes and objects (estimate/objects.c) of a group, allocated and live. */
 static int estimate(struct asr_group *g, const struct as_estimate_options *options)
 {
 	/* A single thread's samples form one trial stream, whatever the number
@@ -294,7 +383,7 @@ static int estimate(struct asr_group *g, const struct as_estimate_options *optio
 	    as_estimate_objects_compute(g->rates.accums, g->rates.n, options->confidence, &objects))
 		return -1;
 	g->objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
-	return 0;
+	return g->live_known ? estimate_live(g, threads, options) : 0;
 }
 
 /* The process names of the stack groups that name_processes does not
@@ -310,6 +399,19 @@ static void name_stack_groups(struct asr_summary *summary, GPtrArray *groups)
 
 		g->process = process ? process->process : g->procname;
 	}
+}
+
+/* What trace `t` adds to the notes on the live figures. */
+static void add_live_notes(struct asr_live_notes *notes, const struct asr_trace *t)
+{
+	if (!t->free_tracking)
+		notes->traces_old++;
+	else if (!t->frees_known)
+		notes->traces_no_free++;
+	notes->untracked += t->untracked;
+	notes->unmatched_frees += t->unmatched_frees;
+	notes->lost_frees += t->lost_frees;
+	notes->unrecorded += t->unrecorded;
 }
 
 int asr_summary_build(struct asr_summary *summary, const struct asr_summary_input *in,
@@ -338,8 +440,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	g_hash_table_iter_init(&it, in->cells);
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		const struct asr_cell *c = p;
-		bool incomplete = asr_trace_incomplete(c->trace);
-
+		const struct asr_group part = cell_part(c, in->live);
 		const struct asr_resolved *resolved = c->stack && in->resolution ?
 			asr_resolution_of(in->resolution, c->stack) : NULL;
 		const struct asr_site *site = c->site ? c->site : resolved ? resolved->site : NULL;
@@ -347,23 +448,20 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		if (asr_rates_samples(&c->rates) == 0)
 			continue;
 		key = key_of_cell(ASR_KIND_THREAD, c, NULL, NULL);
-		add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns, c->last_ns);
+		add_to(index, &key, &part);
 		key = key_of_cell(ASR_KIND_THREAD_TYPE, c, NULL, NULL);
-		add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns, c->last_ns);
+		add_to(index, &key, &part);
 		if (site) {
 			key = key_of_cell(KIND_THREAD_SITE, c, site, NULL);
-			add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns,
-			       c->last_ns);
+			add_to(index, &key, &part);
 		}
 		if (resolved && in->stacks) {
 			key = key_of_cell(KIND_THREAD_STACK, c, NULL, resolved->stack);
-			add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns,
-			       c->last_ns);
+			add_to(index, &key, &part);
 		}
 		if (resolved && in->stacks && in->stack_cells) {
 			key = key_of_cell(KIND_STACK_CELL, c, NULL, resolved->stack);
-			add_to(index, &key, &c->rates, 1, incomplete, c->has_time, c->first_ns,
-			       c->last_ns);
+			add_to(index, &key, &part);
 		}
 		g_hash_table_add(hosts, (gpointer) (c->trace->host ? c->trace->host : ""));
 	}
@@ -382,33 +480,21 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 
 		if (t->kind == ASR_KIND_THREAD_TYPE || t->kind == KIND_THREAD_SITE ||
 		    t->kind == KIND_THREAD_STACK) {
-			key = *t;
-			key.kind = t->kind == KIND_THREAD_SITE ? ASR_KIND_SITE :
-				   t->kind == KIND_THREAD_STACK ? ASR_KIND_STACK : ASR_KIND_TYPE;
-			key.has_vtid = false;
-			key.vtid = 0;
-			key.threads = 0;
-			key.incomplete = false;
-			key.has_time = false;
-			key.rates = (struct asr_rates) { 0 };
-			add_to(index, &key, &t->rates, 1, t->incomplete, t->has_time, t->first_ns,
-			       t->last_ns);
+			key = bare_key(t, t->kind == KIND_THREAD_SITE ? ASR_KIND_SITE :
+				       t->kind == KIND_THREAD_STACK ? ASR_KIND_STACK : ASR_KIND_TYPE);
+			add_to(index, &key, t);
 			continue;
 		}
 		if (t->kind != ASR_KIND_THREAD)
 			continue;
-		key = *t;
-		key.kind = ASR_KIND_PROCESS;
-		key.has_vtid = false;
-		key.vtid = 0;
-		key.threads = 0;
-		key.incomplete = false;
-		key.has_time = false;
-		key.rates = (struct asr_rates) { 0 };
+		key = bare_key(t, ASR_KIND_PROCESS);
 		summary->processes += g_hash_table_contains(index, &key) ? 0 : 1;
-		add_to(index, &key, &t->rates, 1, t->incomplete, t->has_time, t->first_ns, t->last_ns);
+		add_to(index, &key, t);
 		asr_rates_merge(&summary->total.rates, &t->rates);
+		asr_rates_merge(&summary->total.live_rates, &t->live_rates);
 		summary->total.threads++;
+		summary->total.live_known = summary->total.live_known || t->live_known;
+		summary->total.live_incomplete = summary->total.live_incomplete || t->live_incomplete;
 		add_time(&summary->total, t->has_time, t->first_ns, t->last_ns);
 	}
 
@@ -438,7 +524,8 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		g_hash_table_add(summary->index, g);
 	}
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
-		g_ptr_array_sort(summary->groups[kind], compare_groups);
+		g_ptr_array_sort_with_data(summary->groups[kind], compare_groups,
+					   (gpointer) &in->sort_live);
 	if (summary->thread_stacks)
 		g_ptr_array_sort(summary->thread_stacks, compare_thread_stacks);
 	if (summary->stack_cells)
@@ -453,6 +540,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		summary->incomplete = summary->incomplete || asr_trace_incomplete(t);
 		summary->vpid_missing = summary->vpid_missing || t->vpid_missing;
 		summary->vtid_missing = summary->vtid_missing || t->vtid_missing;
+		add_live_notes(&summary->live_notes, t);
 	}
 	summary->samples = in->samples;
 	summary->skipped = in->skipped;
@@ -460,6 +548,9 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	/* The total could miss what a lossy trace lost entirely, even with no
 	 * surviving sample in it: incomplete as soon as any trace is. */
 	summary->total.incomplete = summary->incomplete;
+	summary->total.live_incomplete = summary->total.live_incomplete || summary->incomplete;
+	summary->live_known = summary->total.live_known;
+	summary->live_notes.tracking = in->live;
 	if (summary->samples > 0) {
 		if (estimate(&summary->total, options))
 			goto end;
@@ -489,6 +580,7 @@ void asr_summary_fini(struct asr_summary *summary)
 		summary->groups[kind] = NULL;
 	}
 	asr_rates_fini(&summary->total.rates);
+	asr_rates_fini(&summary->total.live_rates);
 	if (summary->thread_stacks)
 		g_ptr_array_free(summary->thread_stacks, TRUE);
 	summary->thread_stacks = NULL;

@@ -55,6 +55,28 @@ struct asr_group {
 	struct asr_rates rates;
 	struct as_estimate est;
 	struct asr_objects objects;
+	/* The bytes still live at the end (doc/design.md, "Live heap"): the
+	 * group's samples not freed, estimated with the group's T. */
+	bool live_known;        /* some trace of the group tracked frees; the
+				 * fields below are valid only then */
+	bool live_incomplete;   /* the trace lost events (a lost free makes a
+				 * block look live), or some samples were not
+				 * tracked, or came from a trace without frees */
+	struct asr_rates live_rates;
+	struct as_estimate live;
+	struct asr_objects live_objects;
+};
+
+/* What the report says once about the live figures, over every trace. */
+struct asr_live_notes {
+	uint64_t traces_old;        /* traces whose samples have no free_tracked
+				     * (schema 1 or 2) */
+	uint64_t traces_no_free;    /* schema 3 without the SampledFree class */
+	uint64_t untracked;         /* samples not tracked to their free */
+	uint64_t unmatched_frees;   /* frees of blocks not sampled in the trace */
+	uint64_t lost_frees;        /* tracked samples at a live sample's address */
+	uint64_t unrecorded;        /* samples drawn while nothing recorded */
+	bool tracking;              /* some trace's frees are known */
 };
 
 struct asr_summary {
@@ -69,6 +91,8 @@ struct asr_summary {
 	bool vtid_missing;
 	bool incomplete;                    /* some trace lost events or packets */
 	bool mixed_rates;                   /* some group mixes rates */
+	bool live_known;                    /* the groups' live fields are valid */
+	struct asr_live_notes live_notes;
 	uint64_t tracer_threads;            /* lttng-ust's own threads that allocated */
 	uint64_t tracer_samples;            /* and their samples (in every total) */
 	GStringChunk *names;                /* process names made up here */
@@ -94,6 +118,8 @@ struct asr_summary_input {
 	/* What the cells' raw stacks became (model/resolve.h); NULL: no site
 	 * from stacks, no stack group. */
 	const struct asr_resolution *resolution;
+	bool live;                  /* estimate the cells' `live` too */
+	bool sort_live;             /* order by live bytes, not allocated */
 	bool stacks;                /* build the stack groups */
 	bool stack_cells;           /* and the thread x type x stack ones */
 };
@@ -127,6 +153,9 @@ const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 
 /* The key of the process group that holds `g`. */
 struct asr_group asr_process_key(const struct asr_group *g);
+
+/* The bytes a group is ordered by: allocated, or live (`sort_live`). */
+double asr_group_sort_bytes(const struct asr_group *g, bool sort_live);
 
 /* Rounds a byte estimate to an integer for CSV and JSON. */
 uint64_t asr_bytes_round(double bytes);

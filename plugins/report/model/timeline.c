@@ -53,10 +53,36 @@ static int row_estimate(const struct asr_group *whole, const struct asr_group *i
 	return status;
 }
 
-/* Appends the rows of one window, from its summary `window`. */
+/* The live figures of group `whole` at a window's end from its group in
+ * the summary of the live samples then, `live` (NULL: none live), with
+ * the T of the whole group. */
+static int row_live(const struct asr_group *whole, const struct asr_group *live, uint64_t threads,
+		    const struct as_estimate_options *options, struct asr_window_row *row)
+{
+	struct as_estimate_accum *empty;
+	size_t i;
+	int status;
+
+	if (!whole->live_known)
+		return 0;
+	if (live)
+		return as_estimate_compute(live->rates.accums, live->rates.n, threads, options,
+					   &row->live);
+	empty = g_new0(struct as_estimate_accum, whole->rates.n);
+	for (i = 0; i < whole->rates.n; i++)
+		empty[i].rate = whole->rates.accums[i].rate;
+	status = as_estimate_compute(empty, whole->rates.n, threads, options, &row->live);
+	g_free(empty);
+	return status;
+}
+
+/* Appends the rows of one window, from its summary `window` and that of
+ * the samples live at its end, `live` (NULL: the report has no live
+ * figures). */
 static int window_rows(GArray *rows, const struct asr_summary *whole,
-		       const struct asr_summary *window, struct asr_window_row *row,
-		       unsigned group_by, const struct as_estimate_options *options)
+		       const struct asr_summary *window, const struct asr_summary *live,
+		       struct asr_window_row *row, unsigned group_by,
+		       const struct as_estimate_options *options)
 {
 	static const enum asr_kind kinds[] = { ASR_KIND_THREAD, ASR_KIND_TYPE };
 	size_t k;
@@ -64,8 +90,11 @@ static int window_rows(GArray *rows, const struct asr_summary *whole,
 
 	if (whole->samples == 0)
 		return 0;
+	memset(&row->live, 0, sizeof row->live);
 	if (row_estimate(&whole->total, window->samples > 0 ? &window->total : NULL,
-			 whole->total.threads, options, row))
+			 whole->total.threads, options, row) ||
+	    (live && row_live(&whole->total, live->samples > 0 ? &live->total : NULL,
+			      whole->total.threads, options, row)))
 		return -1;
 	g_array_append_val(rows, *row);
 	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
@@ -76,8 +105,10 @@ static int window_rows(GArray *rows, const struct asr_summary *whole,
 
 			if (!asr_group_shown(g, group_by))
 				continue;
-			if (row_estimate(g, asr_summary_find(window, g),
-					 kinds[k] == ASR_KIND_THREAD ? 1 : g->threads, options, row))
+			uint64_t threads = kinds[k] == ASR_KIND_THREAD ? 1 : g->threads;
+
+			if (row_estimate(g, asr_summary_find(window, g), threads, options, row) ||
+			    (live && row_live(g, asr_summary_find(live, g), threads, options, row)))
 				return -1;
 			g_array_append_val(rows, *row);
 		}
@@ -85,10 +116,66 @@ static int window_rows(GArray *rows, const struct asr_summary *whole,
 	return 0;
 }
 
-int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
-		       const struct asr_windows *w, const GPtrArray *traces,
-		       unsigned group_by, const struct as_estimate_options *options)
+/* Fills `in` with the cells live at the end of window `index`: a copy
+ * kept then, or the table's cells (`last`: the end of the trace), their
+ * live samples in `cells` (room for every table cell). */
+static void live_cells(struct asr_summary_input *in, const struct asr_windows *w,
+		       GHashTable *table_cells, int64_t index, bool last, struct asr_cell *cells)
 {
+	const struct asr_live_end *end = last ? NULL : asr_windows_live_at(w, index);
+	GHashTableIter it;
+	gpointer p;
+	guint i, n = 0;
+
+	if (last) {
+		g_hash_table_iter_init(&it, table_cells);
+		while (g_hash_table_iter_next(&it, &p, NULL)) {
+			const struct asr_cell *c = p;
+
+			if (asr_rates_samples(&c->live) == 0)
+				continue;
+			cells[n] = *c;
+			cells[n].rates = c->live;
+			g_hash_table_add(in->cells, &cells[n]);
+			in->samples += asr_rates_samples(&c->live);
+			n++;
+		}
+		return;
+	}
+	for (i = 0; end && i < end->cells->len; i++) {
+		const struct asr_live_copy *copy = &g_array_index(end->cells, struct asr_live_copy, i);
+
+		cells[i] = *copy->cell;
+		cells[i].rates = copy->live;
+		g_hash_table_add(in->cells, &cells[i]);
+		in->samples += asr_rates_samples(&copy->live);
+	}
+}
+
+const struct asr_window_row *asr_timeline_live_peak(const GArray *rows,
+						    const struct asr_summary *whole)
+{
+	const struct asr_window_row *peak = NULL;
+	guint i;
+
+	if (!rows || !whole->live_known)
+		return NULL;
+	for (i = 0; i < rows->len; i++) {
+		const struct asr_window_row *row = &g_array_index(rows, struct asr_window_row, i);
+
+		if (row->group == &whole->total && (!peak || row->live.weighted > peak->live.weighted))
+			peak = row;
+	}
+	return peak;
+}
+
+int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
+		       const struct asr_windows *w, GHashTable *table_cells,
+		       const GPtrArray *traces, unsigned group_by,
+		       const struct as_estimate_options *options)
+{
+	struct asr_cell *live_room = whole->live_known ?
+		g_new(struct asr_cell, g_hash_table_size(table_cells) + 1) : NULL;
 	GPtrArray *slots = g_ptr_array_sized_new(g_hash_table_size(w->slots));
 	int64_t first = asr_windows_first_index(w), count = asr_windows_count(w), k;
 	struct asr_cell *cells = g_new(struct asr_cell, g_hash_table_size(w->slots) + 1);
@@ -108,7 +195,11 @@ int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
 			.cells = g_hash_table_new(g_direct_hash, g_direct_equal),
 			.traces = traces,
 		};
-		struct asr_summary window;
+		struct asr_summary_input live_in = {
+			.cells = g_hash_table_new(g_direct_hash, g_direct_equal),
+			.traces = traces,
+		};
+		struct asr_summary window, live;
 
 		/* The window's cells: the table's, with the window's samples. */
 		for (; next < slots->len; next++) {
@@ -126,13 +217,21 @@ int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
 		row.window = k;
 		row.start_ns = w->origin + (first + k) * w->length;
 		row.end_ns = row.start_ns + w->length;
-		if (asr_summary_build(&window, &in, options))
+		if (live_room)
+			live_cells(&live_in, w, table_cells, first + k, k == count - 1, live_room);
+		if (asr_summary_build(&window, &in, options) ||
+		    (live_room && asr_summary_build(&live, &live_in, options)))
 			status = -1;
 		else
-			status = window_rows(rows, whole, &window, &row, group_by, options);
+			status = window_rows(rows, whole, &window, live_room ? &live : NULL, &row,
+					     group_by, options);
 		asr_summary_fini(&window);
+		if (live_room)
+			asr_summary_fini(&live);
 		g_hash_table_destroy(in.cells);
+		g_hash_table_destroy(live_in.cells);
 	}
+	g_free(live_room);
 	g_free(cells);
 	g_ptr_array_free(slots, TRUE);
 	return status;

@@ -18,10 +18,15 @@ struct asr_window_row {
 	int64_t end_ns;
 	uint64_t threads;               /* threads with samples in the window */
 	struct as_estimate est;
+	/* The group's samples still live at the window's end, estimated with
+	 * the group's T; valid when group->live_known. */
+	struct as_estimate live;
 };
 
 /*
  * Appends to `rows` (struct asr_window_row) every window in time order,
+ * with the live figures at its end when the report has them (the copies
+ * `windows` kept at window ends, the cells of `table_cells` for the last),
  * and in each window the total, then every thread (group-by has thread)
  * and type (group-by has type) group of `whole` that the report shows, in
  * the report's order, including the groups without samples in that
@@ -34,7 +39,15 @@ struct asr_window_row {
  * refused the options.
  */
 int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
-		       const struct asr_windows *windows, const GPtrArray *traces,
-		       unsigned group_by, const struct as_estimate_options *options);
+		       const struct asr_windows *windows, GHashTable *table_cells,
+		       const GPtrArray *traces, unsigned group_by,
+		       const struct as_estimate_options *options);
+
+/* The window row of the total whose live estimate at the window's end is
+ * the largest (the earliest of equals), or NULL: no window, or the live
+ * figures unknown.  Not the true peak: the heap may have been larger
+ * between two window ends (doc/estimation.md, "Live bytes"). */
+const struct asr_window_row *asr_timeline_live_peak(const GArray *rows,
+						    const struct asr_summary *whole);
 
 #endif

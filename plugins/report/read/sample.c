@@ -19,7 +19,7 @@ struct field_spec {
 	enum field_kind kind;
 };
 
-/* The payload of schema 1 (doc/design.md section 2); ptr is checked, not read. */
+/* The payload of schema 1 (doc/design.md section 2). */
 enum { P_TYPE, P_SIZE, P_OFFSET, P_RATE, P_PTR, P_COUNT };
 static const struct field_spec payload_specs[P_COUNT] = {
 	[P_TYPE] = { "type", FIELD_STRING },
@@ -36,6 +36,10 @@ static const struct field_spec stack_specs[S_COUNT] = {
 	[S_STACK] = { "stack", FIELD_UNSIGNED_ARRAY },
 	[S_TRUNCATED] = { "stack_truncated", FIELD_UNSIGNED },
 };
+
+/* What schema 3 adds (doc/design.md section 2, "Free tracking"). */
+static const struct field_spec free_tracked_spec = { "free_tracked", FIELD_UNSIGNED };
+#define ASR_FREE_EVENT_NAME "allocsample:SampledFree"
 
 /* The contexts the recorder adds, and the structure that
  * filter.lttng-utils.debug-info adds to them; each may be missing. */
@@ -58,6 +62,9 @@ struct layout {
 	bool is_sample;
 	bool has_clock;
 	bool has_stack;              /* schema 2 */
+	bool has_free_tracked;       /* schema 3 */
+	bool frees_known;            /* schema 3 and a SampledFree class in the trace */
+	uint64_t free_tracked;       /* member index, valid when has_free_tracked */
 	uint64_t payload[P_COUNT];   /* member indices */
 	uint64_t stack[S_COUNT];     /* valid when has_stack */
 	int64_t context[C_COUNT];    /* member indices, -1 when absent */
@@ -177,6 +184,44 @@ static bool check_stack(struct asr_sample_reader *reader, bt_self_component *sel
 	return true;
 }
 
+/* Whether the trace class of `ec` declares allocsample:SampledFree in any
+ * of its stream classes (the user enabled it; lttng-ust declares an
+ * enabled event before its first occurrence). */
+static bool trace_has_free_class(const bt_event_class *ec)
+{
+	const bt_trace_class *tc = bt_stream_class_borrow_trace_class_const(
+		bt_event_class_borrow_stream_class_const(ec));
+	uint64_t i, j;
+
+	for (i = 0; i < bt_trace_class_get_stream_class_count(tc); i++) {
+		const bt_stream_class *sc = bt_trace_class_borrow_stream_class_by_index_const(tc, i);
+
+		for (j = 0; j < bt_stream_class_get_event_class_count(sc); j++) {
+			const char *name = bt_event_class_get_name(
+				bt_stream_class_borrow_event_class_by_index_const(sc, j));
+
+			if (name && strcmp(name, ASR_FREE_EVENT_NAME) == 0)
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Schema 3's free_tracked: required when the class declares schema 3,
+ * read when a class without a schema has it, absent before. */
+static bool check_free_tracked(bt_self_component *self, const bt_event_class *ec,
+			       const bt_field_class *payload, const char *uri, struct layout *layout)
+{
+	layout->has_free_tracked = uri ? strcmp(uri, ASR_SCHEMA_URI) == 0 :
+				   asr_member_index(payload, free_tracked_spec.name) >= 0;
+	if (layout->has_free_tracked &&
+	    !check_payload_field(self, payload, &free_tracked_spec, ASR_SCHEMA_URI,
+				 &layout->free_tracked))
+		return false;
+	layout->frees_known = layout->has_free_tracked && trace_has_free_class(ec);
+	return true;
+}
+
 /* Fills `layout` for AllocationSampled class `ec`; returns false with a
  * cause naming the first incompatible field. */
 static bool check_class(struct asr_sample_reader *reader, bt_self_component *self,
@@ -203,7 +248,8 @@ static bool check_class(struct asr_sample_reader *reader, bt_self_component *sel
 					 &layout->payload[i]))
 			return false;
 	}
-	if (!check_stack(reader, self, payload, uri, layout))
+	if (!check_stack(reader, self, payload, uri, layout) ||
+	    !check_free_tracked(self, ec, payload, uri, layout))
 		return false;
 	for (i = 0; i < C_COUNT; i++) {
 		index = asr_member_index(context, context_specs[i].name);
@@ -335,6 +381,11 @@ enum asr_sample_status asr_sample_read(struct asr_sample_reader *reader, bt_self
 	sample->offset = bt_field_integer_unsigned_get_value(
 		asr_member(payload, layout->payload[P_OFFSET]));
 	sample->rate = bt_field_integer_unsigned_get_value(asr_member(payload, layout->payload[P_RATE]));
+	sample->ptr = bt_field_integer_unsigned_get_value(asr_member(payload, layout->payload[P_PTR]));
+	sample->free_tracked = layout->has_free_tracked &&
+		bt_field_integer_unsigned_get_value(asr_member(payload, layout->free_tracked)) != 0;
+	sample->has_free_tracked = layout->has_free_tracked;
+	sample->frees_known = layout->frees_known;
 
 	context = bt_event_borrow_common_context_field_const(event);
 	sample->has_vpid = context_integer(context, layout->context[C_VPID], &sample->vpid);

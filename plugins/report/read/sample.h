@@ -40,6 +40,11 @@ struct asr_sample {
 	uint64_t size;
 	uint64_t offset;
 	uint64_t rate;
+	uint64_t ptr;          /* the block's address */
+	bool has_free_tracked; /* schema 3: the class has free_tracked */
+	bool free_tracked;     /* a SampledFree will say when it goes */
+	bool frees_known;      /* schema 3, and the trace has the SampledFree
+				* class: the live figures can be known */
 	int64_t vpid;
 	int64_t vtid;
 	int64_t ns;            /* nanoseconds from the clock's origin */

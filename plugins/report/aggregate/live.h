@@ -1,0 +1,47 @@
+/* live.h - the sampled blocks still live: each tracked sample until its SampledFree. */
+#ifndef ALLOCSAMPLE_REPORT_AGGREGATE_LIVE_H
+#define ALLOCSAMPLE_REPORT_AGGREGATE_LIVE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "aggregate/table.h"
+#include "aggregate/traces.h"
+#include "read/free_event.h"
+#include "read/sample.h"
+
+/*
+ * Live samples by address, per trace and process: what a SampledFree
+ * matches.  Memory grows with the samples live at once, never with
+ * events: a freed sample leaves the table.  Each live sample is also in
+ * its cell's `live` accumulators, so the model needs no walk of this table.
+ */
+struct asr_live {
+	GHashTable *blocks;      /* struct asr_live_block * (key and value), owned */
+};
+
+/* GLib aborts when out of memory, so init cannot fail. */
+void asr_live_init(struct asr_live *live);
+void asr_live_fini(struct asr_live *live);
+
+/*
+ * A sample that asr_table_add() put in `cell`, from trace `trace`.  A
+ * tracked sample of a trace whose frees are known becomes live; another is
+ * counted in its cell's `untracked` and its trace's.  A tracked sample at
+ * an address still live means the earlier block's free was lost (the shim
+ * emits the free before the allocator can reuse the address): the earlier
+ * sample is taken as freed and the trace's `lost_frees` counted.
+ */
+void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
+		     const struct asr_sample *sample);
+
+/* A SampledFree of trace `trace`: its sample leaves its cell's live
+ * accumulators; a free with no live sample (a block allocated before the
+ * session, or tracked in the parent before fork) is counted in the trace's
+ * `unmatched_frees` and otherwise ignored. */
+void asr_live_free(struct asr_live *live, struct asr_trace *trace,
+		   const struct asr_free_event *event);
+
+#endif

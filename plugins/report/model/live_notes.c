@@ -1,0 +1,58 @@
+/* live_notes.c - the sentences on the live figures (see live_notes.h). */
+#include <inttypes.h>
+
+#include "model/live_notes.h"
+
+const char *asr_live_unknown_reason(const struct asr_summary *summary)
+{
+	const struct asr_live_notes *n = &summary->live_notes;
+
+	if (summary->samples == 0)
+		return NULL;
+	if (n->traces_old > 0)
+		return summary->live_known ?
+			"Some traces come from an allocsample before free tracking (event schema 1 or 2): their groups have no live figures.  Record them again with allocsample 0.1.0 or later." :
+			"Live bytes unknown: the trace comes from an allocsample before free tracking (event schema 1 or 2).  Record it again with allocsample 0.1.0 or later.";
+	if (n->traces_no_free > 0)
+		return summary->live_known ?
+			"Some traces did not record allocsample:SampledFree: their groups have no live figures.  Record with:  " ASR_FREE_EVENTS_HINT :
+			"Live bytes unknown: the session did not record allocsample:SampledFree.  Record it with:  " ASR_FREE_EVENTS_HINT;
+	if (!summary->live_known && n->tracking)
+		return "Live bytes unknown: no sample was tracked to its free (the typed API with the program's own allocator, ALLOCSAMPLE_TRACK_FREES=0, a full set of tracked blocks, or an allocsample that does not track frees yet).";
+	return NULL;
+}
+
+static const char *plural(uint64_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+GPtrArray *asr_live_caveats(const struct asr_summary *summary)
+{
+	const struct asr_live_notes *n = &summary->live_notes;
+	GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
+
+	if (!summary->live_known)
+		return out;
+	if (n->unrecorded > 0)
+		g_ptr_array_add(out, g_strdup_printf(
+			"The session did not cover the program's start: %" PRIu64 " sample%s were drawn while nothing recorded them (allocsample:SamplesUnrecorded); blocks allocated before the session are unknown to the live figures.",
+			n->unrecorded, plural(n->unrecorded)));
+	if (n->unmatched_frees > 0)
+		g_ptr_array_add(out, g_strdup_printf(
+			"%" PRIu64 " free%s of sampled blocks not in the trace (allocated before the session, or in a parent before fork) ignored.",
+			n->unmatched_frees, plural(n->unmatched_frees)));
+	if (n->untracked > 0)
+		g_ptr_array_add(out, g_strdup_printf(
+			"%" PRIu64 " sample%s not tracked to their free (allocsample_record, a custom allocator, a full set, or ALLOCSAMPLE_TRACK_FREES=0): left out of the live figures, which are marked incomplete.",
+			n->untracked, plural(n->untracked)));
+	if (n->lost_frees > 0)
+		g_ptr_array_add(out, g_strdup_printf(
+			"%" PRIu64 " sampled address%s allocated again while still live: the free%s were lost, the earlier block%s taken as freed; the live figures are marked incomplete.",
+			n->lost_frees, n->lost_frees == 1 ? "" : "es", plural(n->lost_frees),
+			plural(n->lost_frees)));
+	if (summary->incomplete)
+		g_ptr_array_add(out, g_strdup(
+			"The trace lost events: a lost free makes its block look live, so the live figures are marked incomplete."));
+	return out;
+}

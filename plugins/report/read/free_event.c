@@ -1,0 +1,90 @@
+/* free_event.c - reads SampledFree and SamplesUnrecorded; checks each event class once (see free_event.h). */
+#include <string.h>
+
+#include "read/fields.h"
+#include "read/free_event.h"
+
+/* Where a class keeps its one payload field and the vpid context. */
+struct layout {
+	enum asr_free_kind kind;
+	bool broken;             /* checked and refused: every event errs */
+	uint64_t value;          /* `ptr` or `count` */
+	int64_t vpid;            /* -1: no vpid context */
+};
+
+void asr_free_reader_init(struct asr_free_reader *reader)
+{
+	asr_class_cache_init(&reader->classes);
+}
+
+void asr_free_reader_fini(struct asr_free_reader *reader)
+{
+	asr_class_cache_fini(&reader->classes);
+}
+
+/* The layout of class `ec`; a broken one with a cause appended when its
+ * field is missing or not an unsigned integer. */
+static struct layout *check_class(bt_self_component *self, const bt_event_class *ec)
+{
+	const bt_field_class *payload = bt_event_class_borrow_payload_field_class_const(ec);
+	const bt_field_class *context = bt_stream_class_borrow_event_common_context_field_class_const(
+		bt_event_class_borrow_stream_class_const(ec));
+	const char *name = bt_event_class_get_name(ec);
+	struct layout *layout = g_new0(struct layout, 1);
+	const char *field;
+	int64_t index;
+
+	if (name && strcmp(name, ASR_FREE_EVENT) == 0)
+		layout->kind = ASR_FREE_SAMPLED;
+	else if (name && strcmp(name, ASR_UNRECORDED_EVENT) == 0)
+		layout->kind = ASR_FREE_UNRECORDED;
+	else
+		return layout;
+	field = layout->kind == ASR_FREE_SAMPLED ? "ptr" : "count";
+	index = asr_member_index(payload, field);
+	if (index < 0 || !asr_class_is(asr_member_class(payload, index),
+				       BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER)) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Event `%s`: payload field `%s` is %s, expected an unsigned integer (schema `urn:x-allocsample:schema:3`): the trace comes from an incompatible producer.",
+			name, field, index < 0 ? "missing" :
+			asr_class_description(asr_member_class(payload, index)));
+		layout->broken = true;
+		return layout;
+	}
+	layout->value = (uint64_t) index;
+	layout->vpid = asr_member_index(context, "vpid");
+	if (layout->vpid >= 0 &&
+	    !asr_class_is(asr_member_class(context, layout->vpid), BT_FIELD_CLASS_TYPE_INTEGER))
+		layout->vpid = -1;
+	return layout;
+}
+
+enum asr_free_kind asr_free_event_read(struct asr_free_reader *reader, bt_self_component *self,
+				       const bt_message *msg, struct asr_free_event *out)
+{
+	const bt_event *event = bt_message_event_borrow_event_const(msg);
+	const bt_event_class *ec = bt_event_borrow_class_const(event);
+	const struct layout *layout = asr_class_cache_find(&reader->classes, ec);
+	uint64_t value;
+
+	if (!layout)
+		layout = asr_class_cache_add(&reader->classes, ec, check_class(self, ec));
+	if (layout->kind == ASR_FREE_OTHER)
+		return ASR_FREE_OTHER;
+	if (layout->broken) {
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			"Event `%s` comes from an incompatible producer (see the first error).",
+			bt_event_class_get_name(ec));
+		return ASR_FREE_ERROR;
+	}
+	value = bt_field_integer_unsigned_get_value(
+		asr_member(bt_event_borrow_payload_field_const(event), layout->value));
+	out->trace = bt_stream_borrow_trace_const(bt_event_borrow_stream_const(event));
+	out->ptr = layout->kind == ASR_FREE_SAMPLED ? value : 0;
+	out->count = layout->kind == ASR_FREE_UNRECORDED ? value : 0;
+	out->has_vpid = layout->vpid >= 0;
+	out->vpid = out->has_vpid ?
+		asr_integer_value(asr_member(bt_event_borrow_common_context_field_const(event),
+					     (uint64_t) layout->vpid)) : 0;
+	return layout->kind;
+}

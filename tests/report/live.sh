@@ -1,0 +1,153 @@
+#!/bin/sh
+# live.sh - the live heap on traces of live-producer (the real provider,
+# schema 3): live samples known exactly per group; each group's live
+# figures equal the allocated figures of a trace holding only its live
+# samples; frees on another thread, unmatched frees, a reused address
+# (a lost free), untracked samples and SamplesUnrecorded each said once;
+# sort=live; lost events mark the live figures incomplete; a trace without
+# the SampledFree class gives null live fields and the line that fixes it.
+set -eu
+. "$AS_SRCDIR/tests/report/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+report_session full "$HARNESS_DIR/trace-full" -t vpid -t vtid -t procname
+"$REPORT_BIN/live-producer" full || harness_fail "live-producer full failed"
+harness_destroy_session full
+report_session only "$HARNESS_DIR/trace-only" -t vpid -t vtid -t procname
+"$REPORT_BIN/live-producer" live-only || harness_fail "live-producer live-only failed"
+harness_destroy_session only
+
+json() {
+	report_run "$@" -p 'format="json"' 2>/dev/null
+}
+json "$HARNESS_DIR/trace-full" >"$HARNESS_DIR/full.json" || harness_fail "the report of the full trace failed"
+json "$HARNESS_DIR/trace-only" >"$HARNESS_DIR/only.json" || harness_fail "the report of the live-only trace failed"
+
+# Live samples per type, exactly (live-producer.c says why).
+# A type without any tracked sample says nothing of its live bytes: null.
+for pair in kept:15 elsewhere:0 leak:10 reused:1 untracked:null; do
+	type=${pair%%:*}
+	want=${pair#*:}
+	got=$(jq ".groups[] | select(.kind == \"type\" and .type == \"$type\") | .live_samples" "$HARNESS_DIR/full.json")
+	check "type $type: $want live samples (got ${got:-none})" [ "${got:-x}" = "$want" ]
+done
+got=$(jq .total.live_samples "$HARNESS_DIR/full.json")
+check "total: 26 live samples (got $got)" [ "$got" = 26 ]
+
+# Every group of the live-only trace: its allocated figures are the live
+# figures of the same group in the full trace (same threads, so same T).
+jq -S '[.groups[], (.total | . + {kind: "total"}) | {kind, type, tid: (.tid != null),
+	samples, estimate, lower, upper}] | sort_by(.kind, .type, .tid)' \
+	"$HARNESS_DIR/only.json" >"$HARNESS_DIR/only.groups"
+jq -S --slurpfile only "$HARNESS_DIR/only.json" '[.groups[], (.total | . + {kind: "total"})
+	| select(.live_samples > 0) | {kind, type, tid: (.tid != null), samples: .live_samples,
+	estimate: .live_estimate, lower: .live_lower, upper: .live_upper}] | sort_by(.kind, .type, .tid)' \
+	"$HARNESS_DIR/full.json" >"$HARNESS_DIR/full.live"
+check "every group's live figures are the estimator of its live samples ($(jq length "$HARNESS_DIR/only.groups") groups)" \
+	cmp -s "$HARNESS_DIR/only.groups" "$HARNESS_DIR/full.live"
+diff "$HARNESS_DIR/only.groups" "$HARNESS_DIR/full.live" | head -20 || true
+
+# What the report says once.
+check "SamplesUnrecorded counted (7)" [ "$(jq .live.unrecorded_samples "$HARNESS_DIR/full.json")" = 7 ]
+check "unmatched frees counted (3)" [ "$(jq .live.unmatched_frees "$HARNESS_DIR/full.json")" = 3 ]
+check "the reused address counted as a lost free (1)" [ "$(jq .live.lost_frees "$HARNESS_DIR/full.json")" = 1 ]
+check "untracked samples counted (2)" [ "$(jq .live.untracked_samples "$HARNESS_DIR/full.json")" = 2 ]
+check "a lost free marks the live figures incomplete" \
+	[ "$(jq .total.live_incomplete "$HARNESS_DIR/full.json")" = true ]
+check "the live-only trace is complete" \
+	[ "$(jq .total.live_incomplete "$HARNESS_DIR/only.json")" = false ]
+report_run "$HARNESS_DIR/trace-full" >"$HARNESS_DIR/full.txt" 2>/dev/null || harness_fail "the text report failed"
+check "the text has the live column" grep -q 'LIVE AT END' "$HARNESS_DIR/full.txt"
+check "the text says the session missed the start" \
+	report_says "$HARNESS_DIR/full.txt" 'The session did not cover the program'"'"'s start: 7 samples'
+check "the text says the unmatched frees once" \
+	[ "$(grep -c '3 frees of sampled blocks not in the trace' "$HARNESS_DIR/full.txt")" = 1 ]
+
+# CSV: the same figures in the live columns.
+report_run "$HARNESS_DIR/trace-full" -p 'format="csv"' >"$HARNESS_DIR/full.csv" 2>/dev/null ||
+	harness_fail "the CSV report failed"
+got=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+	$1 == "total" && $col["window"] == "" { print $col["live_samples"] "," $col["live_estimate"] }' \
+	"$HARNESS_DIR/full.csv")
+check "CSV total: live columns as in JSON ($got)" \
+	[ "$got" = "$(jq -r '"\(.total.live_samples),\(.total.live_estimate)"' "$HARNESS_DIR/full.json")" ]
+
+# sort=live: types by decreasing live estimate; the default keeps the
+# allocated order.
+report_run "$HARNESS_DIR/trace-full" -p 'format="json",sort="live"' >"$HARNESS_DIR/sorted.json" 2>/dev/null ||
+	harness_fail "the sort=live report failed"
+order=$(jq -r '[.groups[] | select(.kind == "type") | .type] | join(" ")' "$HARNESS_DIR/sorted.json")
+check "sort=live orders types by live bytes (leak kept reused ...: $order)" \
+	sh -c "echo '$order' | grep -q '^leak kept reused '"
+sorted=$(jq '[.groups[] | select(.kind == "type") | .live_estimate] | . == (sort | reverse)' "$HARNESS_DIR/sorted.json")
+check "sort=live: live estimates decrease" [ "$sorted" = true ]
+order=$(jq -r '[.groups[] | select(.kind == "type") | .type] | join(" ")' "$HARNESS_DIR/full.json")
+check "the default order is by allocated bytes (leak, kept, elsewhere: $order)" \
+	sh -c "echo '$order' | grep -q '^leak kept elsewhere'"
+status=0
+report_run "$HARNESS_DIR/trace-full" -p 'sort="freed"' >/dev/null 2>"$HARNESS_DIR/sort.err" || status=$?
+check "sort=freed is refused (status $status)" [ "$status" -ne 0 ]
+check "the refusal names the parameter and its values" \
+	report_says "$HARNESS_DIR/sort.err" 'Parameter `sort`: unknown order `freed`'
+
+# pprof: inuse_objects and inuse_space after the allocated types, read
+# back by go tool pprof; the cells' live bytes add up to the total's, to
+# within their rounding (one byte a cell).
+if "$AS_SRCDIR/tests/compat/require-packages.sh" golang-go >/dev/null 2>&1; then
+	report_run "$HARNESS_DIR/trace-full" -p "format=\"pprof\",path=\"$HARNESS_DIR/full.pb.gz\"" \
+		>/dev/null 2>&1 || harness_fail "the pprof report failed"
+	HOME="$HARNESS_DIR/home-go" go tool pprof -raw "$HARNESS_DIR/full.pb.gz" \
+		>"$HARNESS_DIR/raw.txt" 2>/dev/null || harness_fail "go tool pprof -raw failed"
+	check "pprof: the sample types in order, inuse last" \
+		grep -q '^alloc_objects/count alloc_space/bytes\(\[dflt\]\)\{0,1\} inuse_objects/count inuse_space/bytes' "$HARNESS_DIR/raw.txt"
+	HOME="$HARNESS_DIR/home-go" go tool pprof -sample_index=inuse_space -unit=B -top \
+		"$HARNESS_DIR/full.pb.gz" >"$HARNESS_DIR/top.txt" 2>/dev/null || harness_fail "go tool pprof -top failed"
+	inuse=$(sed -n 's/.* of \([0-9]*\)B total.*/\1/p' "$HARNESS_DIR/top.txt")
+	want=$(jq .total.live_estimate "$HARNESS_DIR/full.json")
+	check "pprof: inuse_space totals the live estimate ($inuse B, $want B, within 7)" \
+		[ "${inuse:-0}" -ge $((want - 7)) -a "${inuse:-0}" -le $((want + 7)) ]
+else
+	fail "go is needed for the pprof checks (Debian package golang-go)"
+fi
+
+# Losses: a complete trace, then a copy with events discarded in one stream.
+report_lossless_session churn "$HARNESS_DIR/trace-churn" -- -t vpid -t vtid -t procname
+taskset -c "$REPORT_CPU" "$REPORT_BIN/live-producer" churn || harness_fail "live-producer churn failed"
+harness_destroy_session churn
+json "$HARNESS_DIR/trace-churn" >"$HARNESS_DIR/churn.json" || harness_fail "the report of the churn trace failed"
+incomplete='[.groups[], .total | select(.live_samples != null) | .live_incomplete] | unique'
+check "no loss: no live figure incomplete ($(jq -c "$incomplete" "$HARNESS_DIR/churn.json"))" \
+	[ "$(jq -c "$incomplete" "$HARNESS_DIR/churn.json")" = '[false]' ]
+check "no loss: 10 live samples" [ "$(jq .total.live_samples "$HARNESS_DIR/churn.json")" = 10 ]
+report_lossy_copy "$HARNESS_DIR/trace-churn" "$HARNESS_DIR/trace-lossy" 5
+json "$HARNESS_DIR/trace-lossy" >"$HARNESS_DIR/lossy.json" || harness_fail "the report of the lossy trace failed"
+check "lost events: every live figure marked incomplete ($(jq -c "$incomplete" "$HARNESS_DIR/lossy.json"))" \
+	[ "$(jq -c "$incomplete" "$HARNESS_DIR/lossy.json")" = '[true]' ]
+
+# A session without SampledFree: null live fields, and the line that fixes it.
+lttng create nofree --output="$HARNESS_DIR/trace-nofree" >/dev/null
+lttng enable-event --userspace --session=nofree allocsample:AllocationSampled >/dev/null
+lttng add-context --userspace --session=nofree -t vpid -t vtid >/dev/null
+lttng start nofree >/dev/null
+"$REPORT_BIN/live-producer" live-only || harness_fail "live-producer live-only failed"
+harness_destroy_session nofree
+json "$HARNESS_DIR/trace-nofree" >"$HARNESS_DIR/nofree.json" || harness_fail "the report without frees failed"
+check "no SampledFree class: every live field null" \
+	[ "$(jq '[.groups[], .total | .live_samples, .live_estimate, .live_lower, .live_upper] | all(. == null)' "$HARNESS_DIR/nofree.json")" = true ]
+check "no SampledFree class: the allocated figures as in the trace with it" \
+	[ "$(jq -c '.total | [.samples, .estimate, .lower, .upper]' "$HARNESS_DIR/nofree.json")" = \
+	  "$(jq -c '.total | [.samples, .estimate, .lower, .upper]' "$HARNESS_DIR/only.json")" ]
+report_run "$HARNESS_DIR/trace-nofree" >"$HARNESS_DIR/nofree.txt" 2>/dev/null || harness_fail "the text report failed"
+check "the text names the enable-event line, once" \
+	[ "$(grep -c 'lttng enable-event -u allocsample:SampledFree' "$HARNESS_DIR/nofree.txt")" = 1 ]
+check "the text has no live column then" sh -c "! grep -q 'LIVE AT END' '$HARNESS_DIR/nofree.txt'"
+report_run "$HARNESS_DIR/trace-nofree" -p 'format="csv"' >"$HARNESS_DIR/nofree.csv" 2>/dev/null ||
+	harness_fail "the CSV report failed"
+check "CSV: no live columns when no group has live figures" \
+	sh -c "! head -n 1 '$HARNESS_DIR/nofree.csv' | grep -q live_"
+check "CSV: the untracked type's live columns are empty in a report with live figures" \
+	[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$1 == "type" && $6 == "untracked" { print $col["live_samples"] "|" $col["live_estimate"] }' \
+		"$HARNESS_DIR/full.csv")" = "|" ]
+finish
