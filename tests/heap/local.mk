@@ -1,0 +1,21 @@
+# Live heap end to end: programs that end with known live bytes per thread
+# and per type (leaks on purpose, frees on other threads, realloc chains,
+# C++ containers destroyed at different times), recorded through
+# allocsample-record under a private lttng-sessiond, every live truth
+# inside its interval.  -no-install: no libtool wrapper script, so that
+# LD_PRELOAD reaches the program itself.
+check_PROGRAMS += tests/heap/heap tests/heap/heap-cxx
+tests_heap_heap_SOURCES = tests/heap/heap.c
+tests_heap_heap_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+tests_heap_heap_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_heap_heap_LDADD = src/liballocsample.la $(PTHREAD_LIBS)
+tests_heap_heap_cxx_SOURCES = tests/heap/heap-cxx.cc
+tests_heap_heap_cxx_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+tests_heap_heap_cxx_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_heap_heap_cxx_LDADD = $(PTHREAD_LIBS)
+
+HEAP_TESTS = \
+	tests/heap/c.sh \
+	tests/heap/cxx.sh
+TESTS += $(HEAP_TESTS)
+EXTRA_DIST += $(HEAP_TESTS) tests/heap/lib.sh
