@@ -70,7 +70,7 @@ EOF_PHASE
 done <<EOF_GAPS
 $(awk '$1 == "gap" { print $2, $3, $4 }' "$truth")
 EOF_GAPS
-check "the peak is a window's live figures" [ "$(jq '.peak as $p |
+check "the peak is a window's live figures" [ "$(jq '.live.peak as $p |
 	[.windows[] | select(.kind == "total" and .window == $p.window and
 		.live_estimate == $p.live_estimate)] | length' "$json")" = 1 ]
 

@@ -11,8 +11,8 @@ const char *asr_live_unknown_reason(const struct asr_summary *summary)
 		return NULL;
 	if (n->traces_old > 0)
 		return summary->live_known ?
-			"Some traces come from an allocsample before free tracking (event schema 1 or 2): their groups have no live figures.  Record them again with allocsample 0.1.0 or later." :
-			"Live bytes unknown: the trace comes from an allocsample before free tracking (event schema 1 or 2).  Record it again with allocsample 0.1.0 or later.";
+			"Some traces come from an allocsample before free tracking (event schema 1 or 2): their groups have no live figures.  Record them again with this version's allocsample." :
+			"Live bytes unknown: the trace comes from an allocsample before free tracking (event schema 1 or 2).  Record it again with this version's allocsample.";
 	if (n->traces_no_free > 0)
 		return summary->live_known ?
 			"Some traces did not record allocsample:SampledFree: their groups have no live figures.  Record with:  " ASR_FREE_EVENTS_HINT :
@@ -36,7 +36,7 @@ GPtrArray *asr_live_caveats(const struct asr_summary *summary)
 		return out;
 	if (n->unrecorded > 0)
 		g_ptr_array_add(out, g_strdup_printf(
-			"The session did not cover the program's start: %" PRIu64 " sample%s were drawn while nothing recorded them (allocsample:SamplesUnrecorded); blocks allocated before the session are unknown to the live figures.",
+			"%" PRIu64 " sample%s were drawn before the trace recorded them (allocsample:SamplesUnrecorded: before the process registered with the session daemon, or before the session started): the blocks allocated then are unknown to the live figures.",
 			n->unrecorded, plural(n->unrecorded)));
 	if (n->unmatched_frees > 0)
 		g_ptr_array_add(out, g_strdup_printf(
