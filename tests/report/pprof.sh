@@ -1,8 +1,9 @@
 #!/bin/sh
 # pprof.sh - format=pprof on a real trace of stacks-workload (four
 # processes, as in folded.sh), read back by `go tool pprof`: a gzip file;
-# -raw's samples add up to the JSON report's stack groups (bytes and
-# objects, each value rounded on its own, so to half a unit per value);
+# -raw's samples add up to the JSON report's stack groups (bytes, objects
+# and live bytes, each value rounded on its own, so to half a unit per
+# value);
 # the workload's functions, its inlined call as two lines of one
 # location, its thread's name and id, type, process and pid as labels,
 # [truncated] and [no stack] locations, the binary's build id (readelf's)
@@ -44,15 +45,16 @@ check "the profile is in the file, gzip-compressed; nothing on the standard outp
 go_pprof -raw "$profile" >"$raw" 2>"$HARNESS_DIR/pprof.stderr" ||
 	harness_fail "go tool pprof -raw cannot read the profile: $(cat "$HARNESS_DIR/pprof.stderr")"
 
-# -raw: "Samples:", a header, then per sample "OBJECTS BYTES: LOCATION..."
-# and its label lines, until "Locations".
+# -raw: "Samples:", a header, then per sample "OBJECTS BYTES LIVE_OBJECTS
+# LIVE_BYTES: LOCATION..." and its label lines, until "Locations".
 awk '/^Samples:/ { on = 1; next } /^Locations/ { on = 0 }
-     on && /^ *[0-9]+ +[0-9]+: / { n++; o += $1; b += $2 }
-     END { printf "%d %d %d\n", n, o, b }' "$raw" >"$HARNESS_DIR/sums"
-read -r cells objects bytes <"$HARNESS_DIR/sums"
-jq -r '[.groups[] | select(.kind == "stack")] | "\(length) \(map(.estimate) | add) \(map(.objects) | add)"' \
+     on && /^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+: / { n++; o += $1; b += $2; lo += $3; lb += $4 }
+     END { printf "%d %d %d %d %d\n", n, o, b, lo, lb }' "$raw" >"$HARNESS_DIR/sums"
+read -r cells objects bytes live_objects live_bytes <"$HARNESS_DIR/sums"
+jq -r '[.groups[] | select(.kind == "stack")] |
+	"\(length) \(map(.estimate) | add) \(map(.objects) | add) \(map(.live_estimate // 0) | add)"' \
 	"$json" >"$HARNESS_DIR/json-sums"
-read -r groups json_bytes json_objects <"$HARNESS_DIR/json-sums"
+read -r groups json_bytes json_objects json_live <"$HARNESS_DIR/json-sums"
 json_total=$(jq '.total.estimate' "$json")
 printf '      %s samples in the profile (thread x type x stack), %s stack groups in the JSON\n' \
 	"$cells" "$groups"
@@ -67,8 +69,12 @@ check "and to the JSON's total: $bytes and $json_total bytes" \
 	within "$bytes" "$json_total" $((cells + 1))
 check "alloc_objects adds up to the JSON's stack groups' objects: $objects and $json_objects" \
 	within "$objects" "$json_objects" $((cells + groups))
-check "every sample has both values and the sample types are objects then bytes" \
-	grep -q '^alloc_objects/count alloc_space/bytes\[dflt\]$' "$raw"
+check "inuse_space adds up to the JSON's stack groups' live bytes: $live_bytes and $json_live bytes" \
+	within "$live_bytes" "$json_live" $((cells + groups))
+check "some bytes are live at the end (the workload keeps blocks), fewer than allocated" \
+	sh -c "[ '$live_bytes' -gt 0 ] && [ '$live_bytes' -lt '$bytes' ] && [ '$live_objects' -gt 0 ]"
+check "every sample has its four values: allocated objects and bytes (the default), then live ones" \
+	grep -q '^alloc_objects/count alloc_space/bytes\[dflt\] inuse_objects/count inuse_space/bytes$' "$raw"
 check "the period is the rate, in bytes of space" \
 	sh -c "grep -q '^PeriodType: space bytes\$' '$raw' && grep -q '^Period: 4096\$' '$raw'"
 check "the comments give the total with its interval" \
