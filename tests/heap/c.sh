@@ -7,7 +7,8 @@
 # every thread x type cell, the type "struct kept" (the workers' alone),
 # and, with windows of 200 ms, each worker's live bytes at the end of one
 # window inside each of the quiet gaps between the phases; freed-everything
-# groups hold 0.  The leaks view (sort=live) lists groups by live bytes.
+# groups hold 0.  The leaks view (sort=live) lists groups by live bytes
+# and, in text by stack, leaves out the stacks that hold nothing live.
 #
 # 17 intervals at 99.99% and their 5-standard-deviation rule: a correct
 # build fails by chance with probability below 0.2% (17 x (0.01% +
@@ -83,4 +84,12 @@ check "sort=live: threads in decreasing live bytes" [ "$(jq '[.groups[] | select
 	.live_estimate] | . == (sort | reverse)' "$HARNESS_DIR/leaks.json")" = true ]
 check "sort=live: the producer's thread first (3.3 MB live against 2.2 MB and 1.3 MB)" [ "$(jq "[.groups[] | select(.kind == \"thread\")][0].tid" \
 	"$HARNESS_DIR/leaks.json")" = "$(awk '$1 == "thread" && $2 == "producer" { print $3 }' "$truth")" ]
+# In text, the leaks view by stack shows only stacks that still hold
+# something (the reallocer's calloc blocks were all reallocated).
+report_run "$HARNESS_DIR/c.trace" -p 'group-by="stack",sort="live"' >"$HARNESS_DIR/leaks.txt" \
+	2>"$HARNESS_DIR/leaks.err" || harness_fail "the leaks view failed: $(cat "$HARNESS_DIR/leaks.err")"
+check "the leaks view says it leaves out the stacks with nothing live" \
+	grep -q 'of them with nothing live at the end (not shown)' "$HARNESS_DIR/leaks.txt"
+check "every stack it shows holds live samples" \
+	sh -c "grep -q 'live at end: ' '$HARNESS_DIR/leaks.txt' && ! grep -q 'live at end: .*  0 samples' '$HARNESS_DIR/leaks.txt'"
 finish

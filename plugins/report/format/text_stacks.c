@@ -86,10 +86,11 @@ static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_
 
 	cell_marks(note, &g->est, g->incomplete, false, marks);
 	line = g_strdup_printf("  #%u  %s  [%s, %s]  %" PRIu64 " sample%s, %" PRIu64
-			       " thread%s, %" PRIu64 " objects [%" PRIu64 ", %" PRIu64 "]%s%s",
+			       " thread%s, %" PRIu64 " object%s [%" PRIu64 ", %" PRIu64 "]%s%s",
 			       rank, estimate, lo, hi, g->est.samples, g->est.samples == 1 ? "" : "s",
 			       g->threads, g->threads == 1 ? "" : "s",
 			       asr_bytes_round(g->objects.estimate),
+			       asr_bytes_round(g->objects.estimate) == 1 ? "" : "s",
 			       asr_bytes_round(floor(g->objects.lower)),
 			       asr_bytes_round(ceil(g->objects.upper)),
 			       *(const char *) g_ptr_array_index(note, 0) ? "  " : "",
@@ -127,6 +128,13 @@ static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_
 	g_free(hi);
 }
 
+/* Whether the leaks view (sort=live) leaves `g` out: it holds nothing live
+ * at the end, so it is no leak; CSV and JSON still list it. */
+static bool freed_in_leaks_view(const struct asr_model *model, const struct asr_group *g)
+{
+	return model->sort_live && g->live_known && g->live.samples == 0;
+}
+
 void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 {
 	const GPtrArray *stacks = model->shown[ASR_KIND_STACK];
@@ -134,8 +142,8 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 	bool hosts = model->summary.hosts > 1;
 	const struct asr_group *process = NULL;
 	unsigned rank = 0;
-	guint i, j, count = 0;
-	char *line, *pid;
+	guint i, j, count = 0, freed = 0;
+	char *line, *pid, *freed_note;
 
 	line = g_strdup_printf("By stack: the %d largest%s of each process, leaf first (CSV and JSON have them all)",
 			       STACKS_PER_PROCESS, model->sort_live ? " by live bytes" : "");
@@ -150,25 +158,32 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 		if (p != process || !process) {
 			process = p;
 			rank = 0;
-			for (count = 0, j = i; j < stacks->len; j++, count++) {
-				struct asr_group other = asr_process_key(g_ptr_array_index(stacks, j));
+			for (count = 0, freed = 0, j = i; j < stacks->len; j++, count++) {
+				const struct asr_group *next = g_ptr_array_index(stacks, j);
+				struct asr_group other = asr_process_key(next);
 
 				if (asr_summary_find(&model->summary, &other) != p)
 					break;
+				freed += freed_in_leaks_view(model, next);
 			}
 			pid = g->has_vpid ? g_strdup_printf("%" PRId64, g->vpid) : g_strdup("?");
-			line = g_strdup_printf("  %s%s%s, pid %s: %u stack%s",
+			freed_note = freed ? g_strdup_printf(", %u of them with nothing live at the end (not shown)",
+							     freed) : g_strdup("");
+			line = g_strdup_printf("  %s%s%s, pid %s: %u stack%s%s",
 					       hosts ? (g->host ? g->host : "?") : "", hosts ? " " : "",
-					       procname_of(g), pid, count, count == 1 ? "" : "s");
+					       procname_of(g), pid, count, count == 1 ? "" : "s", freed_note);
+			g_free(freed_note);
 			g_free(pid);
 			fputc('\n', out);
 			put_line(out, line, width);
 			g_free(line);
 		}
+		if (freed_in_leaks_view(model, g))
+			continue;
 		if (++rank <= STACKS_PER_PROCESS)
 			put_stack(out, g, rank, width, marks);
 		if (rank == STACKS_PER_PROCESS + 1)
-			fprintf(out, "  (%u smaller stack%s not shown)\n", count - STACKS_PER_PROCESS,
-				count - STACKS_PER_PROCESS == 1 ? "" : "s");
+			fprintf(out, "  (%u smaller stack%s not shown)\n", count - freed - STACKS_PER_PROCESS,
+				count - freed - STACKS_PER_PROCESS == 1 ? "" : "s");
 	}
 }
