@@ -20,12 +20,14 @@
 # an AllocationSampled event, and the report computes every sample's
 # weight as at any rate above 1 (at rate 1 the weight is the size, without
 # log1p and expm1).  The traces have at least AS_BENCH_EVENTS (default
-# 1 000 000) events, twice that, and AS_BENCH_PROFILE_EVENTS (default
+# 1 000 000) samples, twice that, and AS_BENCH_PROFILE_EVENTS (default
 # 100 000, for callgrind): the program makes 1 % more allocations than
-# that.  The channel has 8 sub-buffers of 4 MiB per CPU and an infinite
-# blocking timeout (LTTNG_UST_ALLOW_BLOCKING=1 in the program), so no event
-# is lost; each trace is counted with sink.utils.counter, which must report
-# at least the events asked for and no discarded events or packets.
+# that; each sample's block is freed, so there are about as many
+# SampledFree events again.  The channels have 8 sub-buffers of 4 MiB per
+# CPU and an infinite blocking timeout (LTTNG_UST_ALLOW_BLOCKING=1 in the
+# program), so no event is lost; each trace's samples are counted with
+# sink.utils.counter, which must report at least the samples asked for and
+# no discarded events or packets.
 #
 # Then AS_BENCH_ROUNDS (default 9) interleaved rounds on the first trace,
 # each running the dummy sink, the report (text) and the report
@@ -72,17 +74,27 @@ command -v valgrind >/dev/null || harness_fail "valgrind is not installed (apt-g
 	harness_fail "$PLUGINS/babeltrace-plugin-allocsample.so is missing: build the tree first"
 
 # record NAME EVENTS: records a trace of at least EVENTS AllocationSampled
-# events in $HARNESS_DIR/NAME and prints their count.  The stack variant's
-# statedump and dlopen events go to a channel of their own, so that the
-# samples can be counted alone: on a view of the trace with its metadata
-# and the sample channel's streams only.
+# events in $HARNESS_DIR/NAME and prints their count.  The program frees
+# every block, so the trace also holds about as many SampledFree events,
+# which the report matches to their samples (live figures).  Those (and
+# SamplesUnrecorded), and the stack variant's statedump and dlopen events,
+# go to channels of their own, so that the samples can be counted alone:
+# on a view of the trace with its metadata and the sample channel's
+# streams only.
 record() {
 	name=$1 events=$2
 	run lttng create "$name" --output="$HARNESS_DIR/$name" >/dev/null
 	run lttng enable-channel --userspace --session="$name" --subbuf-size=4M \
 		--num-subbuf=8 --blocking-timeout=inf big >/dev/null
-	run lttng enable-event --userspace --session="$name" --channel=big 'allocsample:*' >/dev/null
+	run lttng enable-event --userspace --session="$name" --channel=big \
+		'allocsample:AllocationSampled' >/dev/null
 	run lttng add-context --userspace --session="$name" --channel=big \
+		-t vpid -t vtid -t procname -t ip >/dev/null
+	run lttng enable-channel --userspace --session="$name" --subbuf-size=4M \
+		--num-subbuf=8 --blocking-timeout=inf frees >/dev/null
+	run lttng enable-event --userspace --session="$name" --channel=frees \
+		'allocsample:SampledFree,allocsample:SamplesUnrecorded' >/dev/null
+	run lttng add-context --userspace --session="$name" --channel=frees \
 		-t vpid -t vtid -t procname -t ip >/dev/null
 	if [ "$CALL_DEPTH" -gt 0 ]; then
 		run lttng enable-channel --userspace --session="$name" --blocking-timeout=inf maps >/dev/null
@@ -237,7 +249,7 @@ awk -v e1="$events" -v e2="$events2" '
 		return m % 2 ? v[(m + 1) / 2] : (v[m / 2] + v[m / 2 + 1]) / 2
 	}
 	END {
-		printf "%-8s %9s %-6s %6s %9s %6s %9s %6s %12s\n", "trace", "events", "sink",
+		printf "%-8s %9s %-6s %6s %9s %6s %9s %6s %12s\n", "trace", "samples", "sink",
 			"rounds", "wall ms", "ratio", "CPU ms", "ratio", "max RSS KiB"
 		nt = split("storm storm2", traces, " ")
 		ev["storm"] = e1; ev["storm2"] = e2
@@ -253,21 +265,21 @@ awk -v e1="$events" -v e2="$events2" '
 				ratio[key] = w / base_wall
 			}
 		}
-		printf "\ntarget: report wall time at most 1.25 times the dummy sink'\''s (%d events): text %.3f, json %.3f -> %s\n",
+		printf "\ntarget: report wall time at most 1.25 times the dummy sink'\''s (%d samples and their frees): text %.3f, json %.3f -> %s\n",
 			e1, ratio["storm text"], ratio["storm json"],
 			ratio["storm text"] <= 1.25 && ratio["storm json"] <= 1.25 ? "met" : "MISSED"
 		d1 = m["storm text"] - m["storm dummy"]; d2 = m["storm2 text"] - m["storm2 dummy"]
 		j1 = m["storm json"] - m["storm dummy"]; j2 = m["storm2 json"] - m["storm2 dummy"]
-		printf "max RSS, report minus dummy: text %d KiB at %d events, %d KiB at %d (%+d); json %d KiB, %d KiB (%+d)\n",
+		printf "max RSS, report minus dummy: text %d KiB at %d samples, %d KiB at %d (%+d); json %d KiB, %d KiB (%+d)\n",
 			d1, e1, d2, e2, d2 - d1, j1, j2, j2 - j1
 		# A cost of even 1 byte per event would show as about 1 MiB per million.
 		grow = (d2 - d1 > j2 - j1 ? d2 - d1 : j2 - j1) * 1024 / (e2 - e1)
-		printf "target: memory does not grow with events: %.2f bytes per added event -> %s\n",
+		printf "target: memory does not grow with events: %.2f bytes per added sample -> %s\n",
 			grow, grow < 1 ? "met" : "MISSED"
 	}' "$RUNS"
 
 echo
-echo "callgrind, $profile_events events: instructions per event, whole babeltrace2 process, by object"
+echo "callgrind, $profile_events samples and their frees: instructions per sample, whole babeltrace2 process, by object"
 echo
 printf '%-36s %9s %9s %9s\n' object dummy report added
 awk -v e="$profile_events" '
@@ -284,7 +296,7 @@ awk -v e="$profile_events" '
 	{ print }
 	END { print total }'
 echo
-echo "simulated by callgrind, per event: L1 data read misses, last-level data misses, mispredicted branches (conditional, indirect)"
+echo "simulated by callgrind, per sample: L1 data read misses, last-level data misses, mispredicted branches (conditional, indirect)"
 for variant in dummy report; do
 	sed -n 's/^summary: //p' "$HARNESS_DIR/callgrind.$variant" |
 		awk -v v="$variant" -v e="$profile_events" '{

@@ -136,6 +136,14 @@ TESTS += $(STACK_REPORT_TESTS)
 EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
 
 # How C++ frames are named (read/demangle.c), on its own.
+check_PROGRAMS += tests/report/test-live
+TESTS += tests/report/test-live
+tests_report_test_live_SOURCES = tests/report/test-live.c plugins/report/aggregate/live.c \
+	plugins/report/aggregate/rates.c
+tests_report_test_live_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
+tests_report_test_live_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)
+tests_report_test_live_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GLIB_LIBS) $(GSL_LIBS) -lm
+
 check_PROGRAMS += tests/report/test-demangle
 TESTS += tests/report/test-demangle
 tests_report_test_demangle_SOURCES = tests/report/test-demangle.c plugins/report/read/demangle.c

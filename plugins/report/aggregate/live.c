@@ -3,10 +3,15 @@
 
 #include "aggregate/live.h"
 
-/* One live sample: its key (trace, process, address), its cell and what
- * as_estimate_remove() needs to take it out again. */
+/*
+ * One live sample: its key (trace, process, address), its cell and what
+ * as_estimate_remove() needs to take it out again.  Kept inline in an
+ * open-addressing table rather than in a GHashTable of allocated blocks:
+ * every sample and every free passes here, and the table then costs one
+ * hash and no allocation each (bench/report.sh, doc/performance.md).
+ */
 struct asr_live_block {
-	const struct asr_trace *trace;
+	const struct asr_trace *trace; /* NULL: the slot is empty */
 	int64_t vpid;
 	bool has_vpid;
 	uint64_t ptr;
@@ -16,51 +21,104 @@ struct asr_live_block {
 	uint64_t offset;
 };
 
-static guint block_hash(gconstpointer p)
-{
-	const struct asr_live_block *b = p;
+#define FIRST_CAPACITY 1024
 
-	/* Sampled blocks are page-aligned: the low bits say nothing. */
-	return g_direct_hash(b->trace) * 31 + (guint) (b->ptr >> 12) * 17 + (guint) (b->ptr >> 40) +
-	       (guint) b->vpid;
+/* Sampled blocks are page-aligned, so the low bits say nothing; the mix
+ * (a 64-bit finalizer) spreads consecutive pages over the whole table. */
+static size_t home(const struct asr_live *live, const struct asr_trace *trace, int64_t vpid,
+		   uint64_t ptr)
+{
+	uint64_t h = (ptr >> 12) ^ ((uint64_t) (uintptr_t) trace << 20) ^ ((uint64_t) vpid << 44);
+
+	h ^= h >> 33;
+	h *= UINT64_C(0xff51afd7ed558ccd);
+	h ^= h >> 33;
+	return (size_t) h & (live->capacity - 1);
 }
 
-static gboolean block_equal(gconstpointer pa, gconstpointer pb)
+static bool same(const struct asr_live_block *b, const struct asr_trace *trace, int64_t vpid,
+		 bool has_vpid, uint64_t ptr)
 {
-	const struct asr_live_block *a = pa, *b = pb;
+	return b->ptr == ptr && b->trace == trace && b->vpid == vpid && b->has_vpid == has_vpid;
+}
 
-	return a->ptr == b->ptr && a->trace == b->trace && a->has_vpid == b->has_vpid &&
-	       a->vpid == b->vpid;
+/* The slot holding the key, or the empty slot where it would go. */
+static struct asr_live_block *find(const struct asr_live *live, const struct asr_trace *trace,
+				   int64_t vpid, bool has_vpid, uint64_t ptr)
+{
+	size_t mask = live->capacity - 1, i = home(live, trace, vpid, ptr);
+
+	while (live->slots[i].trace && !same(&live->slots[i], trace, vpid, has_vpid, ptr))
+		i = (i + 1) & mask;
+	return &live->slots[i];
+}
+
+static void grow(struct asr_live *live)
+{
+	struct asr_live_block *old = live->slots;
+	size_t old_capacity = live->capacity;
+
+	live->capacity = old_capacity ? old_capacity * 2 : FIRST_CAPACITY;
+	live->slots = g_new0(struct asr_live_block, live->capacity);
+	for (size_t i = 0; i < old_capacity; i++) {
+		const struct asr_live_block *b = &old[i];
+
+		if (b->trace)
+			*find(live, b->trace, b->vpid, b->has_vpid, b->ptr) = *b;
+	}
+	g_free(old);
+}
+
+/*
+ * Empties slot `hole` without tombstones: the blocks after it in its run
+ * that could have been placed at the hole move back into it (Knuth's
+ * algorithm R for linear probing), so that a search still stops at the
+ * first empty slot.
+ */
+static void vacate(struct asr_live *live, size_t hole)
+{
+	size_t mask = live->capacity - 1, j = hole;
+
+	for (;;) {
+		const struct asr_live_block *b;
+		size_t want;
+
+		j = (j + 1) & mask;
+		b = &live->slots[j];
+		if (!b->trace)
+			break;
+		want = home(live, b->trace, b->vpid, b->ptr);
+		/* The block at j stays if its home lies cyclically in (hole, j]. */
+		if (hole <= j ? hole < want && want <= j : hole < want || want <= j)
+			continue;
+		live->slots[hole] = *b;
+		hole = j;
+	}
+	live->slots[hole].trace = NULL;
+	live->count--;
+}
+
+static void release(struct asr_live *live, struct asr_live_block *b)
+{
+	asr_rates_remove(&b->cell->live, b->rate, b->size, b->offset);
+	vacate(live, (size_t) (b - live->slots));
 }
 
 void asr_live_init(struct asr_live *live)
 {
-	live->blocks = g_hash_table_new_full(block_hash, block_equal, g_free, NULL);
+	memset(live, 0, sizeof *live);
 }
 
 void asr_live_fini(struct asr_live *live)
 {
-	if (live->blocks)
-		g_hash_table_destroy(live->blocks);
+	g_free(live->slots);
 	memset(live, 0, sizeof *live);
-}
-
-/* Takes block `b` out of its cell's live samples and out of the table. */
-static void release(struct asr_live *live, struct asr_live_block *b)
-{
-	asr_rates_remove(&b->cell->live, b->rate, b->size, b->offset);
-	g_hash_table_remove(live->blocks, b);
 }
 
 void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
 		     const struct asr_sample *sample)
 {
-	struct asr_live_block probe = {
-		.trace = trace,
-		.vpid = sample->has_vpid ? sample->vpid : 0,
-		.has_vpid = sample->has_vpid,
-		.ptr = sample->ptr,
-	};
+	int64_t vpid = sample->has_vpid ? sample->vpid : 0;
 	struct asr_live_block *b;
 
 	if (!sample->frees_known)
@@ -71,33 +129,35 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 		return;
 	}
 	cell->tracked++;
-	b = g_hash_table_lookup(live->blocks, &probe);
-	if (b) {
+	if (2 * (live->count + 1) > live->capacity)
+		grow(live);
+	b = find(live, trace, vpid, sample->has_vpid, sample->ptr);
+	if (b->trace) {
 		trace->lost_frees++;
 		release(live, b);
+		b = find(live, trace, vpid, sample->has_vpid, sample->ptr);
 	}
-	b = g_new(struct asr_live_block, 1);
-	*b = probe;
-	b->cell = cell;
-	b->rate = sample->rate;
-	b->size = sample->size;
-	b->offset = sample->offset;
+	*b = (struct asr_live_block) {
+		.trace = trace,
+		.vpid = vpid,
+		.has_vpid = sample->has_vpid,
+		.ptr = sample->ptr,
+		.cell = cell,
+		.rate = sample->rate,
+		.size = sample->size,
+		.offset = sample->offset,
+	};
+	live->count++;
 	asr_rates_add(&cell->live, sample->rate, sample->size, sample->offset);
-	g_hash_table_add(live->blocks, b);
 }
 
 void asr_live_free(struct asr_live *live, struct asr_trace *trace,
 		   const struct asr_free_event *event)
 {
-	struct asr_live_block probe = {
-		.trace = trace,
-		.vpid = event->has_vpid ? event->vpid : 0,
-		.has_vpid = event->has_vpid,
-		.ptr = event->ptr,
-	};
-	struct asr_live_block *b = g_hash_table_lookup(live->blocks, &probe);
+	struct asr_live_block *b = live->capacity ?
+		find(live, trace, event->has_vpid ? event->vpid : 0, event->has_vpid, event->ptr) : NULL;
 
-	if (b)
+	if (b && b->trace)
 		release(live, b);
 	else
 		trace->unmatched_frees++;

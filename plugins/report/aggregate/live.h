@@ -18,8 +18,12 @@
  * events: a freed sample leaves the table.  Each live sample is also in
  * its cell's `live` accumulators, so the model needs no walk of this table.
  */
+struct asr_live_block;
+
 struct asr_live {
-	GHashTable *blocks;      /* struct asr_live_block * (key and value), owned */
+	struct asr_live_block *slots; /* open addressing, linear probing; owned */
+	size_t capacity;              /* a power of two, or 0 before the first */
+	size_t count;                 /* slots in use: at most capacity / 2 */
 };
 
 /* GLib aborts when out of memory, so init cannot fail. */

@@ -1,0 +1,117 @@
+/*
+ * test-live.c - the report's table of live samples (aggregate/live.c)
+ * against a plain list of what should be live: samples and frees in a
+ * shuffled order, at loads up to the table's half full, so that runs of
+ * neighbouring slots form, wrap around the end and are taken apart by
+ * frees (the case a search that stops at the first empty slot depends on).
+ */
+#include <check.h>
+#include <stdlib.h>
+
+#include "aggregate/live.h"
+
+#define BLOCKS 40000
+
+static uint64_t lcg = 20261123;
+
+static uint64_t next_random(void)
+{
+	lcg = lcg * 6364136223846793005ULL + 1442695040888963407ULL;
+	return lcg >> 33;
+}
+
+static struct asr_sample sample_at(uint64_t ptr)
+{
+	return (struct asr_sample) {
+		.ptr = ptr, .size = 4096, .offset = 7, .rate = 4096,
+		.has_vpid = true, .vpid = 42, .free_tracked = true, .frees_known = true,
+	};
+}
+
+static struct asr_free_event free_of(uint64_t ptr)
+{
+	return (struct asr_free_event) { .ptr = ptr, .has_vpid = true, .vpid = 42 };
+}
+
+START_TEST(test_samples_and_frees_match)
+{
+	static uint64_t live_ptrs[BLOCKS];
+	struct asr_trace trace = { 0 };
+	struct asr_cell cell = { 0 };
+	struct asr_live live;
+	size_t n_live = 0, made = 0;
+
+	asr_live_init(&live);
+	/* Grow to 2040 live, then hover there, just under half of the
+	 * table's 4096 slots: long runs, many of them across the table's end,
+	 * and many vacated slots. */
+	while (made < BLOCKS || n_live > 0) {
+		bool add = made < BLOCKS && (n_live < 2040 || (n_live < 2047 && next_random() % 2 == 0));
+
+		if (add) {
+			/* Page-aligned addresses from a few regions, as allocators
+			 * hand them out. */
+			uint64_t ptr = ((next_random() % 4) << 40) + (made << 12);
+			struct asr_sample s = sample_at(ptr);
+
+			asr_live_sample(&live, &trace, &cell, &s);
+			live_ptrs[n_live++] = ptr;
+			made++;
+		} else {
+			size_t k = next_random() % n_live;
+			struct asr_free_event f = free_of(live_ptrs[k]);
+
+			asr_live_free(&live, &trace, &f);
+			live_ptrs[k] = live_ptrs[--n_live];
+		}
+		ck_assert_uint_eq(trace.unmatched_frees, 0);
+		ck_assert_uint_eq(asr_rates_samples(&cell.live), n_live);
+	}
+	ck_assert_uint_eq(trace.lost_frees, 0);
+	ck_assert_uint_eq(cell.tracked, BLOCKS);
+	asr_live_fini(&live);
+}
+END_TEST
+
+START_TEST(test_unmatched_and_lost_frees)
+{
+	struct asr_trace trace = { 0 };
+	struct asr_cell cell = { 0 };
+	struct asr_live live;
+	struct asr_sample s = sample_at(0x7000);
+	struct asr_free_event f = free_of(0x7000), other = free_of(0x9000);
+
+	asr_live_init(&live);
+	asr_live_free(&live, &trace, &f); /* before any sample: unmatched */
+	asr_live_sample(&live, &trace, &cell, &s);
+	asr_live_sample(&live, &trace, &cell, &s); /* the first one's free was lost */
+	ck_assert_uint_eq(trace.lost_frees, 1);
+	ck_assert_uint_eq(asr_rates_samples(&cell.live), 1);
+	asr_live_free(&live, &trace, &other);
+	ck_assert_uint_eq(trace.unmatched_frees, 2);
+	other.vpid = 43; /* the same address in another process */
+	other.ptr = 0x7000;
+	asr_live_free(&live, &trace, &other);
+	ck_assert_uint_eq(trace.unmatched_frees, 3);
+	asr_live_free(&live, &trace, &f);
+	ck_assert_uint_eq(asr_rates_samples(&cell.live), 0);
+	asr_live_fini(&live);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *suite = suite_create("live");
+	TCase *tc = tcase_create("table");
+	SRunner *runner;
+	int failed;
+
+	tcase_add_test(tc, test_samples_and_frees_match);
+	tcase_add_test(tc, test_unmatched_and_lost_frees);
+	suite_add_tcase(suite, tc);
+	runner = srunner_create(suite);
+	srunner_run_all(runner, CK_NORMAL);
+	failed = srunner_ntests_failed(runner);
+	srunner_free(runner);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
