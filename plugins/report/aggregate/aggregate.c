@@ -38,7 +38,7 @@ void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns)
 	if (!agg->windowed)
 		return;
 	if (agg->live_known)
-		asr_windows_live_end(&agg->windows, agg->table.cells, ns);
+		asr_windows_live_end(&agg->windows, agg->live.changed, ns);
 	asr_windows_see(&agg->windows, ns);
 }
 

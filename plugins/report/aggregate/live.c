@@ -98,8 +98,17 @@ static void vacate(struct asr_live *live, size_t hole)
 	live->count--;
 }
 
+static void changed(struct asr_live *live, struct asr_cell *cell)
+{
+	if (cell->live_changed)
+		return;
+	cell->live_changed = true;
+	g_ptr_array_add(live->changed, cell);
+}
+
 static void release(struct asr_live *live, struct asr_live_block *b)
 {
+	changed(live, b->cell);
 	asr_rates_remove(&b->cell->live, b->rate, b->size, b->offset);
 	vacate(live, (size_t) (b - live->slots));
 }
@@ -107,11 +116,14 @@ static void release(struct asr_live *live, struct asr_live_block *b)
 void asr_live_init(struct asr_live *live)
 {
 	memset(live, 0, sizeof *live);
+	live->changed = g_ptr_array_new();
 }
 
 void asr_live_fini(struct asr_live *live)
 {
 	g_free(live->slots);
+	if (live->changed)
+		g_ptr_array_free(live->changed, TRUE);
 	memset(live, 0, sizeof *live);
 }
 
@@ -148,6 +160,7 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 		.offset = sample->offset,
 	};
 	live->count++;
+	changed(live, cell);
 	asr_rates_add(&cell->live, sample->rate, sample->size, sample->offset);
 }
 

@@ -24,6 +24,9 @@ struct asr_live {
 	struct asr_live_block *slots; /* open addressing, linear probing; owned */
 	size_t capacity;              /* a power of two, or 0 before the first */
 	size_t count;                 /* slots in use: at most capacity / 2 */
+	/* The cells whose `live` changed since their `live_changed` was last
+	 * cleared (by asr_windows_live_end), each once: at most every cell. */
+	GPtrArray *changed;
 };
 
 /* GLib aborts when out of memory, so init cannot fail. */

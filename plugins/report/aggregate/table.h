@@ -38,6 +38,8 @@ struct asr_cell {
 	struct asr_rates live;
 	uint64_t tracked;       /* samples tracked to their free */
 	uint64_t untracked;     /* samples not tracked to their free */
+	bool live_changed;      /* `live` changed since the last window's end
+				 * (in the live table's `changed`) */
 };
 
 struct asr_table {

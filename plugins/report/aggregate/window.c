@@ -113,45 +113,26 @@ void asr_windows_add(struct asr_windows *windows, const struct asr_cell *cell,
 	asr_rates_add(&slot->rates, sample->rate, sample->size, sample->offset);
 }
 
-void asr_windows_live_end(struct asr_windows *windows, GHashTable *cells, int64_t ns)
+void asr_windows_live_end(struct asr_windows *windows, GPtrArray *changed, int64_t ns)
 {
 	struct asr_live_end *end;
-	GHashTableIter it;
-	gpointer p;
+	guint i;
 
-	if (!windows->has_span || windows->too_many ||
+	if (!windows->has_span || windows->too_many || changed->len == 0 ||
 	    index_of(windows, ns) <= index_of(windows, windows->last))
 		return;
 	end = g_new(struct asr_live_end, 1);
 	end->index = index_of(windows, windows->last);
-	end->cells = g_array_new(FALSE, FALSE, sizeof(struct asr_live_copy));
-	g_hash_table_iter_init(&it, cells);
-	while (g_hash_table_iter_next(&it, &p, NULL)) {
-		const struct asr_cell *c = p;
-		struct asr_live_copy copy = { c, { 0 } };
+	end->cells = g_array_sized_new(FALSE, FALSE, sizeof(struct asr_live_copy), changed->len);
+	for (i = 0; i < changed->len; i++) {
+		struct asr_cell *c = g_ptr_array_index(changed, i);
+		struct asr_live_copy copy = { c, asr_rates_copy(&c->live) };
 
-		if (asr_rates_samples(&c->live) == 0)
-			continue;
-		copy.live = asr_rates_copy(&c->live);
+		c->live_changed = false;
 		g_array_append_val(end->cells, copy);
 	}
+	g_ptr_array_set_size(changed, 0);
 	g_ptr_array_add(windows->live_ends, end);
-}
-
-const struct asr_live_end *asr_windows_live_at(const struct asr_windows *windows, int64_t index)
-{
-	const struct asr_live_end *found = NULL;
-	guint i;
-
-	/* Few windows have a copy; the model asks once per window. */
-	for (i = 0; i < windows->live_ends->len; i++) {
-		const struct asr_live_end *end = g_ptr_array_index(windows->live_ends, i);
-
-		if (end->index > index)
-			break;
-		found = end;
-	}
-	return found;
 }
 
 int64_t asr_windows_first_index(const struct asr_windows *windows)

@@ -26,11 +26,12 @@ struct asr_live_copy {
 	struct asr_rates live;
 };
 
-/* Every cell's live samples at the end of window `index`, and of every
- * window after it until the next copy: nothing happened in between. */
+/* The live samples, at the end of window `index`, of the cells whose live
+ * samples changed in it (or in the windows without events just before):
+ * the others are as the previous copies, or the start, left them. */
 struct asr_live_end {
 	int64_t index;
-	GArray *cells;          /* struct asr_live_copy, cells with live samples */
+	GArray *cells;          /* struct asr_live_copy; a cell may have none left */
 };
 
 /*
@@ -69,14 +70,12 @@ void asr_windows_add(struct asr_windows *windows, const struct asr_cell *cell,
 		     const struct asr_sample *sample);
 
 /* Before asr_windows_see(ns): when `ns` is in a later window than the
- * latest time seen, copies the live samples of every cell of `cells` as
- * those at the end of the latest time's window.  The cost is a walk of the
- * cells once per window that has events, bounded by ASR_MAX_WINDOWS. */
-void asr_windows_live_end(struct asr_windows *windows, GHashTable *cells, int64_t ns);
-
-/* The live copy that holds at the end of window `index` (NULL: none; the
- * cells' own `live` holds after the last copy, at the end of the trace). */
-const struct asr_live_end *asr_windows_live_at(const struct asr_windows *windows, int64_t index);
+ * latest time seen, copies the live samples of the cells in `changed`
+ * (struct asr_cell *, aggregate/live.h) as those at the end of the latest
+ * time's window, clears their `live_changed` and empties `changed`.  So
+ * memory grows with the cells that change in each window, like the
+ * windows' own accumulators, not with every live cell at every window. */
+void asr_windows_live_end(struct asr_windows *windows, GPtrArray *changed, int64_t ns);
 
 /* The index of the earliest window, and the number of windows from it to
  * the latest (0 when no time was seen). */

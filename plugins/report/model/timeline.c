@@ -116,39 +116,49 @@ static int window_rows(GArray *rows, const struct asr_summary *whole,
 	return 0;
 }
 
-/* Fills `in` with the cells live at the end of window `index`: a copy
- * kept then, or the table's cells (`last`: the end of the trace), their
- * live samples in `cells` (room for every table cell). */
-static void live_cells(struct asr_summary_input *in, const struct asr_windows *w,
-		       GHashTable *table_cells, int64_t index, bool last, struct asr_cell *cells)
+/* The live samples of every cell at the end of the window being built:
+ * the window-end copies (aggregate/window.h) applied in order, each over
+ * the state the previous ones left. */
+struct live_state {
+	GHashTable *current;    /* const struct asr_cell * -> const struct asr_rates * */
+	guint next_end;         /* the first copy not applied yet */
+};
+
+/* Fills `in` with the cells live at the end of window `index`: the copies
+ * up to it, or the table's cells (`last`: the end of the trace), their live
+ * samples in `cells` (room for every table cell). */
+static void live_cells(struct asr_summary_input *in, struct live_state *state,
+		       const struct asr_windows *w, GHashTable *table_cells, int64_t index, bool last,
+		       struct asr_cell *cells)
 {
-	const struct asr_live_end *end = last ? NULL : asr_windows_live_at(w, index);
 	GHashTableIter it;
-	gpointer p;
-	guint i, n = 0;
+	gpointer key, value;
+	guint n = 0;
 
-	if (last) {
-		g_hash_table_iter_init(&it, table_cells);
-		while (g_hash_table_iter_next(&it, &p, NULL)) {
-			const struct asr_cell *c = p;
+	for (; state->next_end < w->live_ends->len; state->next_end++) {
+		const struct asr_live_end *end = g_ptr_array_index(w->live_ends, state->next_end);
 
-			if (asr_rates_samples(&c->live) == 0)
-				continue;
-			cells[n] = *c;
-			cells[n].rates = c->live;
-			g_hash_table_add(in->cells, &cells[n]);
-			in->samples += asr_rates_samples(&c->live);
-			n++;
+		if (end->index > index)
+			break;
+		for (guint i = 0; i < end->cells->len; i++) {
+			const struct asr_live_copy *copy =
+				&g_array_index(end->cells, struct asr_live_copy, i);
+
+			g_hash_table_insert(state->current, (gpointer) copy->cell, (gpointer) &copy->live);
 		}
-		return;
 	}
-	for (i = 0; end && i < end->cells->len; i++) {
-		const struct asr_live_copy *copy = &g_array_index(end->cells, struct asr_live_copy, i);
+	g_hash_table_iter_init(&it, last ? table_cells : state->current);
+	while (g_hash_table_iter_next(&it, &key, &value)) {
+		const struct asr_cell *c = key;
+		const struct asr_rates *live = last ? &c->live : value;
 
-		cells[i] = *copy->cell;
-		cells[i].rates = copy->live;
-		g_hash_table_add(in->cells, &cells[i]);
-		in->samples += asr_rates_samples(&copy->live);
+		if (asr_rates_samples(live) == 0)
+			continue;
+		cells[n] = *c;
+		cells[n].rates = *live;
+		g_hash_table_add(in->cells, &cells[n]);
+		in->samples += asr_rates_samples(live);
+		n++;
 	}
 }
 
@@ -180,6 +190,7 @@ int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
 	int64_t first = asr_windows_first_index(w), count = asr_windows_count(w), k;
 	struct asr_cell *cells = g_new(struct asr_cell, g_hash_table_size(w->slots) + 1);
 	struct asr_window_row row;
+	struct live_state live_state = { g_hash_table_new(g_direct_hash, g_direct_equal), 0 };
 	GHashTableIter it;
 	gpointer p;
 	guint next = 0;
@@ -218,7 +229,8 @@ int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
 		row.start_ns = w->origin + (first + k) * w->length;
 		row.end_ns = row.start_ns + w->length;
 		if (live_room)
-			live_cells(&live_in, w, table_cells, first + k, k == count - 1, live_room);
+			live_cells(&live_in, &live_state, w, table_cells, first + k, k == count - 1,
+				   live_room);
 		if (asr_summary_build(&window, &in, options) ||
 		    (live_room && asr_summary_build(&live, &live_in, options)))
 			status = -1;
@@ -231,6 +243,7 @@ int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
 		g_hash_table_destroy(in.cells);
 		g_hash_table_destroy(live_in.cells);
 	}
+	g_hash_table_destroy(live_state.current);
 	g_free(live_room);
 	g_free(cells);
 	g_ptr_array_free(slots, TRUE);
