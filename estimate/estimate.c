@@ -37,21 +37,24 @@ double as_estimate_sampled_probability(uint64_t size, double p)
  *	u += size - offset;  weighted += size * w
  *	objects += w;  objects_var += w (w - 1);  objects_max = max(objects_max, w)
  */
+/* as_estimate_sampled_probability(size, 1/rate), with log1p(-p) computed
+ * once per accumulator: this runs for every sample. */
+static double sampled_probability(struct as_estimate_accum *accum, uint64_t size)
+{
+	if (accum->rate == 1)
+		return 1.0;
+	if (!(accum->log_q < 0.0))
+		accum->log_q = log1p(-1.0 / (double) accum->rate);
+	return -expm1((double) size * accum->log_q);
+}
+
 bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t offset)
 {
 	double pi, w;
 
 	if (accum->rate == 0 || size == 0 || offset >= size)
 		return false;
-	/* as_estimate_sampled_probability(size, 1/rate), with log1p(-p)
-	 * computed once per accumulator: this runs for every sample. */
-	if (accum->rate == 1) {
-		pi = 1.0;
-	} else {
-		if (!(accum->log_q < 0.0))
-			accum->log_q = log1p(-1.0 / (double) accum->rate);
-		pi = -expm1((double) size * accum->log_q);
-	}
+	pi = sampled_probability(accum, size);
 	w = 1.0 / pi;
 	accum->samples++;
 	accum->u += (long double) (size - offset);
@@ -85,13 +88,7 @@ bool as_estimate_remove(struct as_estimate_accum *accum, uint64_t size, uint64_t
 		accum->objects_max = 0;
 		return true;
 	}
-	if (accum->rate == 1) {
-		pi = 1.0;
-	} else {
-		if (!(accum->log_q < 0.0))
-			accum->log_q = log1p(-1.0 / (double) accum->rate);
-		pi = -expm1((double) size * accum->log_q);
-	}
+	pi = sampled_probability(accum, size);
 	w = 1.0 / pi;
 	accum->samples--;
 	accum->u -= (long double) (size - offset);

@@ -34,12 +34,7 @@ while read -r name tid bytes; do
 done <<EOF_THREADS
 $(awk '$1 == "thread" { print $2, $3, $4 }' "$truth")
 EOF_THREADS
-while read -r name tid bytes type; do
-	check_live "thread $name, type $type" "$json" '.groups[]' \
-		".kind == \"thread-type\" and .pid == $pid and .tid == $tid and .type == \"$type\"" "$bytes"
-done <<EOF_CELLS
-$(awk '$1 == "cell" { name = $2; tid = $3; bytes = $4; $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print name, tid, bytes, $0 }' "$truth")
-EOF_CELLS
+heap_check_cells "$truth" "$json" "$pid"
 kept=$(awk '$1 == "type" && $3 == "struct" && $4 == "kept" { print $2 }' "$truth")
 check_live "type struct kept" "$json" '.groups[]' \
 	".kind == \"type\" and .pid == $pid and .type == \"struct kept\"" "$kept"

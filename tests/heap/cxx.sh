@@ -19,10 +19,5 @@ heap_record cxx -- "$HEAP_BIN/heap-cxx" "$truth"
 pid=$(awk '$1 == "pid" { print $2 }' "$truth")
 
 check "nothing lost" [ "$(jq '.incomplete' "$json")" = false ]
-while read -r name tid bytes type; do
-	check_live "thread $name, type $type" "$json" '.groups[]' \
-		".kind == \"thread-type\" and .pid == $pid and .tid == $tid and .type == \"$type\"" "$bytes"
-done <<EOF_CELLS
-$(awk '$1 == "cell" { name = $2; tid = $3; bytes = $4; $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print name, tid, bytes, $0 }' "$truth")
-EOF_CELLS
+heap_check_cells "$truth" "$json" "$pid"
 finish

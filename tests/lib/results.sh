@@ -110,7 +110,13 @@ check_truth() {
 		fail "$1: no such group in the report ($3)"
 		return 0
 	fi
-	set -- "$1" "$4" $results_figures
+	# shellcheck disable=SC2086 # four figures, split on purpose
+	judge_truth "$1" "$4" $results_figures
+}
+
+# judge_truth LABEL TRUE_BYTES SAMPLES ESTIMATE LOWER UPPER: check_truth's
+# two rules on figures already read.
+judge_truth() {
 	results_text="$1: true $2, estimate $4, interval [$5, $6], $3 samples"
 	if [ "$2" -lt "$5" ] || [ "$2" -gt "$6" ]; then
 		fail "$results_text: outside the interval"
