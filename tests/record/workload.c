@@ -111,14 +111,16 @@ static int alloc(const char *bytes)
 	return 0;
 }
 
-/* children PROGRAM: allocates 3 MiB, forks a child that allocates 2 MiB
- * and runs PROGRAM (this program, by path) for 1 MiB more; facts `fork PID
+/* children PROGRAM: allocates 48 MiB, forks a child that allocates 32 MiB
+ * and runs PROGRAM (this program, by path) for 32 MiB more; facts `fork PID
  * BYTES` from the forked child, `alloc PID BYTES` from the executed one,
- * `parent PID BYTES`. */
+ * `parent PID BYTES`.  Tens of MiB, so that what lttng-ust allocates in
+ * each process (a few hundred KiB, tests/record/children.sh) stays far
+ * inside the intervals. */
 static int children(const char *program)
 {
-	char *spawn_argv[] = { (char *) program, (char *) facts_path, "alloc", "1048576", NULL };
-	unsigned long long bytes = allocate(20, (unsigned long long) 3 << 20);
+	char *spawn_argv[] = { (char *) program, (char *) facts_path, "alloc", "33554432", NULL };
+	unsigned long long bytes = allocate(20, (unsigned long long) 48 << 20);
 	pid_t forked, spawned;
 	int status;
 
@@ -127,7 +129,7 @@ static int children(const char *program)
 	if (forked < 0)
 		workload_die("fork failed");
 	if (forked == 0) {
-		unsigned long long child = allocate(21, (unsigned long long) 2 << 20);
+		unsigned long long child = allocate(21, (unsigned long long) 32 << 20);
 
 		facts("fork %d %llu\n", (int) getpid(), child);
 		exit(0);
