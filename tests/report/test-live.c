@@ -70,6 +70,7 @@ START_TEST(test_samples_and_frees_match)
 	ck_assert_uint_eq(trace.lost_frees, 0);
 	ck_assert_uint_eq(cell.tracked, BLOCKS);
 	asr_live_fini(&live);
+	asr_rates_fini(&cell.live);
 }
 END_TEST
 
@@ -96,6 +97,7 @@ START_TEST(test_unmatched_and_lost_frees)
 	asr_live_free(&live, &trace, &f);
 	ck_assert_uint_eq(asr_rates_samples(&cell.live), 0);
 	asr_live_fini(&live);
+	asr_rates_fini(&cell.live);
 }
 END_TEST
 
