@@ -81,21 +81,22 @@ command -v valgrind >/dev/null || harness_fail "valgrind is not installed (apt-g
 # go to channels of their own, so that the samples can be counted alone:
 # on a view of the trace with its metadata and the sample channel's
 # streams only.
+# big_channel SESSION CHANNEL EVENTS: a channel of 8 sub-buffers of 4 MiB
+# that blocks rather than discards, recording EVENTS with the contexts the
+# report uses.
+big_channel() {
+	run lttng enable-channel --userspace --session="$1" --subbuf-size=4M \
+		--num-subbuf=8 --blocking-timeout=inf "$2" >/dev/null
+	run lttng enable-event --userspace --session="$1" --channel="$2" "$3" >/dev/null
+	run lttng add-context --userspace --session="$1" --channel="$2" \
+		-t vpid -t vtid -t procname -t ip >/dev/null
+}
+
 record() {
 	name=$1 events=$2
 	run lttng create "$name" --output="$HARNESS_DIR/$name" >/dev/null
-	run lttng enable-channel --userspace --session="$name" --subbuf-size=4M \
-		--num-subbuf=8 --blocking-timeout=inf big >/dev/null
-	run lttng enable-event --userspace --session="$name" --channel=big \
-		'allocsample:AllocationSampled' >/dev/null
-	run lttng add-context --userspace --session="$name" --channel=big \
-		-t vpid -t vtid -t procname -t ip >/dev/null
-	run lttng enable-channel --userspace --session="$name" --subbuf-size=4M \
-		--num-subbuf=8 --blocking-timeout=inf frees >/dev/null
-	run lttng enable-event --userspace --session="$name" --channel=frees \
-		'allocsample:SampledFree,allocsample:SamplesUnrecorded' >/dev/null
-	run lttng add-context --userspace --session="$name" --channel=frees \
-		-t vpid -t vtid -t procname -t ip >/dev/null
+	big_channel "$name" big 'allocsample:AllocationSampled'
+	big_channel "$name" frees 'allocsample:SampledFree,allocsample:SamplesUnrecorded'
 	if [ "$CALL_DEPTH" -gt 0 ]; then
 		run lttng enable-channel --userspace --session="$name" --blocking-timeout=inf maps >/dev/null
 		run lttng enable-event --userspace --session="$name" --channel=maps \

@@ -23,14 +23,27 @@ static gint compare_slots(gconstpointer pa, gconstpointer pb)
  * (doc/estimation.md, "Time windows").  A group without samples in the
  * window: estimate 0, "below F^-1((1+C)/2; T)".
  */
+/* The estimate of no samples at the rates of group `whole`: 0, "below
+ * F^-1((1+C)/2; T)". */
+static int estimate_none(const struct asr_group *whole, uint64_t threads,
+			 const struct as_estimate_options *options, struct as_estimate *out)
+{
+	struct as_estimate_accum *empty = g_new0(struct as_estimate_accum, whole->rates.n);
+	int status;
+
+	for (size_t i = 0; i < whole->rates.n; i++)
+		empty[i].rate = whole->rates.accums[i].rate;
+	status = as_estimate_compute(empty, whole->rates.n, threads, options, out);
+	g_free(empty);
+	return status;
+}
+
 static int row_estimate(const struct asr_group *whole, const struct asr_group *in_window,
 			uint64_t threads, const struct as_estimate_options *options,
 			struct asr_window_row *row)
 {
 	struct as_estimate all;
-	struct as_estimate_accum *empty;
 	bool one_thread = whole->kind == ASR_KIND_THREAD || whole->kind == ASR_KIND_THREAD_TYPE;
-	size_t i;
 	int status;
 
 	row->group = whole;
@@ -45,12 +58,7 @@ static int row_estimate(const struct asr_group *whole, const struct asr_group *i
 		return status;
 	}
 	row->threads = 0;
-	empty = g_new0(struct as_estimate_accum, whole->rates.n);
-	for (i = 0; i < whole->rates.n; i++)
-		empty[i].rate = whole->rates.accums[i].rate;
-	status = as_estimate_compute(empty, whole->rates.n, threads, options, &row->est);
-	g_free(empty);
-	return status;
+	return estimate_none(whole, threads, options, &row->est);
 }
 
 /* The live figures of group `whole` at a window's end from its group in
@@ -59,21 +67,12 @@ static int row_estimate(const struct asr_group *whole, const struct asr_group *i
 static int row_live(const struct asr_group *whole, const struct asr_group *live, uint64_t threads,
 		    const struct as_estimate_options *options, struct asr_window_row *row)
 {
-	struct as_estimate_accum *empty;
-	size_t i;
-	int status;
-
 	if (!whole->live_known)
 		return 0;
 	if (live)
 		return as_estimate_compute(live->rates.accums, live->rates.n, threads, options,
 					   &row->live);
-	empty = g_new0(struct as_estimate_accum, whole->rates.n);
-	for (i = 0; i < whole->rates.n; i++)
-		empty[i].rate = whole->rates.accums[i].rate;
-	status = as_estimate_compute(empty, whole->rates.n, threads, options, &row->live);
-	g_free(empty);
-	return status;
+	return estimate_none(whole, threads, options, &row->live);
 }
 
 /* Appends the rows of one window, from its summary `window` and that of
