@@ -82,7 +82,11 @@ report_run "$trace" -p 'format="json"' >"$HARNESS_DIR/report.json" 2>"$HARNESS_D
 pid=$(cat "$HARNESS_DIR/shim.pid")
 samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $pid) | .samples] | add // 0" \
 	"$HARNESS_DIR/report.json")
-check "the shim's run left $samples samples in the trace (at least 100)" [ "$samples" -ge 100 ]
+# At least 10: one CPU's two 4 KiB sub-buffers hold 23 samples of the
+# largest kind (a 32-frame stack, about 340 bytes), so at least 11 even if
+# every other event were a SampledFree and every thread ran on that one
+# CPU (two runs kept 142 and 69).
+check "the shim's run left $samples samples in the trace (at least 10)" [ "$samples" -ge 10 ]
 check "the report lists lost events ($(jq -c '[.losses[] | {stream_id, discarded_events}]' "$HARNESS_DIR/report.json"))" \
 	[ "$(jq '[.losses[] | .discarded_events + .discarded_packets] | add // 0' "$HARNESS_DIR/report.json")" -gt 0 ]
 check "the report marks every group incomplete" \
