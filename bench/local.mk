@@ -36,15 +36,15 @@ bench_unwind_walkers_la_LIBADD = src/libasstack.la -lgcc_s $(LIBUNWIND_LIBS) $(D
 bench_unwind_walkers_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 
 EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
-	bench/stack-cost.sh \
+	bench/stack-cost.sh bench/sample-cost.sh \
 	bench/workload.py \
 	bench/workload.pl
 
 # As root: `make bench-instructions`, `make bench-walltime`,
-# `make bench-report`, `make bench-record`, `make bench-stack`, or all five
-# with `make bench`.
-.PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack
-bench: bench-instructions bench-walltime bench-report bench-record bench-stack
+# `make bench-report`, `make bench-record`, `make bench-stack`,
+# `make bench-sample`, or all six with `make bench`.
+.PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample
+bench: bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample
 bench-instructions: all
 	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
 bench-walltime: all
@@ -55,3 +55,5 @@ bench-record: all
 	$(SHELL) $(srcdir)/bench/record-cost.sh '$(abs_top_builddir)'
 bench-stack: all
 	$(SHELL) $(srcdir)/bench/stack-cost.sh '$(abs_top_builddir)'
+bench-sample: all
+	$(SHELL) $(srcdir)/bench/sample-cost.sh '$(abs_top_builddir)'
