@@ -90,12 +90,10 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 
 AS_EXPORT bool allocsample_internal_track_wanted(void)
 {
-	struct as_settings settings;
+	struct as_settings scratch;
 
-	if (!lttng_ust_tracepoint_enabled(allocsample, AllocationSampled))
-		return false;
-	as_settings_get(&settings);
-	return settings.track_frees;
+	return lttng_ust_tracepoint_enabled(allocsample, AllocationSampled) &&
+	       as_settings(&scratch)->track_frees;
 }
 
 AS_EXPORT bool allocsample_internal_is_tracked(const void *ptr)

@@ -119,18 +119,17 @@ void as_settings_warn_track_frees(const struct as_settings *settings, const char
 		     "expected 0 (do not track the frees of sampled blocks) or 1; using the default 1");
 }
 
-void as_settings_get(struct as_settings *out)
+const struct as_settings *as_settings(struct as_settings *scratch)
 {
 	enum { UNREAD, PUBLISHING, PUBLISHED };
 	static struct as_settings published;
 	static int state = UNREAD;
 	int expected = UNREAD;
+	struct as_settings *out = scratch;
 	const char *rate_text, *seed_text, *depth_text, *track_text;
 
-	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == PUBLISHED) {
-		*out = published;
-		return;
-	}
+	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == PUBLISHED)
+		return &published;
 	/* Racing threads each parse their own copy (the environment gives
 	 * them all the same answer); the one that publishes warns.  No thread
 	 * ever waits for another, so a signal handler cannot deadlock here. */
@@ -149,4 +148,5 @@ void as_settings_get(struct as_settings *out)
 		as_settings_warn_stack_depth(out, depth_text);
 		as_settings_warn_track_frees(out, track_text);
 	}
+	return out;
 }

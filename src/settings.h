@@ -27,12 +27,15 @@ struct as_settings {
 };
 
 /*
- * Copies the settings into *out, reading the environment on the first call
- * and warning once on stderr about invalid values (which fall back to the
- * defaults).  Safe inside malloc and from any thread: it neither allocates,
- * locks nor uses stdio.
+ * The settings, read from the environment on the first call, with one
+ * warning on stderr for each invalid value (which falls back to its
+ * default).  Once they are published (the first call done), a call is a
+ * load and a compare, as every sample asks: the result points to the
+ * process's copy, never written again.  A call that races the first one
+ * parses its own copy into *scratch and points there.  Safe inside malloc
+ * and from any thread: it neither allocates, locks nor uses stdio.
  */
-void as_settings_get(struct as_settings *out);
+const struct as_settings *as_settings(struct as_settings *scratch);
 
 /* Sets every setting to its default, then parses ALLOCSAMPLE_RATE's and
  * ALLOCSAMPLE_SEED's texts (NULL when unset), without printing. */

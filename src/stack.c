@@ -6,12 +6,10 @@
 
 void as_stack_capture(struct as_stack *stack, const void *ip)
 {
-	struct as_settings settings;
-	unsigned depth, wanted, walked, start;
+	struct as_settings scratch;
+	unsigned depth = as_settings(&scratch)->stack_depth, wanted, walked, start;
 	bool site_in_runtime = as_call_site_in_runtime(ip);
 
-	as_settings_get(&settings);
-	depth = settings.stack_depth;
 	stack->frames = stack->walked;
 	stack->n = 0;
 	stack->truncated = false;

@@ -30,20 +30,20 @@ static uint64_t entropy(void)
 
 void as_thread_seed(struct as_sampler *s)
 {
-	struct as_settings settings;
+	struct as_settings scratch;
+	const struct as_settings *settings = as_settings(&scratch);
 	uint64_t seed;
 	int saved_errno = errno;
 
-	as_settings_get(&settings);
-	if (settings.has_seed) {
+	if (settings->has_seed) {
 		uint64_t index = __atomic_fetch_add(&seeded_threads, 1, __ATOMIC_RELAXED);
 		uint64_t generation = __atomic_load_n(&fork_generation, __ATOMIC_RELAXED);
 
-		seed = as_rng_mix(settings.seed ^ as_rng_mix(index ^ as_rng_mix(generation)));
+		seed = as_rng_mix(settings->seed ^ as_rng_mix(index ^ as_rng_mix(generation)));
 	} else {
 		seed = entropy();
 	}
-	as_sampler_seed(s, settings.rate, seed);
+	as_sampler_seed(s, settings->rate, seed);
 	errno = saved_errno;
 }
 

@@ -105,7 +105,7 @@ static bool set_variable(const char *name, const char *value)
 }
 
 /*
- * Calls as_settings_get() twice in a new process (the settings are read once
+ * Calls as_settings() twice in a new process (the settings are read once
  * per process) whose environment has `rate_text`, `seed_text` and
  * `depth_text` (NULL: unset); returns both answers and everything the child
  * wrote on stderr.
@@ -122,7 +122,7 @@ static void settings_in_child(const char *rate_text, const char *seed_text, cons
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
-		struct as_settings child[2];
+		struct as_settings child[2], scratch;
 		bool ok;
 
 		close(out_pipe[0]);
@@ -131,8 +131,8 @@ static void settings_in_child(const char *rate_text, const char *seed_text, cons
 		     set_variable("ALLOCSAMPLE_RATE", rate_text) &&
 		     set_variable("ALLOCSAMPLE_SEED", seed_text) &&
 		     set_variable("ALLOCSAMPLE_STACK_DEPTH", depth_text);
-		as_settings_get(&child[0]);
-		as_settings_get(&child[1]);
+		child[0] = *as_settings(&scratch);
+		child[1] = *as_settings(&scratch);
 		ok = ok && write(out_pipe[1], child, sizeof(child)) == (ssize_t) sizeof(child);
 		_exit(ok ? 0 : 1);
 	}
