@@ -17,3 +17,12 @@ bench_enter() {
 	. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
 	harness_enter "$@"
 }
+
+# An awk function for the scripts' tables, prepended to their programs:
+# median(v, n), the median of v[1..n], which it sorts in place.
+BENCH_MEDIAN_AWK='
+	function median(v, n,   i, j, x) {
+		for (i = 2; i <= n; i++)
+			for (j = i; j > 1 && v[j - 1] > v[j]; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
+		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+	}'

@@ -114,12 +114,7 @@ echo "(contexts vpid, vtid, procname, ip), $ROUNDS rounds of $PAIRS malloc(64)+f
 echo "ALLOCSAMPLE_RATE=1 (every malloc sampled), ALLOCSAMPLE_STACK_DEPTH=0; ns per pair added over no preload"
 echo "(snapshots of one more run each held: $recorded_sample $recorded_wrapper)"
 echo
-awk -v rounds="$ROUNDS" '
-	function median(v, n,   i, j, x) {
-		for (i = 2; i <= n; i++)
-			for (j = i; j > 1 && v[j - 1] > v[j]; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
-		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-	}
+awk -v rounds="$ROUNDS" "$BENCH_MEDIAN_AWK"'
 	function minmax(v, n,   i) {
 		lo = v[1]; hi = v[1]
 		for (i = 2; i <= n; i++) { if (v[i] < lo) lo = v[i]; if (v[i] > hi) hi = v[i] }

@@ -106,12 +106,7 @@ echo "Added cost of one sample's 32-frame stack (ALLOCSAMPLE_RATE=1: a sample pe
 echo "$ROUNDS interleaved rounds of $PAIRS malloc+free pairs under $LEVELS frames; ns per pair"
 echo "(the last runs' stack lengths in snapshots, count and length: depth 32: $recorded_32 depth 0: $recorded_0)"
 echo
-awk -v rounds="$ROUNDS" '
-	function median(v, n,   i, j, x) {
-		for (i = 2; i <= n; i++)
-			for (j = i; j > 1 && v[j - 1] > v[j]; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
-		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-	}
+awk -v rounds="$ROUNDS" "$BENCH_MEDIAN_AWK"'
 	# The first 2 * rounds lines are the rounds, in pairs.
 	NR <= 2 * rounds {
 		if ($1 == 32) deep[++nd] = $2; else flat[++nf] = $2
