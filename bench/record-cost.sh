@@ -1,9 +1,12 @@
 #!/bin/sh
 # record-cost.sh - the fixed cost of allocsample-record: the wall time of
 # `allocsample-record -- /bin/true`, with no session daemon running (the
-# command starts its own and stops it) and with one running, and where the
-# time goes, step by step, from ALLOCSAMPLE_RECORD_TIMING=1
-# (doc/performance.md).  Figures to watch, not assertions.
+# command starts its own and stops it), in runs one right after the other
+# (each run finds the daemon of the one before still closing its session),
+# and with the user's daemon running; where the time goes, step by step,
+# from ALLOCSAMPLE_RECORD_TIMING=1; and how long after the command has
+# returned its last process is gone (doc/performance.md).  Figures to
+# watch, not assertions.
 #
 # Usage, as root: bench/record-cost.sh BUILD_DIR   (or `make bench-record`).
 # AS_BENCH_ROUNDS (default 9) runs of each; the table gives medians.
@@ -20,33 +23,66 @@ ALLOCSAMPLE_PRELOAD="$AS_PRELOAD"
 ALLOCSAMPLE_PLUGIN_PATH="$AS_BUILDDIR/plugins/report/.libs"
 export ALLOCSAMPLE_PRELOAD ALLOCSAMPLE_PLUGIN_PATH
 TIMES="$HARNESS_DIR/times"
+TRACES="$HARNESS_DIR/traces"
+mkdir -p "$TRACES"
 : >"$TIMES"
+NAMESPACE=$(readlink /proc/self/ns/mnt)
 
-# measure CASE: ROUNDS runs; lines `CASE STEP MS` into $TIMES.
+# command_running: whether a process of the command (the command, or what
+# it leaves to tear the run down, which has the same arguments) runs in
+# this mount namespace.
+command_running() {
+	for pid in $(ps -e -o pid= -o args= | grep -F -- "$RECORD -- /bin/true" | awk '{ print $1 }'); do
+		[ "$(readlink "/proc/$pid/ns/mnt" 2>/dev/null)" = "$NAMESPACE" ] && return 0
+	done
+	return 1
+}
+
+# settle CASE START: waits until no process of the command is left and its
+# temporary trace is removed; a line `CASE gone MS`, the milliseconds from
+# START (when the command returned), into $TIMES.
+settle() {
+	for _ in $(seq 2000); do
+		command_running || [ -n "$(ls -A "$TRACES")" ] || break
+		sleep 0.01
+	done
+	echo "$1 gone $(( ($(date +%s%N) - $2) / 1000000 ))" >>"$TIMES"
+}
+
+# measure CASE WAIT: ROUNDS runs; lines `CASE STEP MS` into $TIMES.  With
+# WAIT yes, each run starts once the one before is gone.
 measure() {
 	for _ in $(seq "$ROUNDS"); do
 		start=$(date +%s%N)
-		ALLOCSAMPLE_RECORD_TIMING=1 TMPDIR="$HARNESS_DIR" "$RECORD" -- /bin/true \
+		ALLOCSAMPLE_RECORD_TIMING=1 TMPDIR="$TRACES" "$RECORD" -- /bin/true \
 			>/dev/null 2>"$HARNESS_DIR/run.err" || true
 		end=$(date +%s%N)
 		sed -n "s/^allocsample-record: timing: \([a-z]*\) \([0-9]*\) ms$/$1 \1 \2/p" \
 			"$HARNESS_DIR/run.err" >>"$TIMES"
 		echo "$1 total $(( (end - start) / 1000000 ))" >>"$TIMES"
+		[ "$2" = no ] || settle "$1" "$end"
 	done
+	[ "$2" = yes ] || settle "$1-last" "$end"
 }
 
-measure own-daemon
+measure own-daemon yes
+measure back-to-back no
 harness_start_sessiond
-measure user-daemon
+measure user-daemon yes
 harness_stop_sessiond
 
+# median CASE STEP: the median of that step's figures, or -.
+median() {
+	awk -v c="$1" -v s="$2" '$1 == c && $2 == s { print $3 }' "$TIMES" | sort -n |
+		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }'
+}
+
 printf 'allocsample-record -- /bin/true, median of %s runs (ms)\n' "$ROUNDS"
-printf '%-10s %10s %12s\n' step own-daemon user-daemon
-for step in checks daemon session program stop destroy release report end total; do
-	own=$(awk -v s="$step" '$1 == "own-daemon" && $2 == s { print $3 }' "$TIMES" | sort -n |
-		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }')
-	user=$(awk -v s="$step" '$1 == "user-daemon" && $2 == s { print $3 }' "$TIMES" | sort -n |
-		awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)]; else print "-" }')
-	printf '%-10s %10s %12s\n' "$step" "$own" "$user"
+printf '%-10s %10s %12s %12s\n' step own-daemon back-to-back user-daemon
+for step in checks daemon session program stop report end total gone; do
+	printf '%-10s %10s %12s %12s\n' "$step" "$(median own-daemon "$step")" \
+		"$(median back-to-back "$step")" "$(median user-daemon "$step")"
 done
+printf '(gone: from the return to the exit of the command'\''s last process, its daemon stopped\n'
+printf ' and its trace removed; back-to-back: after the last run, %s ms)\n' "$(median back-to-back-last gone)"
 printf '(machine: %s cores, load average %s)\n' "$(nproc)" "$(cut -d ' ' -f 1-3 /proc/loadavg)"
