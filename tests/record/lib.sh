@@ -50,7 +50,7 @@ record_sessions() {
 
 # The command returns once the report is written, and a process of its
 # own then destroys the session, removes the temporary trace and stops the
-# daemon the command started: about half a second.  The checks of what is
+# daemon the command started: within about a second.  The checks of what is
 # left wait for it, 10 s at most.
 
 # record_no_daemon WHAT: a check that no daemon is left in the namespace.
