@@ -9,7 +9,8 @@
 # TRACE -c sink.allocsample.report` finds.  The same sources configured for
 # a second prefix, built, installed and uninstalled, leave the first
 # install's component.  A configure for prefix /usr (babeltrace2's own)
-# chooses babeltrace2's plugin directory.  No process of the user is left.
+# chooses babeltrace2's plugin directory.  No process of the user is left
+# (a moment after the command returns).
 # Last, as root, an install into /usr/local (a tmpfs over it in the test's
 # mount namespace) with no ldconfig, where the loader would find nothing
 # that the shim needs without its RUNPATH: the installed command samples a
@@ -71,6 +72,11 @@ check "allocsample-record as $user: exit status 0 ($status; $(head -c 300 "$home
 samples=$(jq '[.groups[] | select(.kind == "process" and .procname == "wordindex")][0].samples // 0' \
 	"$home/report.json" 2>/dev/null || echo 0)
 check "the report has wordindex's samples (${samples:-0})" [ "${samples:-0}" -gt 100 ]
+# The command tears its session and daemon down after it returns: a moment.
+for _ in $(seq 100); do
+	[ -n "$(user_pids)" ] || break
+	sleep 0.1
+done
 check "no process of $user left ($(user_pids | paste -s -d ' ' -))" [ -z "$(user_pids)" ]
 
 status=0

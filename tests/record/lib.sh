@@ -48,10 +48,30 @@ record_sessions() {
 		sed 's|<session><name>\([^<]*\)</name><path>[^<]*</path><enabled>\([a-z]*\)</enabled>|\1 \2|'
 }
 
+# The command returns once the report is written, and a process of its
+# own then destroys the session, removes the temporary trace and stops the
+# daemon the command started: within about a second.  The checks of what is
+# left wait for it, 10 s at most.
+
 # record_no_daemon WHAT: a check that no daemon is left in the namespace.
 record_no_daemon() {
-	left=$(record_daemons | tr '\n' ' ')
+	for _ in $(seq 100); do
+		left=$(record_daemons | tr '\n' ' ')
+		[ -n "$left" ] || break
+		sleep 0.1
+	done
 	check "$1: no lttng daemon left in the namespace (${left:-none})" [ -z "$left" ]
+}
+
+# record_no_temporary NAME: a check that the run NAME left nothing in its
+# temporary directories ($HARNESS_DIR/tmp-NAME).
+record_no_temporary() {
+	for _ in $(seq 100); do
+		left=$(ls -A "$HARNESS_DIR/tmp-$1" 2>&1) || true
+		[ -n "$left" ] || break
+		sleep 0.1
+	done
+	check "$1: no temporary directory left (${left:-none})" [ -z "$left" ]
 }
 
 # record_lines FILE: the number of lines of FILE.

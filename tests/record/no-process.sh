@@ -24,7 +24,7 @@ untraced() {
 		grep -q "^allocsample-record: no process of the run registered with LTTng.*$words" \
 		"$HARNESS_DIR/$name.err"
 	record_no_daemon "$name"
-	check "$name: no temporary directory left" [ -z "$(ls -A "$HARNESS_DIR/tmp-$name")" ]
+	record_no_temporary "$name"
 }
 
 untraced static "statically linked" "$AS_BUILDDIR/tests/record/static"

@@ -3,8 +3,9 @@
 # running: the first run starts a daemon, a second one started while the
 # first records uses it, and when the first ends first the daemon stays
 # for the second, which completes with its report; then two runs started
-# at the same moment, three times.  Every run exits 0 with samples, and no
-# daemon is left after the last.
+# at the same moment, three times; then three runs one right after the
+# other.  Every run exits 0 with samples, and no daemon is left after the
+# last.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -37,7 +38,7 @@ completed() {
 	check "$1: exit status 0 ($status; $(head -c 300 "$HARNESS_DIR/$1.err"))" [ "$status" -eq 0 ]
 	samples=$(record_samples "$HARNESS_DIR/$1.out")
 	check "$1: the report is written ($samples samples)" [ "$samples" -gt 0 ]
-	check "$1: the temporary trace is removed" [ -z "$(ls -A "$HARNESS_DIR/tmp-$1")" ]
+	record_no_temporary "$1"
 }
 
 check "no daemon before the runs" [ -z "$(record_daemons)" ]
@@ -69,4 +70,20 @@ for round in 1 2 3; do
 	completed "b$round" "$b"
 	record_no_daemon "round $round"
 done
+
+# Runs one right after the other: each starts while the one before still
+# tears down (destroys its session, perhaps stops the daemon), and uses
+# that daemon or, once it is stopping, waits for it and starts another.
+for run in c1 c2 c3; do
+	bg_run "$run" -- "$RECORD_WORKLOAD" "$HARNESS_DIR/$run.facts" alloc 2097152
+	status=0
+	wait "$BG_PID" || status=$?
+	check "$run: exit status 0 ($status; $(head -c 300 "$HARNESS_DIR/$run.err"))" [ "$status" -eq 0 ]
+	samples=$(record_samples "$HARNESS_DIR/$run.out")
+	check "$run: the report is written ($samples samples)" [ "$samples" -gt 0 ]
+done
+for run in c1 c2 c3; do
+	record_no_temporary "$run"
+done
+record_no_daemon "after the runs in a row"
 finish

@@ -59,8 +59,7 @@ reported() {
 		[ "$(jq -c .incomplete "$json" 2>/dev/null)" = false ]
 	check "$1: no error ($(head -c 300 "$HARNESS_DIR/$1.err"))" [ ! -s "$HARNESS_DIR/$1.err" ]
 	record_no_daemon "$1"
-	check "$1: the temporary trace directory is removed" \
-		[ -z "$(ls -A "$HARNESS_DIR/tmp-$1")" ]
+	record_no_temporary "$1"
 }
 
 interrupt handled handle

@@ -17,8 +17,7 @@ piped() {
 		"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" print 1000000 2>&1 | head -n 1)
 	# The shell waited for the whole pipeline: the command has ended.
 	check "$name: head read the program's first line ($first)" [ "$first" = "line 0" ]
-	check "$name: no temporary trace left ($(ls "$HARNESS_DIR/tmp-$name"))" \
-		[ -z "$(ls -A "$HARNESS_DIR/tmp-$name")" ]
+	record_no_temporary "$name"
 	record_no_daemon "$name"
 }
 

@@ -121,5 +121,5 @@ check "pprof by default: one line on stderr names it ($(cat "$HARNESS_DIR/pprof-
 	sh -c "[ \"\$(wc -l <'$HARNESS_DIR/pprof-default.err')\" -eq 1 ] &&
 		grep -qF 'allocsample-record: pprof profile written to $profile' '$HARNESS_DIR/pprof-default.err'"
 check "pprof by default: no other file ($(ls "$HARNESS_DIR/cwd"))" [ "$(ls -A "$HARNESS_DIR/cwd" | wc -l)" -eq 1 ]
-check "pprof: no temporary directory left" [ -z "$(ls -A "$HARNESS_DIR/tmp-pprof-default")" ]
+record_no_temporary pprof-default
 finish

@@ -17,8 +17,7 @@ check "json: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "json: nothing on stderr ($(head -c 200 "$HARNESS_DIR/json.err"))" \
 	[ ! -s "$HARNESS_DIR/json.err" ]
 record_no_daemon "json"
-check "json: the temporary trace directory is removed ($(ls "$HARNESS_DIR/tmp-json"))" \
-	[ -z "$(ls -A "$HARNESS_DIR/tmp-json")" ]
+record_no_temporary json
 json="$HARNESS_DIR/json.out"
 jq -e '.format == "allocsample-report"' "$json" >/dev/null ||
 	harness_fail "the report is not JSON: $(head -c 300 "$json")"

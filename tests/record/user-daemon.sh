@@ -2,7 +2,8 @@
 # user-daemon.sh - with the user's lttng-sessiond running and recording a
 # session of its own, allocsample-record uses that daemon: same daemon and
 # consumer processes before and after, the user's session still exists, is
-# still started and recorded the run too; the command's own session is gone.
+# still started and recorded the run too; the command's own session and
+# temporary trace are gone a moment after it returns.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -28,6 +29,8 @@ after=$(record_daemons | sort -n | paste -s -d ' ' -)
 check "the same daemon processes, none stopped or started ($after)" [ "$after" = "$daemons" ]
 check "the pid file still names the user's daemon" \
 	[ "$(cat "$HARNESS_PIDFILE")" = "$HARNESS_SESSIOND_PID" ]
+# The temporary trace goes once the command's session is destroyed.
+record_no_temporary run
 sessions=$(record_sessions | paste -s -d ',' -)
 check "only the session 'mine' is left, still started ($sessions)" [ "$sessions" = "mine true" ]
 
