@@ -37,13 +37,15 @@ bench_unwind_walkers_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version 
 
 EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
 	bench/stack-cost.sh \
+	bench/peers.sh bench/peers/big-tu.cc bench/peers/sqlite-workload.sh bench/peers/stdlib-work.py \
+	bench/peers/tables.awk \
 	bench/workload.py \
 	bench/workload.pl
 
 # As root: `make bench-instructions`, `make bench-walltime`,
 # `make bench-report`, `make bench-record`, `make bench-stack`, or all five
-# with `make bench`.
-.PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack
+# with `make bench`; `make bench-peers` (about 30 minutes) on its own.
+.PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack bench-peers
 bench: bench-instructions bench-walltime bench-report bench-record bench-stack
 bench-instructions: all
 	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
@@ -55,3 +57,5 @@ bench-record: all
 	$(SHELL) $(srcdir)/bench/record-cost.sh '$(abs_top_builddir)'
 bench-stack: all
 	$(SHELL) $(srcdir)/bench/stack-cost.sh '$(abs_top_builddir)'
+bench-peers: all
+	$(SHELL) $(srcdir)/bench/peers.sh '$(abs_top_builddir)'
