@@ -115,8 +115,10 @@ records() {
 
 # under CONFIG OUT ERR COMMAND...: runs COMMAND as CONFIG runs it, bounded
 # in time, its standard error into the file ERR; OUT is the directory for
-# whatever the configuration writes, and $HARNESS_DIR/rss receives the
-# largest resident set size of the run's processes in KiB (GNU time's %M).
+# whatever the configuration writes.  $HARNESS_DIR/usage receives, from GNU
+# time, the largest resident set size of the run's processes in KiB and
+# their user and system CPU seconds (theirs and their children's: the
+# program's, heaptrack's interpreter's, valgrind's).
 under() {
 	config=$1 out=$2 err=$3
 	shift 3
@@ -139,7 +141,7 @@ under() {
 	*) harness_fail "no configuration $config" ;;
 	esac
 	printf '+ env LTTNG_UST_REGISTER_TIMEOUT=-1 %s\n' "$*" >&2
-	timeout "$TIMEOUT" /usr/bin/time -f %M -o "$HARNESS_DIR/rss" \
+	timeout "$TIMEOUT" /usr/bin/time -f '%M %U %S' -o "$HARNESS_DIR/usage" \
 		env LTTNG_UST_REGISTER_TIMEOUT=-1 "$@" 2>"$err"
 }
 
@@ -208,8 +210,7 @@ port_listening() {
 
 # serve_redis CONFIG ROUND OUT: redis-server under CONFIG on 127.0.0.1, in a
 # directory of its own, saving nothing; redis-benchmark (never preloaded)
-# drives it; notes the requests per second of each test and the server's
-# CPU time in milliseconds.  The server is
+# drives it; notes the requests per second of each test.  The server is
 # stopped by its pid (SIGTERM: it exits cleanly, so that heaptrack,
 # jemalloc and dhat write their output).
 serve_redis() {
@@ -250,10 +251,6 @@ serve_redis() {
 				split($2, name, " "); print w, c, r, "rps." name[1], $4 }' \
 			"$dir/benchmark.csv" >>"$RESULTS"
 	done
-	# The server's CPU time (fields 14 and 15 of its stat, after the name):
-	# a figure that other work on the machine moves far less than throughput.
-	note redis "$config" "$round" cpu "$(sed 's/.*) //' "/proc/$server/stat" |
-		awk -v hz="$(getconf CLK_TCK)" '{ printf "%d", ($12 + $13) * 1000 / hz }')"
 	printf '+ kill %s\n' "$server" >&2
 	kill "$server"
 	for _ in $(seq 600); do
@@ -323,11 +320,30 @@ check_output() {
 	esac
 }
 
-# measure WORKLOAD CONFIG ROUND: one run and its figures.
+# daemon_cpu: the CPU time, in milliseconds, that the session daemon and its
+# children (the consumer daemons, which write the traces) have used so far.
+daemon_cpu() {
+	cat /proc/[0-9]*/stat 2>/dev/null | awk -v daemon="$HARNESS_SESSIOND_PID" \
+		-v hz="$(getconf CLK_TCK)" '{
+			# The fields after the name, which may hold spaces: state,
+			# parent, ..., user time is the 12th and system time the 13th.
+			line = $0
+			sub(/^.*\) /, "", line)
+			split(line, f, " ")
+			if ($1 == daemon || f[2] == daemon)
+				ticks += f[12] + f[13]
+		} END { printf "%d", ticks * 1000 / hz }'
+}
+
+# measure WORKLOAD CONFIG ROUND: one run and its figures.  Its CPU time is
+# the run's processes' and what the session daemon and its consumers spent
+# from the session's creation to its stop (writing the trace: LTTng's work
+# for the program, done in other processes).
 measure() {
 	out="$HARNESS_DIR/out"
 	rm -rf "$out"
 	mkdir -p "$out"
+	daemon_start=$(daemon_cpu)
 	session_begin "$2" "$out"
 	if [ "$1" = redis ]; then
 		serve_redis "$2" "$3" "$out"
@@ -335,11 +351,16 @@ measure() {
 		timed "$1" "$2" "$3" "$out"
 	fi
 	session_end "$1" "$2" "$3"
+	daemon_end=$(daemon_cpu)
 	if grep -q "^$1 $2 $3 failed " "$RESULTS"; then
 		rm -rf "$out"
 		return 0
 	fi
-	note "$1" "$2" "$3" rss "$(tail -n 1 "$HARNESS_DIR/rss")"
+	# shellcheck disable=SC2046 # three figures
+	set -- "$1" "$2" "$3" $(tail -n 1 "$HARNESS_DIR/usage")
+	note "$1" "$2" "$3" rss "$4"
+	note "$1" "$2" "$3" cpu "$(awk -v u="$5" -v s="$6" -v d=$((daemon_end - daemon_start)) \
+		'BEGIN { printf "%d", (u + s) * 1000 + d }')"
 	note "$1" "$2" "$3" written "$(written "$out")"
 	check_output "$1" "$2" "$3" "$out"
 	note "$1" "$2" "$3" load "$(cut -d ' ' -f 1 /proc/loadavg)"

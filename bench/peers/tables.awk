@@ -3,9 +3,9 @@
 # configuration that failed on a workload (key "failed") is said to have.
 #
 # Variables: workloads and configs, in the order of the tables; rounds.
-# A workload's measures are its keys "time" (wall time) and "cpu" (a
-# server's CPU time), in milliseconds, lower is better, and "rps.TEST"
-# (redis requests per second), higher is better.  Each
+# A workload's measures are its keys "time" (wall time) and "cpu" (CPU
+# time), in milliseconds, lower is better, and "rps.TEST" (redis requests
+# per second), higher is better.  Each
 # configuration is compared with its baseline run of the same round (the
 # ratios are paired), and the tables give the median of the rounds'
 # ratios with their minimum and maximum.
@@ -46,7 +46,7 @@ function measure_label(workload, measure) {
 	if (measure == "time")
 		return workload " (time)"
 	if (measure == "cpu")
-		return workload " (server CPU time)"
+		return workload " (CPU time)"
 	sub(/^rps\./, "", measure)
 	return workload " " measure " (throughput)"
 }
