@@ -44,7 +44,7 @@ EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.
 
 # As root: `make bench-instructions`, `make bench-walltime`,
 # `make bench-report`, `make bench-record`, `make bench-stack`, or all five
-# with `make bench`; `make bench-peers` (about 30 minutes) on its own.
+# with `make bench`; `make bench-peers` (20 to 25 minutes) on its own.
 .PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack bench-peers
 bench: bench-instructions bench-walltime bench-report bench-record bench-stack
 bench-instructions: all

@@ -8,7 +8,7 @@
 # section on standard output, every command it runs on standard error.
 #
 # Usage, as root: bench/peers.sh BUILD_DIR   (or `make bench-peers`).
-# About 30 minutes on two quiet cores with the defaults.  Tunables:
+# 20 to 25 minutes on two shared cores with the defaults.  Tunables:
 #   AS_BENCH_ROUNDS           interleaved rounds (default 5)
 #   AS_PEERS_WORKLOADS        a subset of "synthetic python3 sqlite3 g++ redis"
 #   AS_PEERS_CONFIGS          a subset of the configurations below
@@ -28,11 +28,11 @@
 # process without lttng-ust):
 #   none             no preload
 #   shim-idle        allocsample preloaded as allocsample-record preloads it
-#                    (with lttng-ust's fork, fd and dl helpers), no session
+#                    (with lttng-ust's fork, fd and dl libraries), no session
 #   shim-rec         the same, recording at the default rate (stacks and
 #                    free tracking on, their defaults) in a session shaped
 #                    like allocsample-record's
-#   wrapper-rec      lttng-ust's libc wrapper and the same helpers, recording
+#   wrapper-rec      lttng-ust's libc wrapper and the same three, recording
 #                    lttng_ust_libc:* in a session of the same shape
 #   heaptrack        heaptrack -o FILE PROGRAM (under prlimit --as)
 #   jemalloc         libjemalloc.so.2 preloaded; jemalloc-prof adds
@@ -69,9 +69,9 @@ sh "$AS_SRCDIR/tests/compat/require-packages.sh" redis-server redis-tools heaptr
 	harness_fail "cannot install the Debian packages the benchmark needs"
 
 UST=/usr/lib/x86_64-linux-gnu
-HELPERS="$UST/liblttng-ust-fork.so.1:$UST/liblttng-ust-fd.so.1:$UST/liblttng-ust-dl.so.1"
-SHIM_PRELOAD="$AS_PRELOAD:$HELPERS"
-WRAPPER_PRELOAD="$UST/liblttng-ust-libc-wrapper.so.1:$HELPERS"
+UST_EXTRAS="$UST/liblttng-ust-fork.so.1:$UST/liblttng-ust-fd.so.1:$UST/liblttng-ust-dl.so.1"
+SHIM_PRELOAD="$AS_PRELOAD:$UST_EXTRAS"
+WRAPPER_PRELOAD="$UST/liblttng-ust-libc-wrapper.so.1:$UST_EXTRAS"
 JEMALLOC="$UST/libjemalloc.so.2"
 TCMALLOC="$UST/libtcmalloc.so.4"
 for library in $(echo "$SHIM_PRELOAD:$WRAPPER_PRELOAD:$JEMALLOC:$TCMALLOC" | tr : ' '); do
