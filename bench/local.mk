@@ -37,13 +37,17 @@ bench_unwind_walkers_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version 
 
 EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
 	bench/stack-cost.sh bench/sample-cost.sh \
+	bench/peers.sh bench/peers/big-tu.cc bench/peers/sqlite-workload.sh bench/peers/stdlib-work.py \
+	bench/peers/tables.awk \
 	bench/workload.py \
 	bench/workload.pl
 
 # As root: `make bench-instructions`, `make bench-walltime`,
 # `make bench-report`, `make bench-record`, `make bench-stack`,
-# `make bench-sample`, or all six with `make bench`.
-.PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample
+# `make bench-sample`, or all six with `make bench`; `make bench-peers` (20
+# to 25 minutes) on its own.
+.PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample \
+	bench-peers
 bench: bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample
 bench-instructions: all
 	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
@@ -57,3 +61,5 @@ bench-stack: all
 	$(SHELL) $(srcdir)/bench/stack-cost.sh '$(abs_top_builddir)'
 bench-sample: all
 	$(SHELL) $(srcdir)/bench/sample-cost.sh '$(abs_top_builddir)'
+bench-peers: all
+	$(SHELL) $(srcdir)/bench/peers.sh '$(abs_top_builddir)'
