@@ -27,7 +27,8 @@ static gboolean cell_equal(gconstpointer pa, gconstpointer pb)
 
 	return a->trace == b->trace && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid &&
-	       a->site == b->site && a->stack == b->stack && strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
+	       a->site == b->site && a->stack == b->stack && a->type_len == b->type_len &&
+	       strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
 }
 
 static void cell_free(gpointer p)
@@ -44,7 +45,7 @@ void asr_table_init(struct asr_table *table, struct asr_traces *traces)
 	table->traces = traces;
 	table->cells = g_hash_table_new_full(cell_hash, cell_equal, cell_free, NULL);
 	table->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	table->last_cell = NULL;
+	memset(table->recent, 0, sizeof table->recent);
 	table->samples = 0;
 	table->skipped = 0;
 }
@@ -73,6 +74,28 @@ static const char *name_of(struct asr_table *table, const char *name)
 	return copy;
 }
 
+/*
+ * The slot of `c` in the table's recent cells: a hash of the key's
+ * integers and pointers, and of the type by its length and three of its
+ * bytes, a few instructions whatever the type.  A hint, not an identity:
+ * cell_equal() decides.  The process name is left out: a thread keeps
+ * it.
+ */
+static size_t recent_slot(const struct asr_cell *c)
+{
+	uint64_t h = (uint64_t) (uintptr_t) c->trace ^ (uint64_t) (uintptr_t) c->stack ^
+		     (uint64_t) (uintptr_t) c->site;
+
+	h = (h ^ (uint64_t) c->vpid) * UINT64_C(0x9e3779b97f4a7c15);
+	h = (h ^ (uint64_t) c->vtid) * UINT64_C(0x9e3779b97f4a7c15);
+	if (c->type_len > 0)
+		h ^= c->type_len | (uint64_t) (unsigned char) c->type[0] << 16 |
+		     (uint64_t) (unsigned char) c->type[c->type_len / 2] << 24 |
+		     (uint64_t) (unsigned char) c->type[c->type_len - 1] << 32;
+	h *= UINT64_C(0x9e3779b97f4a7c15);
+	return (size_t) (h >> 32) & (ASR_RECENT_CELLS - 1);
+}
+
 static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample,
 				 struct asr_raw_stack *stack)
 {
@@ -80,6 +103,7 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 		.trace = asr_traces_get(table->traces, sample->trace),
 		.procname = sample->procname,
 		.type = sample->type,
+		.type_len = sample->type_len,
 		.site = sample->site,
 		.stack = stack,
 		.vpid = sample->has_vpid ? sample->vpid : 0,
@@ -87,13 +111,14 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 		.has_vpid = sample->has_vpid,
 		.has_vtid = sample->has_vtid,
 	};
-	struct asr_cell *c;
+	struct asr_cell **recent = &table->recent[recent_slot(&probe)], *c;
 
-	/* Allocations come in runs from one thread: try the last cell first;
-	 * then, with a stack, its few cells (one per thread and type that
-	 * allocated there), cheaper than hashing the cell's key. */
-	if (table->last_cell && cell_equal(table->last_cell, &probe))
-		return table->last_cell;
+	/* A thread allocates a few types, over and over: try the recent cell
+	 * of this key first; then, with a stack, its few cells (one per
+	 * thread and type that allocated there), cheaper than hashing the
+	 * cell's key. */
+	if (*recent && cell_equal(*recent, &probe))
+		return *recent;
 	if (stack) {
 		for (c = stack->cells; c && !cell_equal(c, &probe); c = c->next_of_stack)
 			;
@@ -115,7 +140,7 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 		if (!sample->has_vtid)
 			probe.trace->vtid_missing = true;
 	}
-	table->last_cell = c;
+	*recent = c;
 	return c;
 }
 

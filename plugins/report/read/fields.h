@@ -53,6 +53,13 @@ static inline const char *asr_string_value(const bt_field *field)
 	return bt_field_string_get_length(field) == 0 ? "" : bt_field_string_get_value(field);
 }
 
+/* The same, and its length in `*length`. */
+static inline const char *asr_string_value_length(const bt_field *field, uint64_t *length)
+{
+	*length = bt_field_string_get_length(field);
+	return *length == 0 ? "" : bt_field_string_get_value(field);
+}
+
 /* The time of an event message from its default clock snapshot, in
  * nanoseconds from the clock's origin; false when the stream class has no
  * default clock (`has_clock`) or the time does not fit. */

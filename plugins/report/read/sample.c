@@ -383,7 +383,8 @@ enum asr_sample_status asr_sample_read(struct asr_sample_reader *reader, bt_self
 		return ASR_SAMPLE_OTHER;
 
 	payload = bt_event_borrow_payload_field_const(event);
-	sample->type = asr_string_value(asr_member(payload, layout->payload[P_TYPE]));
+	sample->type = asr_string_value_length(asr_member(payload, layout->payload[P_TYPE]),
+					       &sample->type_len);
 	sample->size = bt_field_integer_unsigned_get_value(asr_member(payload, layout->payload[P_SIZE]));
 	sample->offset = bt_field_integer_unsigned_get_value(
 		asr_member(payload, layout->payload[P_OFFSET]));
