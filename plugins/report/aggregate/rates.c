@@ -18,22 +18,34 @@ static struct as_estimate_accum *accum_for(struct asr_rates *rates, uint64_t rat
 	return &rates->accums[rates->n++];
 }
 
-bool asr_rates_add(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset)
+bool asr_rates_weigh(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset,
+		     struct asr_weighed *out)
 {
 	/* Checked before accum_for() so that a bad sample leaves no empty
 	 * accumulator behind. */
 	if (rate == 0 || size == 0 || offset >= size)
 		return false;
-	return as_estimate_add(accum_for(rates, rate), size, offset);
+	*out = (struct asr_weighed) {
+		.rate = rate, .size = size, .offset = offset,
+		.pi = as_estimate_probability(accum_for(rates, rate), size),
+	};
+	return true;
 }
 
-bool asr_rates_remove(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset)
+void asr_rates_add(struct asr_rates *rates, const struct asr_weighed *sample)
+{
+	as_estimate_add_sampled(accum_for(rates, sample->rate), sample->size, sample->offset,
+				sample->pi);
+}
+
+bool asr_rates_remove(struct asr_rates *rates, const struct asr_weighed *sample)
 {
 	size_t i;
 
 	for (i = 0; i < rates->n; i++) {
-		if (rates->accums[i].rate == rate)
-			return as_estimate_remove(&rates->accums[i], size, offset);
+		if (rates->accums[i].rate == sample->rate)
+			return as_estimate_remove_sampled(&rates->accums[i], sample->size,
+							  sample->offset, sample->pi);
 	}
 	return false;
 }

@@ -15,13 +15,30 @@ struct asr_rates {
 	struct as_estimate_accum *accums;
 };
 
-/* Adds one sample.  Returns false, leaving `rates` unchanged, when the
- * sample is impossible for the model (offset >= size, size 0, rate 0). */
-bool asr_rates_add(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset);
+/* One sample as the accumulators take it, and `pi`, its probability of
+ * being sampled (as_estimate_probability()): a sample goes into several
+ * groups (its cell's allocated and live bytes, its window, its scope
+ * instance), and pi, a logarithm and an exponential, is computed once. */
+struct asr_weighed {
+	uint64_t rate;
+	uint64_t size;
+	uint64_t offset;
+	double pi;
+};
 
-/* Removes one sample that asr_rates_add() added with the same values;
- * false when `rates` holds no such rate or no sample at it. */
-bool asr_rates_remove(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset);
+/* Fills `out` for a sample, pi computed with the log(q) that `rates`
+ * keeps for the sample's rate.  Returns false, leaving `rates` unchanged,
+ * when the sample is impossible for the model (offset >= size, size 0,
+ * rate 0). */
+bool asr_rates_weigh(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset,
+		     struct asr_weighed *out);
+
+/* Adds one sample weighed by asr_rates_weigh(). */
+void asr_rates_add(struct asr_rates *rates, const struct asr_weighed *sample);
+
+/* Removes one sample that asr_rates_add() added; false when `rates` holds
+ * no such rate or no sample at it. */
+bool asr_rates_remove(struct asr_rates *rates, const struct asr_weighed *sample);
 
 /* A copy of `from`, with accumulators of its own. */
 struct asr_rates asr_rates_copy(const struct asr_rates *from);

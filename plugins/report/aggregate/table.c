@@ -145,14 +145,15 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 }
 
 struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
-				     struct asr_raw_stack *stack)
+			       struct asr_raw_stack *stack, struct asr_weighed *weighed)
 {
 	struct asr_cell *c = cell_for(table, sample, stack);
 
-	if (!asr_rates_add(&c->rates, sample->rate, sample->size, sample->offset)) {
+	if (!asr_rates_weigh(&c->rates, sample->rate, sample->size, sample->offset, weighed)) {
 		table->skipped++;
 		return NULL;
 	}
+	asr_rates_add(&c->rates, weighed);
 	table->samples++;
 	if (sample->has_time) {
 		if (!c->has_time || sample->ns < c->first_ns)

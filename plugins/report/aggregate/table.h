@@ -68,9 +68,11 @@ void asr_table_fini(struct asr_table *table);
 
 /* Adds a sample, with its interned raw stack (NULL: none read), to its
  * cell and returns the cell; a stack lists its cells, which are found
- * there rather than in the table's hash.  Returns NULL when the sample is impossible
- * (offset >= size, size 0, rate 0): it is counted in `skipped` only. */
+ * there rather than in the table's hash.  `*weighed` is the sample as
+ * the cell's accumulators took it, for the other groups it goes into.
+ * Returns NULL when the sample is impossible (offset >= size, size 0,
+ * rate 0): it is counted in `skipped` only. */
 struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
-				     struct asr_raw_stack *stack);
+			       struct asr_raw_stack *stack, struct asr_weighed *weighed);
 
 #endif
