@@ -21,14 +21,18 @@ static bool str_equal_or_null(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
-static gboolean cell_equal(gconstpointer pa, gconstpointer pb)
+/* Whether two cells have the same key (the members set_key() sets). */
+static inline bool same_key(const struct asr_cell *a, const struct asr_cell *b)
 {
-	const struct asr_cell *a = pa, *b = pb;
-
 	return a->trace == b->trace && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid &&
 	       a->site == b->site && a->stack == b->stack && a->type_len == b->type_len &&
 	       strcmp(a->type, b->type) == 0 && str_equal_or_null(a->procname, b->procname);
+}
+
+static gboolean cell_equal(gconstpointer a, gconstpointer b)
+{
+	return same_key(a, b);
 }
 
 static void cell_free(gpointer p)
@@ -96,38 +100,48 @@ static size_t recent_slot(const struct asr_cell *c)
 	return (size_t) (h >> 32) & (ASR_RECENT_CELLS - 1);
 }
 
+/* Sets the key of cell `c` to a sample's, its strings borrowed from the
+ * sample; the other members of `c` are left as they are. */
+static void set_key(struct asr_cell *c, struct asr_trace *trace, const struct asr_sample *sample,
+		    const struct asr_raw_stack *stack)
+{
+	c->trace = trace;
+	c->procname = sample->procname;
+	c->type = sample->type;
+	c->type_len = sample->type_len;
+	c->site = sample->site;
+	c->stack = stack;
+	c->vpid = sample->has_vpid ? sample->vpid : 0;
+	c->vtid = sample->has_vtid ? sample->vtid : 0;
+	c->has_vpid = sample->has_vpid;
+	c->has_vtid = sample->has_vtid;
+}
+
 static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample,
 				 struct asr_raw_stack *stack)
 {
-	struct asr_cell probe = {
-		.trace = asr_traces_get(table->traces, sample->trace),
-		.procname = sample->procname,
-		.type = sample->type,
-		.type_len = sample->type_len,
-		.site = sample->site,
-		.stack = stack,
-		.vpid = sample->has_vpid ? sample->vpid : 0,
-		.vtid = sample->has_vtid ? sample->vtid : 0,
-		.has_vpid = sample->has_vpid,
-		.has_vtid = sample->has_vtid,
-	};
-	struct asr_cell **recent = &table->recent[recent_slot(&probe)], *c;
+	struct asr_trace *trace = asr_traces_get(table->traces, sample->trace);
+	struct asr_cell probe, **recent, *c;
 
+	/* Only the key of the probe is set: nothing else of it is read (and
+	 * clearing the whole cell cost more than finding it). */
+	set_key(&probe, trace, sample, stack);
+	recent = &table->recent[recent_slot(&probe)];
 	/* A thread allocates a few types, over and over: try the recent cell
 	 * of this key first; then, with a stack, its few cells (one per
 	 * thread and type that allocated there), cheaper than hashing the
 	 * cell's key. */
-	if (*recent && cell_equal(*recent, &probe))
+	if (*recent && same_key(*recent, &probe))
 		return *recent;
 	if (stack) {
-		for (c = stack->cells; c && !cell_equal(c, &probe); c = c->next_of_stack)
+		for (c = stack->cells; c && !same_key(c, &probe); c = c->next_of_stack)
 			;
 	} else {
 		c = g_hash_table_lookup(table->cells, &probe);
 	}
 	if (!c) {
-		c = g_new(struct asr_cell, 1);
-		*c = probe;
+		c = g_new0(struct asr_cell, 1);
+		set_key(c, trace, sample, stack);
 		c->procname = name_of(table, sample->procname);
 		c->type = name_of(table, sample->type);
 		if (stack) {
@@ -136,9 +150,9 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 		}
 		g_hash_table_add(table->cells, c);
 		if (!sample->has_vpid)
-			probe.trace->vpid_missing = true;
+			trace->vpid_missing = true;
 		if (!sample->has_vtid)
-			probe.trace->vtid_missing = true;
+			trace->vtid_missing = true;
 	}
 	*recent = c;
 	return c;
