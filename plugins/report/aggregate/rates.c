@@ -5,7 +5,7 @@
 
 #include "aggregate/rates.h"
 
-static struct as_estimate_accum *accum_for(struct asr_rates *rates, uint64_t rate)
+struct as_estimate_accum *asr_rates_find(struct asr_rates *rates, uint64_t rate)
 {
 	size_t i;
 
@@ -16,26 +16,6 @@ static struct as_estimate_accum *accum_for(struct asr_rates *rates, uint64_t rat
 	rates->accums = g_renew(struct as_estimate_accum, rates->accums, rates->n + 1);
 	rates->accums[rates->n] = (struct as_estimate_accum) { .rate = rate };
 	return &rates->accums[rates->n++];
-}
-
-bool asr_rates_weigh(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset,
-		     struct asr_weighed *out)
-{
-	/* Checked before accum_for() so that a bad sample leaves no empty
-	 * accumulator behind. */
-	if (rate == 0 || size == 0 || offset >= size)
-		return false;
-	*out = (struct asr_weighed) {
-		.rate = rate, .size = size, .offset = offset,
-		.pi = as_estimate_probability(accum_for(rates, rate), size),
-	};
-	return true;
-}
-
-void asr_rates_add(struct asr_rates *rates, const struct asr_weighed *sample)
-{
-	as_estimate_add_sampled(accum_for(rates, sample->rate), sample->size, sample->offset,
-				sample->pi);
 }
 
 bool asr_rates_remove(struct asr_rates *rates, const struct asr_weighed *sample)
@@ -63,7 +43,7 @@ void asr_rates_merge(struct asr_rates *into, const struct asr_rates *from)
 	size_t i;
 
 	for (i = 0; i < from->n; i++)
-		as_estimate_merge(accum_for(into, from->accums[i].rate), &from->accums[i]);
+		as_estimate_merge(asr_rates_find(into, from->accums[i].rate), &from->accums[i]);
 }
 
 uint64_t asr_rates_samples(const struct asr_rates *rates)

@@ -26,15 +26,42 @@ struct asr_weighed {
 	double pi;
 };
 
+/* The accumulator of `rate` in `rates`, made when missing. */
+struct as_estimate_accum *asr_rates_find(struct asr_rates *rates, uint64_t rate);
+
+/* The same, inline for the usual case, a group's first rate: every sample
+ * asks, three or four times. */
+static inline struct as_estimate_accum *asr_rates_accum(struct asr_rates *rates, uint64_t rate)
+{
+	if (rates->n > 0 && rates->accums[0].rate == rate)
+		return &rates->accums[0];
+	return asr_rates_find(rates, rate);
+}
+
 /* Fills `out` for a sample, pi computed with the log(q) that `rates`
  * keeps for the sample's rate.  Returns false, leaving `rates` unchanged,
  * when the sample is impossible for the model (offset >= size, size 0,
  * rate 0). */
-bool asr_rates_weigh(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset,
-		     struct asr_weighed *out);
+static inline bool asr_rates_weigh(struct asr_rates *rates, uint64_t rate, uint64_t size,
+				   uint64_t offset, struct asr_weighed *out)
+{
+	/* Checked before the accumulator is found, so that a bad sample
+	 * leaves no empty accumulator behind. */
+	if (rate == 0 || size == 0 || offset >= size)
+		return false;
+	out->rate = rate;
+	out->size = size;
+	out->offset = offset;
+	out->pi = as_estimate_probability(asr_rates_accum(rates, rate), size);
+	return true;
+}
 
 /* Adds one sample weighed by asr_rates_weigh(). */
-void asr_rates_add(struct asr_rates *rates, const struct asr_weighed *sample);
+static inline void asr_rates_add(struct asr_rates *rates, const struct asr_weighed *sample)
+{
+	as_estimate_add_sampled(asr_rates_accum(rates, sample->rate), sample->size, sample->offset,
+				sample->pi);
+}
 
 /* Removes one sample that asr_rates_add() added; false when `rates` holds
  * no such rate or no sample at it. */
