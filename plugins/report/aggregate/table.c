@@ -82,7 +82,7 @@ static const char *name_of(struct asr_table *table, const char *name)
  * The slot of `c` in the table's recent cells: a hash of the key's
  * integers and pointers, and of the type by its length and three of its
  * bytes, a few instructions whatever the type.  A hint, not an identity:
- * cell_equal() decides.  The process name is left out: a thread keeps
+ * same_key() decides.  The process name is left out: a thread keeps
  * it.
  */
 static size_t recent_slot(const struct asr_cell *c)
@@ -117,31 +117,28 @@ static void set_key(struct asr_cell *c, struct asr_trace *trace, const struct as
 	c->has_vtid = sample->has_vtid;
 }
 
-static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample,
-				 struct asr_raw_stack *stack)
+/*
+ * The cell with the key of `probe` when it is not the recent one: with a
+ * stack, among the stack's few cells (one per thread and type that
+ * allocated there), cheaper than hashing the cell's key; else in the
+ * table; made when missing.  Out of line, so that the usual case keeps
+ * its registers.
+ */
+static __attribute__((noinline)) struct asr_cell *
+cell_for_slow(struct asr_table *table, const struct asr_cell *probe, const struct asr_sample *sample,
+	      struct asr_raw_stack *stack)
 {
-	struct asr_trace *trace = asr_traces_get(table->traces, sample->trace);
-	struct asr_cell probe, **recent, *c;
+	struct asr_cell *c;
 
-	/* Only the key of the probe is set: nothing else of it is read (and
-	 * clearing the whole cell cost more than finding it). */
-	set_key(&probe, trace, sample, stack);
-	recent = &table->recent[recent_slot(&probe)];
-	/* A thread allocates a few types, over and over: try the recent cell
-	 * of this key first; then, with a stack, its few cells (one per
-	 * thread and type that allocated there), cheaper than hashing the
-	 * cell's key. */
-	if (*recent && same_key(*recent, &probe))
-		return *recent;
 	if (stack) {
-		for (c = stack->cells; c && !same_key(c, &probe); c = c->next_of_stack)
+		for (c = stack->cells; c && !same_key(c, probe); c = c->next_of_stack)
 			;
 	} else {
-		c = g_hash_table_lookup(table->cells, &probe);
+		c = g_hash_table_lookup(table->cells, probe);
 	}
 	if (!c) {
 		c = g_new0(struct asr_cell, 1);
-		set_key(c, trace, sample, stack);
+		set_key(c, probe->trace, sample, stack);
 		c->procname = name_of(table, sample->procname);
 		c->type = name_of(table, sample->type);
 		if (stack) {
@@ -150,12 +147,27 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 		}
 		g_hash_table_add(table->cells, c);
 		if (!sample->has_vpid)
-			trace->vpid_missing = true;
+			probe->trace->vpid_missing = true;
 		if (!sample->has_vtid)
-			trace->vtid_missing = true;
+			probe->trace->vtid_missing = true;
 	}
-	*recent = c;
 	return c;
+}
+
+static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sample *sample,
+				 struct asr_raw_stack *stack)
+{
+	struct asr_cell probe, **recent;
+
+	/* Only the key of the probe is set: nothing else of it is read (and
+	 * clearing the whole cell cost more than finding it). */
+	set_key(&probe, asr_traces_get(table->traces, sample->trace), sample, stack);
+	/* A thread allocates a few types, over and over: its recent cell of
+	 * this key, else the slow path. */
+	recent = &table->recent[recent_slot(&probe)];
+	if (!*recent || !same_key(*recent, &probe))
+		*recent = cell_for_slow(table, &probe, sample, stack);
+	return *recent;
 }
 
 struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
