@@ -37,9 +37,10 @@ static struct asr_free_event free_of(uint64_t ptr)
 static void live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
 			const struct asr_sample *s)
 {
+	struct asr_recent_probability recent[ASR_RECENT_PROBABILITIES] = { { 0 } };
 	struct asr_weighed weighed;
 
-	ck_assert(asr_rates_weigh(&cell->rates, s->rate, s->size, s->offset, &weighed));
+	ck_assert(asr_rates_weigh(&cell->rates, recent, s->rate, s->size, s->offset, &weighed));
 	asr_live_sample(live, trace, cell, s, &weighed);
 }
 

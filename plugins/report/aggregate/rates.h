@@ -38,21 +38,43 @@ static inline struct as_estimate_accum *asr_rates_accum(struct asr_rates *rates,
 	return asr_rates_find(rates, rate);
 }
 
-/* Fills `out` for a sample, pi computed with the log(q) that `rates`
- * keeps for the sample's rate.  Returns false, leaving `rates` unchanged,
- * when the sample is impossible for the model (offset >= size, size 0,
- * rate 0). */
-static inline bool asr_rates_weigh(struct asr_rates *rates, uint64_t rate, uint64_t size,
-				   uint64_t offset, struct asr_weighed *out)
+/* Slots of a cache of recent probabilities, chosen by the size modulo
+ * their number, a prime: sizes in arithmetic progressions (multiples of
+ * 8 or 16, as allocators round them) fall in distinct slots. */
+#define ASR_RECENT_PROBABILITIES 61
+
+/* The probability pi of a size at a rate, remembered: it depends on
+ * nothing else, so an entry is never stale (rate 0: empty). */
+struct asr_recent_probability {
+	uint64_t rate;
+	uint64_t size;
+	double pi;
+};
+
+/* Fills `out` for a sample.  pi comes from `recent`, an array of
+ * ASR_RECENT_PROBABILITIES slots (a program allocates a few sizes over and
+ * over), else is computed with the log(q) that `rates` keeps for the
+ * sample's rate and remembered.  Returns false,
+ * leaving `rates` unchanged, when the sample is impossible for the model
+ * (offset >= size, size 0, rate 0). */
+static inline bool asr_rates_weigh(struct asr_rates *rates, struct asr_recent_probability *recent,
+				   uint64_t rate, uint64_t size, uint64_t offset,
+				   struct asr_weighed *out)
 {
+	struct asr_recent_probability *r = &recent[size % ASR_RECENT_PROBABILITIES];
+
 	/* Checked before the accumulator is found, so that a bad sample
 	 * leaves no empty accumulator behind. */
 	if (rate == 0 || size == 0 || offset >= size)
 		return false;
+	if (r->rate != rate || r->size != size)
+		*r = (struct asr_recent_probability) {
+			rate, size, as_estimate_probability(asr_rates_accum(rates, rate), size),
+		};
 	out->rate = rate;
 	out->size = size;
 	out->offset = offset;
-	out->pi = as_estimate_probability(asr_rates_accum(rates, rate), size);
+	out->pi = r->pi;
 	return true;
 }
 

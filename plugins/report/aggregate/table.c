@@ -50,6 +50,7 @@ void asr_table_init(struct asr_table *table, struct asr_traces *traces)
 	table->cells = g_hash_table_new_full(cell_hash, cell_equal, cell_free, NULL);
 	table->names = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	memset(table->recent, 0, sizeof table->recent);
+	memset(table->recent_probabilities, 0, sizeof table->recent_probabilities);
 	table->samples = 0;
 	table->skipped = 0;
 }
@@ -175,7 +176,8 @@ struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample 
 {
 	struct asr_cell *c = cell_for(table, sample, stack);
 
-	if (!asr_rates_weigh(&c->rates, sample->rate, sample->size, sample->offset, weighed)) {
+	if (!asr_rates_weigh(&c->rates, table->recent_probabilities, sample->rate, sample->size,
+			     sample->offset, weighed)) {
 		table->skipped++;
 		return NULL;
 	}
