@@ -27,6 +27,19 @@ double as_estimate_sampled_probability(uint64_t size, double p)
 	return -expm1((double) size * log1p(-p));
 }
 
+/* as_estimate_sampled_probability(size, 1/rate), with log1p(-p) computed
+ * once per accumulator: this runs for every sample. */
+double as_estimate_probability(struct as_estimate_accum *accum, uint64_t size)
+{
+	if (accum->rate == 0 || size == 0)
+		return 0.0;
+	if (accum->rate == 1)
+		return 1.0;
+	if (!(accum->log_q < 0.0))
+		accum->log_q = log1p(-1.0 / (double) accum->rate);
+	return -expm1((double) size * accum->log_q);
+}
+
 /*
  * One sample: its contribution to u, to the weighted estimate and to the
  * object count and its variance (doc/estimation.md, "Weighted samples" and
@@ -37,24 +50,13 @@ double as_estimate_sampled_probability(uint64_t size, double p)
  *	u += size - offset;  weighted += size * w
  *	objects += w;  objects_var += w (w - 1);  objects_max = max(objects_max, w)
  */
-/* as_estimate_sampled_probability(size, 1/rate), with log1p(-p) computed
- * once per accumulator: this runs for every sample. */
-static double sampled_probability(struct as_estimate_accum *accum, uint64_t size)
+bool as_estimate_add_sampled(struct as_estimate_accum *accum, uint64_t size, uint64_t offset,
+			     double pi)
 {
-	if (accum->rate == 1)
-		return 1.0;
-	if (!(accum->log_q < 0.0))
-		accum->log_q = log1p(-1.0 / (double) accum->rate);
-	return -expm1((double) size * accum->log_q);
-}
-
-bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t offset)
-{
-	double pi, w;
+	double w;
 
 	if (accum->rate == 0 || size == 0 || offset >= size)
 		return false;
-	pi = sampled_probability(accum, size);
 	w = 1.0 / pi;
 	accum->samples++;
 	accum->u += (long double) (size - offset);
@@ -64,6 +66,13 @@ bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t of
 	if (w > accum->objects_max)
 		accum->objects_max = w;
 	return true;
+}
+
+bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t offset)
+{
+	if (accum->rate == 0 || size == 0 || offset >= size)
+		return false;
+	return as_estimate_add_sampled(accum, size, offset, as_estimate_probability(accum, size));
 }
 
 /*
@@ -78,7 +87,16 @@ bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t of
  */
 bool as_estimate_remove(struct as_estimate_accum *accum, uint64_t size, uint64_t offset)
 {
-	double pi, w;
+	if (accum->rate == 0 || accum->samples == 0 || size == 0 || offset >= size)
+		return false;
+	return as_estimate_remove_sampled(accum, size, offset,
+					  as_estimate_probability(accum, size));
+}
+
+bool as_estimate_remove_sampled(struct as_estimate_accum *accum, uint64_t size, uint64_t offset,
+				double pi)
+{
+	double w;
 
 	if (accum->rate == 0 || accum->samples == 0 || size == 0 || offset >= size)
 		return false;
@@ -88,7 +106,6 @@ bool as_estimate_remove(struct as_estimate_accum *accum, uint64_t size, uint64_t
 		accum->objects_max = 0;
 		return true;
 	}
-	pi = sampled_probability(accum, size);
 	w = 1.0 / pi;
 	accum->samples--;
 	accum->u -= (long double) (size - offset);

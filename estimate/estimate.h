@@ -28,7 +28,8 @@ struct as_estimate_accum {
 	long double objects;     /* sum of w */
 	long double objects_var; /* sum of w (w - 1) = (1 - pi) / pi^2, pi = 1 - q^size */
 	double objects_max;      /* the largest w */
-	double log_q;            /* log(1 - 1/rate), set by the first add (0 before) */
+	double log_q;            /* log(1 - 1/rate), set by the first
+				  * as_estimate_probability() (0 before) */
 };
 
 /* What a group's numbers are. */
@@ -64,6 +65,24 @@ bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t of
  * sample is impossible (as_estimate_add() would have refused it).
  */
 bool as_estimate_remove(struct as_estimate_accum *accum, uint64_t size, uint64_t offset);
+
+/*
+ * The probability that an object of `size` bytes is sampled at `accum`'s
+ * rate, 1 - q^size: what as_estimate_add() weighs a sample by, with
+ * log(q) computed once per accumulator.  0 for size 0 or rate 0.  A
+ * sample added to several accumulators of its rate (its group's, its
+ * time window's, the live bytes') computes it once, for
+ * as_estimate_add_sampled() and as_estimate_remove_sampled().
+ */
+double as_estimate_probability(struct as_estimate_accum *accum, uint64_t size);
+
+/* as_estimate_add() and as_estimate_remove() of a sample whose
+ * probability `pi` as_estimate_probability() gave at the same rate: the
+ * same sums, to the last bit, and the same refusals. */
+bool as_estimate_add_sampled(struct as_estimate_accum *accum, uint64_t size, uint64_t offset,
+			     double pi);
+bool as_estimate_remove_sampled(struct as_estimate_accum *accum, uint64_t size, uint64_t offset,
+				double pi);
 
 /*
  * Adds `from` into `into` (same rate): the samples of two groups together.

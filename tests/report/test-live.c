@@ -33,6 +33,17 @@ static struct asr_free_event free_of(uint64_t ptr)
 	return (struct asr_free_event) { .ptr = ptr, .has_vpid = true, .vpid = 42 };
 }
 
+/* A sample into the live table, weighed as asr_table_add() weighs it. */
+static void live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
+			const struct asr_sample *s)
+{
+	struct asr_recent_probability recent[ASR_RECENT_PROBABILITIES] = { { 0 } };
+	struct asr_weighed weighed;
+
+	ck_assert(asr_rates_weigh(&cell->rates, recent, s->rate, s->size, s->offset, &weighed));
+	asr_live_sample(live, trace, cell, s, &weighed);
+}
+
 START_TEST(test_samples_and_frees_match)
 {
 	static uint64_t live_ptrs[BLOCKS];
@@ -54,7 +65,7 @@ START_TEST(test_samples_and_frees_match)
 			uint64_t ptr = ((next_random() % 4) << 40) + (made << 12);
 			struct asr_sample s = sample_at(ptr);
 
-			asr_live_sample(&live, &trace, &cell, &s);
+			live_sample(&live, &trace, &cell, &s);
 			live_ptrs[n_live++] = ptr;
 			made++;
 		} else {
@@ -70,6 +81,7 @@ START_TEST(test_samples_and_frees_match)
 	ck_assert_uint_eq(trace.lost_frees, 0);
 	ck_assert_uint_eq(cell.tracked, BLOCKS);
 	asr_live_fini(&live);
+	asr_rates_fini(&cell.rates);
 	asr_rates_fini(&cell.live);
 }
 END_TEST
@@ -84,8 +96,8 @@ START_TEST(test_unmatched_and_lost_frees)
 
 	asr_live_init(&live);
 	asr_live_free(&live, &trace, &f); /* before any sample: unmatched */
-	asr_live_sample(&live, &trace, &cell, &s);
-	asr_live_sample(&live, &trace, &cell, &s); /* the first one's free was lost */
+	live_sample(&live, &trace, &cell, &s);
+	live_sample(&live, &trace, &cell, &s); /* the first one's free was lost */
 	ck_assert_uint_eq(trace.lost_frees, 1);
 	ck_assert_uint_eq(asr_rates_samples(&cell.live), 1);
 	asr_live_free(&live, &trace, &other);
@@ -97,6 +109,7 @@ START_TEST(test_unmatched_and_lost_frees)
 	asr_live_free(&live, &trace, &f);
 	ck_assert_uint_eq(asr_rates_samples(&cell.live), 0);
 	asr_live_fini(&live);
+	asr_rates_fini(&cell.rates);
 	asr_rates_fini(&cell.live);
 }
 END_TEST

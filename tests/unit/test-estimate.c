@@ -257,6 +257,41 @@ START_TEST(test_remove)
 }
 END_TEST
 
+/* A sample weighed once, then added to and removed from several
+ * accumulators, gives each the sums as_estimate_add() and
+ * as_estimate_remove() give, to the last bit; the probability is
+ * as_estimate_sampled_probability()'s. */
+START_TEST(test_add_sampled)
+{
+	static const uint64_t sizes[] = { 1, 7, 64, 4096, 1 << 20 };
+	struct as_estimate_accum plain = { .rate = RATE }, weighed = { .rate = RATE };
+	struct as_estimate_accum other = { .rate = RATE }, every_byte = { .rate = 1 };
+	struct as_estimate_accum empty = { .rate = RATE };
+	size_t i;
+
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		double pi = as_estimate_probability(&other, sizes[i]);
+
+		ck_assert(pi == as_estimate_sampled_probability(sizes[i], P));
+		ck_assert(as_estimate_add(&plain, sizes[i], sizes[i] / 2));
+		ck_assert(as_estimate_add_sampled(&weighed, sizes[i], sizes[i] / 2, pi));
+		ck_assert(same_accum(&plain, &weighed));
+		ck_assert(plain.objects == weighed.objects && plain.objects_var == weighed.objects_var &&
+			  plain.objects_max == weighed.objects_max);
+	}
+	ck_assert(as_estimate_remove(&plain, 64, 32));
+	ck_assert(as_estimate_remove_sampled(&weighed, 64, 32, as_estimate_probability(&other, 64)));
+	ck_assert(same_accum(&plain, &weighed));
+	ck_assert(plain.objects == weighed.objects && plain.objects_var == weighed.objects_var);
+
+	ck_assert(as_estimate_probability(&every_byte, 1000) == 1.0);
+	ck_assert(as_estimate_probability(&other, 0) == 0.0);
+	ck_assert(!as_estimate_add_sampled(&weighed, 64, 64, 0.5));
+	ck_assert(!as_estimate_remove_sampled(&empty, 64, 0, 0.5));
+	ck_assert(same_accum(&plain, &weighed));
+}
+END_TEST
+
 START_TEST(test_add_extreme_sizes)
 {
 	uint64_t big = UINT64_C(1) << 63;
@@ -523,6 +558,7 @@ static Suite *estimate_suite(void)
 	tcase_add_test(tc, test_sampled_probability);
 	tcase_add_test(tc, test_add);
 	tcase_add_test(tc, test_add_rejects);
+	tcase_add_test(tc, test_add_sampled);
 	tcase_add_test(tc, test_add_extreme_sizes);
 	tcase_add_test(tc, test_remove);
 	tcase_add_test(tc, test_merge);

@@ -46,6 +46,7 @@ void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sa
 {
 	struct asr_raw_stack *stack = NULL;
 	struct asr_trace *trace = asr_traces_get(&agg->traces, sample->trace);
+	struct asr_weighed weighed;
 	struct asr_cell *cell;
 
 	if (sample->has_stack) {
@@ -54,18 +55,18 @@ void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sa
 			asr_maps_process(&agg->maps, trace, sample->has_vpid, sample->vpid),
 			sample->stack, sample->stack_len, sample->stack_truncated);
 	}
-	cell = asr_table_add(&agg->table, sample, stack);
+	cell = asr_table_add(&agg->table, sample, stack, &weighed);
 
 	if (!cell)
 		return;
 	trace->free_tracking = trace->free_tracking || sample->has_free_tracked;
 	trace->frees_known = trace->frees_known || sample->frees_known;
 	agg->live_known = agg->live_known || sample->frees_known;
-	asr_live_sample(&agg->live, trace, cell, sample);
+	asr_live_sample(&agg->live, trace, cell, sample, &weighed);
 	if (agg->windowed)
-		asr_windows_add(&agg->windows, cell, sample);
+		asr_windows_add(&agg->windows, cell, sample, &weighed);
 	if (agg->scoped)
-		asr_scopes_sample(&agg->scopes, sample);
+		asr_scopes_sample(&agg->scopes, sample, &weighed);
 }
 
 void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind,

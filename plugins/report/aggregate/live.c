@@ -4,11 +4,12 @@
 #include "aggregate/live.h"
 
 /*
- * One live sample: its key (trace, process, address), its cell and what
- * as_estimate_remove() needs to take it out again.  Kept inline in an
- * open-addressing table rather than in a GHashTable of allocated blocks:
- * every sample and every free passes here, and the table then costs one
- * hash and no allocation each (bench/report.sh, doc/performance.md).
+ * One live sample: its key (trace, process, address), its cell, and the
+ * sample weighed as its cell took it, what its removal needs.  Kept
+ * inline in an open-addressing table rather than in a GHashTable of
+ * allocated blocks: every sample and every free passes here, and the
+ * table then costs one hash and no allocation each (bench/report.sh,
+ * doc/performance.md).
  */
 struct asr_live_block {
 	const struct asr_trace *trace; /* NULL: the slot is empty */
@@ -16,9 +17,7 @@ struct asr_live_block {
 	bool has_vpid;
 	uint64_t ptr;
 	struct asr_cell *cell;
-	uint64_t rate;
-	uint64_t size;
-	uint64_t offset;
+	struct asr_weighed weighed;
 };
 
 #define FIRST_CAPACITY 1024
@@ -109,7 +108,7 @@ static void changed(struct asr_live *live, struct asr_cell *cell)
 static void release(struct asr_live *live, struct asr_live_block *b)
 {
 	changed(live, b->cell);
-	asr_rates_remove(&b->cell->live, b->rate, b->size, b->offset);
+	asr_rates_remove(&b->cell->live, &b->weighed);
 	vacate(live, (size_t) (b - live->slots));
 }
 
@@ -128,7 +127,7 @@ void asr_live_fini(struct asr_live *live)
 }
 
 void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
-		     const struct asr_sample *sample)
+		     const struct asr_sample *sample, const struct asr_weighed *weighed)
 {
 	int64_t vpid = sample->has_vpid ? sample->vpid : 0;
 	struct asr_live_block *b;
@@ -155,13 +154,11 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 		.has_vpid = sample->has_vpid,
 		.ptr = sample->ptr,
 		.cell = cell,
-		.rate = sample->rate,
-		.size = sample->size,
-		.offset = sample->offset,
+		.weighed = *weighed,
 	};
 	live->count++;
 	changed(live, cell);
-	asr_rates_add(&cell->live, sample->rate, sample->size, sample->offset);
+	asr_rates_add(&cell->live, weighed);
 }
 
 void asr_live_free(struct asr_live *live, struct asr_trace *trace,

@@ -34,7 +34,8 @@ void asr_live_init(struct asr_live *live);
 void asr_live_fini(struct asr_live *live);
 
 /*
- * A sample that asr_table_add() put in `cell`, from trace `trace`.  A
+ * A sample that asr_table_add() put in `cell` and weighed, from trace
+ * `trace`.  A
  * tracked sample of a trace whose frees are known becomes live; another is
  * counted in its cell's `untracked` and its trace's.  A tracked sample at
  * an address still live means the earlier block's free was lost (the shim
@@ -42,7 +43,7 @@ void asr_live_fini(struct asr_live *live);
  * sample is taken as freed and the trace's `lost_frees` counted.
  */
 void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
-		     const struct asr_sample *sample);
+		     const struct asr_sample *sample, const struct asr_weighed *weighed);
 
 /* A SampledFree of trace `trace`: its sample leaves its cell's live
  * accumulators; a free with no live sample (a block allocated before the

@@ -5,7 +5,7 @@
 
 #include "aggregate/rates.h"
 
-static struct as_estimate_accum *accum_for(struct asr_rates *rates, uint64_t rate)
+struct as_estimate_accum *asr_rates_find(struct asr_rates *rates, uint64_t rate)
 {
 	size_t i;
 
@@ -18,22 +18,14 @@ static struct as_estimate_accum *accum_for(struct asr_rates *rates, uint64_t rat
 	return &rates->accums[rates->n++];
 }
 
-bool asr_rates_add(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset)
-{
-	/* Checked before accum_for() so that a bad sample leaves no empty
-	 * accumulator behind. */
-	if (rate == 0 || size == 0 || offset >= size)
-		return false;
-	return as_estimate_add(accum_for(rates, rate), size, offset);
-}
-
-bool asr_rates_remove(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset)
+bool asr_rates_remove(struct asr_rates *rates, const struct asr_weighed *sample)
 {
 	size_t i;
 
 	for (i = 0; i < rates->n; i++) {
-		if (rates->accums[i].rate == rate)
-			return as_estimate_remove(&rates->accums[i], size, offset);
+		if (rates->accums[i].rate == sample->rate)
+			return as_estimate_remove_sampled(&rates->accums[i], sample->size,
+							  sample->offset, sample->pi);
 	}
 	return false;
 }
@@ -51,7 +43,7 @@ void asr_rates_merge(struct asr_rates *into, const struct asr_rates *from)
 	size_t i;
 
 	for (i = 0; i < from->n; i++)
-		as_estimate_merge(accum_for(into, from->accums[i].rate), &from->accums[i]);
+		as_estimate_merge(asr_rates_find(into, from->accums[i].rate), &from->accums[i]);
 }
 
 uint64_t asr_rates_samples(const struct asr_rates *rates)

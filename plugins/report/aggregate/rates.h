@@ -15,13 +15,79 @@ struct asr_rates {
 	struct as_estimate_accum *accums;
 };
 
-/* Adds one sample.  Returns false, leaving `rates` unchanged, when the
- * sample is impossible for the model (offset >= size, size 0, rate 0). */
-bool asr_rates_add(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset);
+/* One sample as the accumulators take it, and `pi`, its probability of
+ * being sampled (as_estimate_probability()): a sample goes into several
+ * groups (its cell's allocated and live bytes, its window, its scope
+ * instance), and pi, a logarithm and an exponential, is computed once. */
+struct asr_weighed {
+	uint64_t rate;
+	uint64_t size;
+	uint64_t offset;
+	double pi;
+};
 
-/* Removes one sample that asr_rates_add() added with the same values;
- * false when `rates` holds no such rate or no sample at it. */
-bool asr_rates_remove(struct asr_rates *rates, uint64_t rate, uint64_t size, uint64_t offset);
+/* The accumulator of `rate` in `rates`, made when missing. */
+struct as_estimate_accum *asr_rates_find(struct asr_rates *rates, uint64_t rate);
+
+/* The same, inline for the usual case, a group's first rate: every sample
+ * asks, three or four times. */
+static inline struct as_estimate_accum *asr_rates_accum(struct asr_rates *rates, uint64_t rate)
+{
+	if (rates->n > 0 && rates->accums[0].rate == rate)
+		return &rates->accums[0];
+	return asr_rates_find(rates, rate);
+}
+
+/* Slots of a cache of recent probabilities, chosen by the size modulo
+ * their number, a prime: sizes in arithmetic progressions (multiples of
+ * 8 or 16, as allocators round them) fall in distinct slots. */
+#define ASR_RECENT_PROBABILITIES 61
+
+/* The probability pi of a size at a rate, remembered: it depends on
+ * nothing else, so an entry is never stale (rate 0: empty). */
+struct asr_recent_probability {
+	uint64_t rate;
+	uint64_t size;
+	double pi;
+};
+
+/* Fills `out` for a sample.  pi comes from `recent`, an array of
+ * ASR_RECENT_PROBABILITIES slots (a program allocates a few sizes over and
+ * over), else is computed with the log(q) that `rates` keeps for the
+ * sample's rate and remembered.  Returns false,
+ * leaving `rates` unchanged, when the sample is impossible for the model
+ * (offset >= size, size 0, rate 0). */
+static inline bool asr_rates_weigh(struct asr_rates *rates, struct asr_recent_probability *recent,
+				   uint64_t rate, uint64_t size, uint64_t offset,
+				   struct asr_weighed *out)
+{
+	struct asr_recent_probability *r = &recent[size % ASR_RECENT_PROBABILITIES];
+
+	/* Checked before the accumulator is found, so that a bad sample
+	 * leaves no empty accumulator behind. */
+	if (rate == 0 || size == 0 || offset >= size)
+		return false;
+	if (r->rate != rate || r->size != size)
+		*r = (struct asr_recent_probability) {
+			rate, size, as_estimate_probability(asr_rates_accum(rates, rate), size),
+		};
+	out->rate = rate;
+	out->size = size;
+	out->offset = offset;
+	out->pi = r->pi;
+	return true;
+}
+
+/* Adds one sample weighed by asr_rates_weigh(). */
+static inline void asr_rates_add(struct asr_rates *rates, const struct asr_weighed *sample)
+{
+	as_estimate_add_sampled(asr_rates_accum(rates, sample->rate), sample->size, sample->offset,
+				sample->pi);
+}
+
+/* Removes one sample that asr_rates_add() added; false when `rates` holds
+ * no such rate or no sample at it. */
+bool asr_rates_remove(struct asr_rates *rates, const struct asr_weighed *sample);
 
 /* A copy of `from`, with accumulators of its own. */
 struct asr_rates asr_rates_copy(const struct asr_rates *from);

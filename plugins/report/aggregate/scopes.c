@@ -144,7 +144,8 @@ void asr_scopes_event(struct asr_scopes *scopes, const struct asr_scope_event *e
 	scopes->open++;
 }
 
-void asr_scopes_sample(struct asr_scopes *scopes, const struct asr_sample *sample)
+void asr_scopes_sample(struct asr_scopes *scopes, const struct asr_sample *sample,
+		       const struct asr_weighed *weighed)
 {
 	struct thread *t = NULL;
 	struct asr_scope *scope;
@@ -159,7 +160,7 @@ void asr_scopes_sample(struct asr_scopes *scopes, const struct asr_sample *sampl
 	}
 	t->last_rate = sample->rate;
 	scope = g_ptr_array_index(t->open, t->open->len - 1);
-	asr_rates_add(&scope->rates, sample->rate, sample->size, sample->offset);
+	asr_rates_add(&scope->rates, weighed);
 	scopes->samples_inside++;
 }
 

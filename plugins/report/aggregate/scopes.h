@@ -53,9 +53,11 @@ void asr_scopes_fini(struct asr_scopes *scopes);
  * instance with its key (or is counted unmatched). */
 void asr_scopes_event(struct asr_scopes *scopes, const struct asr_scope_event *event);
 
-/* Attributes a sample (a possible one, already in the table) to the
- * instance open on its thread, the latest begun when several are. */
-void asr_scopes_sample(struct asr_scopes *scopes, const struct asr_sample *sample);
+/* Attributes a sample (a possible one, already in the table, which weighed
+ * it) to the instance open on its thread, the latest begun when several
+ * are. */
+void asr_scopes_sample(struct asr_scopes *scopes, const struct asr_sample *sample,
+		       const struct asr_weighed *weighed);
 
 /* The point estimate of an instance alone (the weighted sum), cheap. */
 double asr_scope_weighted(const struct asr_scope *scope);

@@ -21,6 +21,7 @@ struct asr_cell {
 	struct asr_trace *trace;
 	const char *procname;   /* NULL: not recorded; in the table's `names` */
 	const char *type;       /* in the table's `names` */
+	uint64_t type_len;      /* strlen(type) */
 	const struct asr_site *site;  /* NULL unless grouping by site from debug-info */
 	const struct asr_raw_stack *stack;  /* NULL unless reading stacks */
 	struct asr_cell *next_of_stack;     /* the next cell of `stack` */
@@ -42,13 +43,22 @@ struct asr_cell {
 				 * (in the live table's `changed`) */
 };
 
+/* Slots of the cache of recent cells: a power of 2. */
+#define ASR_RECENT_CELLS 256
+
 struct asr_table {
 	struct asr_traces *traces;  /* borrowed */
 	GHashTable *cells;      /* struct asr_cell * (key and value) */
 	GHashTable *names;      /* the cells' types and thread names, one copy
 				 * each: a few, shared by many cells, so that
 				 * comparing them stays in cache */
-	struct asr_cell *last_cell;
+	/* The cells found last, by a cheap hash of their key: the threads'
+	 * busiest cells are found with one comparison, without hashing the
+	 * type string and the table's look-up.  Never stale: a cell lives
+	 * as long as the table. */
+	struct asr_cell *recent[ASR_RECENT_CELLS];
+	/* The probabilities of the sizes weighed last (aggregate/rates.h). */
+	struct asr_recent_probability recent_probabilities[ASR_RECENT_PROBABILITIES];
 	uint64_t samples;       /* samples in cells */
 	uint64_t skipped;       /* impossible samples, not in cells */
 };
@@ -60,9 +70,11 @@ void asr_table_fini(struct asr_table *table);
 
 /* Adds a sample, with its interned raw stack (NULL: none read), to its
  * cell and returns the cell; a stack lists its cells, which are found
- * there rather than in the table's hash.  Returns NULL when the sample is impossible
- * (offset >= size, size 0, rate 0): it is counted in `skipped` only. */
+ * there rather than in the table's hash.  `*weighed` is the sample as
+ * the cell's accumulators took it, for the other groups it goes into.
+ * Returns NULL when the sample is impossible (offset >= size, size 0,
+ * rate 0): it is counted in `skipped` only. */
 struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
-				     struct asr_raw_stack *stack);
+			       struct asr_raw_stack *stack, struct asr_weighed *weighed);
 
 #endif

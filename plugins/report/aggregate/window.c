@@ -90,7 +90,7 @@ void asr_windows_see(struct asr_windows *windows, int64_t ns)
 }
 
 void asr_windows_add(struct asr_windows *windows, const struct asr_cell *cell,
-		     const struct asr_sample *sample)
+		     const struct asr_sample *sample, const struct asr_weighed *weighed)
 {
 	struct asr_window_slot probe, *slot;
 
@@ -110,7 +110,7 @@ void asr_windows_add(struct asr_windows *windows, const struct asr_cell *cell,
 		}
 		windows->last_slot = slot;
 	}
-	asr_rates_add(&slot->rates, sample->rate, sample->size, sample->offset);
+	asr_rates_add(&slot->rates, weighed);
 }
 
 void asr_windows_live_end(struct asr_windows *windows, GPtrArray *changed, int64_t ns)

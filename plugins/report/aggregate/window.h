@@ -63,11 +63,11 @@ void asr_windows_fini(struct asr_windows *windows);
  * say which window length would cover the whole trace. */
 void asr_windows_see(struct asr_windows *windows, int64_t ns);
 
-/* Adds a sample that asr_table_add() put in `cell` (one without a time is
- * in no window).  Call asr_windows_see() with its time first.  Does
- * nothing once there are too many windows. */
+/* Adds a sample that asr_table_add() put in `cell` and weighed (one
+ * without a time is in no window).  Call asr_windows_see() with its time
+ * first.  Does nothing once there are too many windows. */
 void asr_windows_add(struct asr_windows *windows, const struct asr_cell *cell,
-		     const struct asr_sample *sample);
+		     const struct asr_sample *sample, const struct asr_weighed *weighed);
 
 /* Before asr_windows_see(ns): when `ns` is in a later window than the
  * latest time seen, copies the live samples of the cells in `changed`

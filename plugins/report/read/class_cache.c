@@ -5,10 +5,9 @@
 
 void asr_class_cache_init(struct asr_class_cache *cache)
 {
+	memset(cache, 0, sizeof *cache);
 	cache->layouts = g_hash_table_new_full(g_direct_hash, g_direct_equal,
 					       (GDestroyNotify) bt_event_class_put_ref, g_free);
-	cache->last_class = NULL;
-	cache->last_layout = NULL;
 }
 
 void asr_class_cache_fini(struct asr_class_cache *cache)
@@ -18,11 +17,17 @@ void asr_class_cache_fini(struct asr_class_cache *cache)
 	memset(cache, 0, sizeof *cache);
 }
 
+void asr_class_cache_remember(struct asr_class_cache *cache, const bt_event_class *ec, void *layout)
+{
+	cache->recent_class[cache->next_recent] = ec;
+	cache->recent_layout[cache->next_recent] = layout;
+	cache->next_recent = (cache->next_recent + 1) % ASR_CLASS_CACHE_RECENT;
+}
+
 void *asr_class_cache_add(struct asr_class_cache *cache, const bt_event_class *ec, void *layout)
 {
 	bt_event_class_get_ref(ec);
 	g_hash_table_insert(cache->layouts, (gpointer) ec, layout);
-	cache->last_class = ec;
-	cache->last_layout = layout;
+	asr_class_cache_remember(cache, ec, layout);
 	return layout;
 }

@@ -36,11 +36,28 @@ static inline int64_t asr_integer_value(const bt_field *field)
 	return (int64_t) bt_field_integer_unsigned_get_value(field);
 }
 
+/* The same, for a reader that knows from the field's class whether it is
+ * signed (asr_class_is(fc, BT_FIELD_CLASS_TYPE_SIGNED_INTEGER), checked
+ * once per event class): asking each field for its class reads two more
+ * objects per value. */
+static inline int64_t asr_integer_value_as(const bt_field *field, bool is_signed)
+{
+	return is_signed ? bt_field_integer_signed_get_value(field) :
+			   (int64_t) bt_field_integer_unsigned_get_value(field);
+}
+
 /* A string field's value.  Pitfall: babeltrace2 2.0.4 may leave a stale
  * value in a cleared string, so the length is trusted first. */
 static inline const char *asr_string_value(const bt_field *field)
 {
 	return bt_field_string_get_length(field) == 0 ? "" : bt_field_string_get_value(field);
+}
+
+/* The same, and its length in `*length`. */
+static inline const char *asr_string_value_length(const bt_field *field, uint64_t *length)
+{
+	*length = bt_field_string_get_length(field);
+	return *length == 0 ? "" : bt_field_string_get_value(field);
 }
 
 /* The time of an event message from its default clock snapshot, in

@@ -10,6 +10,7 @@ struct layout {
 	bool broken;             /* checked and refused: every event errs */
 	uint64_t value;          /* `ptr` or `count` */
 	int64_t vpid;            /* -1: no vpid context */
+	bool vpid_signed;
 };
 
 void asr_free_reader_init(struct asr_free_reader *reader)
@@ -56,6 +57,8 @@ static struct layout *check_class(bt_self_component *self, const bt_event_class 
 	if (layout->vpid >= 0 &&
 	    !asr_class_is(asr_member_class(context, layout->vpid), BT_FIELD_CLASS_TYPE_INTEGER))
 		layout->vpid = -1;
+	layout->vpid_signed = layout->vpid >= 0 &&
+		asr_class_is(asr_member_class(context, layout->vpid), BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
 	return layout;
 }
 
@@ -84,7 +87,7 @@ enum asr_free_kind asr_free_event_read(struct asr_free_reader *reader, bt_self_c
 	out->count = layout->kind == ASR_FREE_UNRECORDED ? value : 0;
 	out->has_vpid = layout->vpid >= 0;
 	out->vpid = out->has_vpid ?
-		asr_integer_value(asr_member(bt_event_borrow_common_context_field_const(event),
-					     (uint64_t) layout->vpid)) : 0;
+		asr_integer_value_as(asr_member(bt_event_borrow_common_context_field_const(event),
+						(uint64_t) layout->vpid), layout->vpid_signed) : 0;
 	return layout->kind;
 }

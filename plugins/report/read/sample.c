@@ -68,6 +68,7 @@ struct layout {
 	uint64_t payload[P_COUNT];   /* member indices */
 	uint64_t stack[S_COUNT];     /* valid when has_stack */
 	int64_t context[C_COUNT];    /* member indices, -1 when absent */
+	bool context_signed[C_COUNT]; /* an integer context is signed */
 	uint64_t debug_info[D_COUNT]; /* valid when context[C_DEBUG_INFO] >= 0 */
 };
 
@@ -262,6 +263,8 @@ static bool check_class(struct asr_sample_reader *reader, bt_self_component *sel
 			return false;
 		}
 		layout->context[i] = index;
+		layout->context_signed[i] = index >= 0 &&
+			asr_class_is(asr_member_class(context, index), BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
 	}
 	for (i = 0; i < D_COUNT && layout->context[C_DEBUG_INFO] >= 0; i++) {
 		const bt_field_class *debug_info = asr_member_class(context, layout->context[C_DEBUG_INFO]);
@@ -353,10 +356,14 @@ static void read_stack(struct asr_sample_reader *reader, const bt_field *payload
 	sample->stack_len = (uint32_t) n;
 }
 
-/* An integer member of the common context, when the class has it. */
-static bool context_integer(const bt_field *context, int64_t index, int64_t *value)
+/* Integer member `i` of the common context, when the class has it. */
+static bool context_integer(const bt_field *context, const struct layout *layout, size_t i,
+			    int64_t *value)
 {
-	*value = index >= 0 ? asr_integer_value(asr_member(context, (uint64_t) index)) : 0;
+	int64_t index = layout->context[i];
+
+	*value = index >= 0 ? asr_integer_value_as(asr_member(context, (uint64_t) index),
+						   layout->context_signed[i]) : 0;
 	return index >= 0;
 }
 
@@ -376,7 +383,8 @@ enum asr_sample_status asr_sample_read(struct asr_sample_reader *reader, bt_self
 		return ASR_SAMPLE_OTHER;
 
 	payload = bt_event_borrow_payload_field_const(event);
-	sample->type = asr_string_value(asr_member(payload, layout->payload[P_TYPE]));
+	sample->type = asr_string_value_length(asr_member(payload, layout->payload[P_TYPE]),
+					       &sample->type_len);
 	sample->size = bt_field_integer_unsigned_get_value(asr_member(payload, layout->payload[P_SIZE]));
 	sample->offset = bt_field_integer_unsigned_get_value(
 		asr_member(payload, layout->payload[P_OFFSET]));
@@ -388,8 +396,8 @@ enum asr_sample_status asr_sample_read(struct asr_sample_reader *reader, bt_self
 	sample->frees_known = layout->frees_known;
 
 	context = bt_event_borrow_common_context_field_const(event);
-	sample->has_vpid = context_integer(context, layout->context[C_VPID], &sample->vpid);
-	sample->has_vtid = context_integer(context, layout->context[C_VTID], &sample->vtid);
+	sample->has_vpid = context_integer(context, layout, C_VPID, &sample->vpid);
+	sample->has_vtid = context_integer(context, layout, C_VTID, &sample->vtid);
 	sample->procname = layout->context[C_PROCNAME] >= 0 ?
 		asr_string_value(asr_member(context, (uint64_t) layout->context[C_PROCNAME])) : NULL;
 	if (layout->context[C_DEBUG_INFO] >= 0) {

@@ -28,6 +28,7 @@
 struct asr_sample {
 	const bt_trace *trace;
 	const char *type;
+	uint64_t type_len;     /* strlen(type) */
 	const char *procname;  /* NULL: context not recorded */
 	const struct asr_site *site;  /* NULL unless the reader resolves sites
 				       * from debug-info (schema 1, or an empty stack) */
