@@ -2,9 +2,10 @@
 #include <stddef.h>
 #include <sys/mman.h>
 
+#include "export.h"
 #include "sampled_set.h"
 
-uint64_t *as_sampled_leaves[AS_SAMPLED_SET_LEAVES];
+AS_EXPORT uint64_t *as_sampled_leaves[AS_SAMPLED_SET_LEAVES];
 static uint64_t dropped; /* atomic */
 
 /* The leaf of leaves[index], mapped if it is not yet; racing threads each

@@ -12,8 +12,9 @@
  * the set as it was (private mappings): parent and child each go on with
  * their own copy.
  *
- * The lookups are inline: every free of a page-aligned address asks, and
- * most of those blocks were never sampled (doc/performance.md section 7).
+ * The lookups are inline, here and in the preload shim: every free of a
+ * page-aligned address asks, and most of those blocks were never sampled
+ * (doc/performance.md section 7).
  */
 #ifndef ALLOCSAMPLE_SAMPLED_SET_H
 #define ALLOCSAMPLE_SAMPLED_SET_H
@@ -51,8 +52,11 @@ enum as_sampled_insert {
 };
 
 /* The leaves, indexed by page number >> AS_SAMPLED_SET_LEAF_BITS (atomic;
- * NULL until the first insertion in their range). */
-extern uint64_t *as_sampled_leaves[AS_SAMPLED_SET_LEAVES] __attribute__((visibility("hidden")));
+ * NULL until the first insertion in their range).  Exported by
+ * liballocsample.so under a reserved name: the preload shim's free asks
+ * the set inline. */
+#define as_sampled_leaves allocsample_internal_sampled_leaves
+extern uint64_t *as_sampled_leaves[AS_SAMPLED_SET_LEAVES];
 
 /* The word holding `ptr`'s bit, and the bit; NULL when no insertion ever
  * reached its leaf (or it is out of range). */
