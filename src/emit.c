@@ -117,9 +117,9 @@ static __attribute__((noinline)) void emit_sampled_free(const void *ptr, const v
 	errno = saved_errno;
 }
 
-/* Most page-aligned frees are of blocks never sampled (a tracked block's
- * address goes on to blocks allocated after its free): their miss is two
- * loads and a test, with no frame of its own. */
+/* The shim's frees ask the set first, inline (most page-aligned blocks
+ * were never sampled); here the block is taken out, and of two racing
+ * frees of it (a program's double free) only one emits. */
 AS_EXPORT void allocsample_internal_sampled_free(const void *ptr, const void *ip)
 {
 	if (as_sampled_set_remove(ptr))
