@@ -17,8 +17,8 @@ _Static_assert(sizeof(void *) == sizeof(uint64_t), "a return address is 64 bits"
 /* Samples drawn while no session recorded AllocationSampled, not yet
  * announced by a SamplesUnrecorded event (atomic). */
 static uint64_t unrecorded;
-/* Whether the full-set warning was written (atomic). */
-static int warned_full;
+/* Whether the warning of a block the set refused was written (atomic). */
+static int warned_refused;
 
 void as_emit_after_fork_child(void)
 {
@@ -28,13 +28,14 @@ void as_emit_after_fork_child(void)
 
 /* One line on stderr the first time the set refuses a block; stdio may
  * allocate and we are inside malloc, so write(2). */
-static void warn_full(void)
+static void warn_refused(void)
 {
 	static const char message[] =
-		"allocsample: the set of sampled blocks is full; further samples have "
+		"allocsample: the set of sampled blocks cannot take a block (no memory for "
+		"its bitmap, or an address beyond 48 bits); such samples have "
 		"free_tracked = 0 (doc/sampling.md, \"Free tracking\")\n";
 
-	if (__atomic_exchange_n(&warned_full, 1, __ATOMIC_RELAXED))
+	if (__atomic_exchange_n(&warned_refused, 1, __ATOMIC_RELAXED))
 		return;
 	if (write(STDERR_FILENO, message, sizeof(message) - 1) < 0)
 		return; /* stderr is closed: there is nowhere to say it */
@@ -46,7 +47,7 @@ static bool track(const void *ptr)
 		return false;
 	if (as_sampled_set_insert(ptr) == AS_SAMPLED_INSERTED)
 		return true;
-	warn_full();
+	warn_refused();
 	return false;
 }
 
@@ -101,13 +102,12 @@ AS_EXPORT bool allocsample_internal_is_tracked(const void *ptr)
 	return as_sampled_set_contains(ptr);
 }
 
-AS_EXPORT void allocsample_internal_sampled_free(const void *ptr, const void *ip)
+/* SampledFree for a block just taken out of the set. */
+static __attribute__((noinline)) void emit_sampled_free(const void *ptr, const void *ip)
 {
 	struct as_sampler *sampler = as_thread_sampler;
 	int saved_errno;
 
-	if (!as_sampled_set_remove(ptr))
-		return;
 	if (!lttng_ust_tracepoint_enabled(allocsample, SampledFree))
 		return;
 	saved_errno = errno;
@@ -115,6 +115,15 @@ AS_EXPORT void allocsample_internal_sampled_free(const void *ptr, const void *ip
 	lttng_ust_do_tracepoint(allocsample, SampledFree, ptr, ip);
 	as_sampler_release(sampler);
 	errno = saved_errno;
+}
+
+/* The shim's frees ask the set first, inline (most page-aligned blocks
+ * were never sampled); here the block is taken out, and of two racing
+ * frees of it (a program's double free) only one emits. */
+AS_EXPORT void allocsample_internal_sampled_free(const void *ptr, const void *ip)
+{
+	if (as_sampled_set_remove(ptr))
+		emit_sampled_free(ptr, ip);
 }
 
 static void report_untyped(const char *entry, uint64_t size, uint64_t offset, const void *ptr,

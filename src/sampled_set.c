@@ -1,44 +1,34 @@
-/* sampled_set.c - the lock-free set of tracked sampled blocks (see sampled_set.h). */
+/* sampled_set.c - the lock-free set of tracked sampled blocks: its leaves and insertions (see sampled_set.h). */
 #include <stddef.h>
 #include <sys/mman.h>
 
+#include "export.h"
 #include "sampled_set.h"
 
-#define EMPTY ((uint64_t) 0)
-#define REMOVED ((uint64_t) 1) /* a tombstone: lookups go on past it */
-
-static uint64_t *table; /* atomic; NULL until the first insertion */
+AS_EXPORT uint64_t *as_sampled_leaves[AS_SAMPLED_SET_LEAVES];
 static uint64_t dropped; /* atomic */
 
-/* Fibonacci hashing of the page number: consecutive pages, as a bump
- * allocator hands them out, land far apart. */
-static uint64_t home(uint64_t key)
+/* The leaf of leaves[index], mapped if it is not yet; racing threads each
+ * map one, the first to publish wins and the others unmap theirs.  mmap is
+ * async-signal-safe.  NULL when no memory can be had. */
+static uint64_t *leaf_get(unsigned index)
 {
-	return ((key >> 12) * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - 17);
-}
-
-_Static_assert(AS_SAMPLED_SET_SLOTS == UINT64_C(1) << 17, "home() yields 17 bits");
-
-#define SLOT(t, key, i) (&(t)[(home(key) + (i)) & (AS_SAMPLED_SET_SLOTS - 1)])
-
-/* Maps the table; racing threads each map one, the first to publish wins
- * and the others unmap theirs.  mmap is async-signal-safe. */
-static uint64_t *table_get(void)
-{
-	uint64_t *t = __atomic_load_n(&table, __ATOMIC_ACQUIRE);
+	uint64_t *leaf = __atomic_load_n(&as_sampled_leaves[index], __ATOMIC_ACQUIRE);
 	uint64_t *expected = NULL;
 	void *mapped;
 
-	if (t)
-		return t;
-	mapped = mmap(NULL, AS_SAMPLED_SET_SLOTS * sizeof(uint64_t), PROT_READ | PROT_WRITE,
-		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (leaf)
+		return leaf;
+	/* Zero pages until touched: a heap's blocks touch one page of
+	 * bitmap per 128 MiB of addresses. */
+	mapped = mmap(NULL, AS_SAMPLED_SET_LEAF_BYTES, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (mapped == MAP_FAILED)
 		return NULL;
-	if (__atomic_compare_exchange_n(&table, &expected, (uint64_t *) mapped, false,
+	if (__atomic_compare_exchange_n(&as_sampled_leaves[index], &expected, (uint64_t *) mapped, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
 		return mapped;
-	munmap(mapped, AS_SAMPLED_SET_SLOTS * sizeof(uint64_t));
+	munmap(mapped, AS_SAMPLED_SET_LEAF_BYTES);
 	return expected;
 }
 
@@ -50,71 +40,16 @@ static enum as_sampled_insert refuse(enum as_sampled_insert why)
 
 enum as_sampled_insert as_sampled_set_insert(const void *ptr)
 {
-	uint64_t key = (uint64_t) (uintptr_t) ptr;
-	uint64_t *t = table_get();
+	uint64_t page = (uint64_t) (uintptr_t) ptr >> AS_SAMPLED_SET_PAGE_BITS;
+	uint64_t bit = 0, *word;
 
-	if (!t)
+	if (page >> (AS_SAMPLED_SET_ADDRESS_BITS - AS_SAMPLED_SET_PAGE_BITS))
+		return refuse(AS_SAMPLED_OUT_OF_RANGE);
+	if (!leaf_get((unsigned) (page >> AS_SAMPLED_SET_LEAF_BITS)))
 		return refuse(AS_SAMPLED_NO_MEMORY);
-	for (;;) {
-		uint64_t *free_slot = NULL, seen = EMPTY;
-
-		/* Look for the key itself up to the first empty slot, keeping
-		 * the first reusable slot on the way. */
-		for (unsigned i = 0; i < AS_SAMPLED_SET_WINDOW; i++) {
-			uint64_t *slot = SLOT(t, key, i);
-			uint64_t value = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-
-			if (value == key)
-				return AS_SAMPLED_INSERTED;
-			if ((value == EMPTY || value == REMOVED) && !free_slot) {
-				free_slot = slot;
-				seen = value;
-			}
-			if (value == EMPTY)
-				break;
-		}
-		if (!free_slot)
-			return refuse(AS_SAMPLED_FULL);
-		/* Lost to another thread's insertion or removal: look again. */
-		if (__atomic_compare_exchange_n(free_slot, &seen, key, false, __ATOMIC_ACQ_REL,
-						__ATOMIC_ACQUIRE))
-			return AS_SAMPLED_INSERTED;
-	}
-}
-
-/* The slot holding `key`, or NULL: stops at the first empty slot, since an
- * insertion never passes one. */
-static uint64_t *find(uint64_t *t, uint64_t key)
-{
-	for (unsigned i = 0; i < AS_SAMPLED_SET_WINDOW; i++) {
-		uint64_t *slot = SLOT(t, key, i);
-		uint64_t value = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-
-		if (value == key)
-			return slot;
-		if (value == EMPTY)
-			return NULL;
-	}
-	return NULL;
-}
-
-bool as_sampled_set_remove(const void *ptr)
-{
-	uint64_t key = (uint64_t) (uintptr_t) ptr;
-	uint64_t *t = __atomic_load_n(&table, __ATOMIC_ACQUIRE);
-	uint64_t *slot = t ? find(t, key) : NULL;
-
-	/* The compare-exchange settles two frees of one block racing (a
-	 * program's double free): one of them removes it. */
-	return slot && __atomic_compare_exchange_n(slot, &key, REMOVED, false, __ATOMIC_ACQ_REL,
-						   __ATOMIC_ACQUIRE);
-}
-
-bool as_sampled_set_contains(const void *ptr)
-{
-	uint64_t *t = __atomic_load_n(&table, __ATOMIC_ACQUIRE);
-
-	return t && find(t, (uint64_t) (uintptr_t) ptr);
+	word = as_sampled_set_word(ptr, &bit);
+	__atomic_fetch_or(word, bit, __ATOMIC_ACQ_REL);
+	return AS_SAMPLED_INSERTED;
 }
 
 uint64_t as_sampled_set_dropped(void)

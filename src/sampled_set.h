@@ -2,12 +2,19 @@
  * sampled_set.h - the addresses of the live sampled blocks whose frees are
  * tracked (doc/sampling.md, "Free tracking").
  *
- * A fixed-size, lock-free, open-addressing set of page-aligned addresses,
- * process-wide.  Its memory is mmap'ed on the first insertion and never
- * released; nothing here calls malloc, takes a lock or touches errno, so
- * every operation is safe inside malloc and free, in a signal handler and
- * from any thread.  A fork child inherits the set as it was (a private
- * mapping): parent and child each go on with their own copy.
+ * A lock-free bitmap of page-aligned addresses, process-wide: one bit per
+ * page of the address space, in leaves of 2^24 pages (64 GiB of addresses,
+ * a 2 MiB bitmap each) mmap'ed on the first insertion into their range and
+ * never released.  A heap's tracked blocks share a few leaves, and a cache
+ * line of a leaf covers 2 MiB of addresses.  Nothing here calls malloc,
+ * takes a lock or touches errno, so every operation is safe inside malloc
+ * and free, in a signal handler and from any thread.  A fork child inherits
+ * the set as it was (private mappings): parent and child each go on with
+ * their own copy.
+ *
+ * The lookups are inline, here and in the preload shim: every free of a
+ * page-aligned address asks, and most of those blocks were never sampled
+ * (doc/performance.md section 7).
  */
 #ifndef ALLOCSAMPLE_SAMPLED_SET_H
 #define ALLOCSAMPLE_SAMPLED_SET_H
@@ -15,15 +22,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* 2^17 slots of 8 bytes: 1 MiB of address space, resident only where
- * touched.  An address lives within AS_SAMPLED_SET_WINDOW slots of its
- * hash, so every operation reads at most that many slots. */
-#define AS_SAMPLED_SET_SLOTS (UINT64_C(1) << 17)
-#define AS_SAMPLED_SET_WINDOW 64
-
 /* Only addresses whose 12 low bits are zero are kept: the free path's
- * one-instruction filter, and it lets 0 and 1 mark empty and removed slots. */
+ * one-instruction filter, and one bit per page. */
 #define AS_SAMPLED_SET_ALIGN 4096
+#define AS_SAMPLED_SET_PAGE_BITS 12
+/* Addresses below 2^48: x86-64's user space (47 bits) and aarch64's. */
+#define AS_SAMPLED_SET_ADDRESS_BITS 48
+#define AS_SAMPLED_SET_LEAF_BITS 24
+#define AS_SAMPLED_SET_LEAVES \
+	(1u << (AS_SAMPLED_SET_ADDRESS_BITS - AS_SAMPLED_SET_PAGE_BITS - AS_SAMPLED_SET_LEAF_BITS))
+#define AS_SAMPLED_SET_LEAF_BYTES ((UINT64_C(1) << AS_SAMPLED_SET_LEAF_BITS) / 8)
 
 /*
  * A tracked block is at least this big: the largest request glibc's
@@ -39,9 +47,32 @@
 
 enum as_sampled_insert {
 	AS_SAMPLED_INSERTED,    /* ptr is in the set */
-	AS_SAMPLED_FULL,        /* no free slot in ptr's window: not in the set */
-	AS_SAMPLED_NO_MEMORY,   /* the set could not be mapped: not in the set */
+	AS_SAMPLED_OUT_OF_RANGE, /* ptr is at or above 2^48: not in the set */
+	AS_SAMPLED_NO_MEMORY,   /* its leaf could not be mapped: not in the set */
 };
+
+/* The leaves, indexed by page number >> AS_SAMPLED_SET_LEAF_BITS (atomic;
+ * NULL until the first insertion in their range).  Exported by
+ * liballocsample.so under a reserved name: the preload shim's free asks
+ * the set inline. */
+#define as_sampled_leaves allocsample_internal_sampled_leaves
+extern uint64_t *as_sampled_leaves[AS_SAMPLED_SET_LEAVES];
+
+/* The word holding `ptr`'s bit, and the bit; NULL when no insertion ever
+ * reached its leaf (or it is out of range). */
+static inline uint64_t *as_sampled_set_word(const void *ptr, uint64_t *bit)
+{
+	uint64_t page = (uint64_t) (uintptr_t) ptr >> AS_SAMPLED_SET_PAGE_BITS;
+	uint64_t *leaf;
+
+	if (page >> (AS_SAMPLED_SET_ADDRESS_BITS - AS_SAMPLED_SET_PAGE_BITS))
+		return NULL;
+	leaf = __atomic_load_n(&as_sampled_leaves[page >> AS_SAMPLED_SET_LEAF_BITS], __ATOMIC_ACQUIRE);
+	if (!leaf)
+		return NULL;
+	*bit = UINT64_C(1) << (page & 63);
+	return &leaf[(page & ((UINT64_C(1) << AS_SAMPLED_SET_LEAF_BITS) - 1)) >> 6];
+}
 
 /*
  * Adds `ptr` (non-NULL, AS_SAMPLED_SET_ALIGN-aligned).  An address already
@@ -50,13 +81,27 @@ enum as_sampled_insert {
  */
 enum as_sampled_insert as_sampled_set_insert(const void *ptr);
 
-/* Removes `ptr`: true if it was in the set (and this call took it out). */
-bool as_sampled_set_remove(const void *ptr);
-
 /* True if `ptr` is in the set. */
-bool as_sampled_set_contains(const void *ptr);
+static inline bool as_sampled_set_contains(const void *ptr)
+{
+	uint64_t bit = 0, *word = as_sampled_set_word(ptr, &bit);
 
-/* Insertions refused so far (full window or no memory). */
+	return word && (__atomic_load_n(word, __ATOMIC_ACQUIRE) & bit);
+}
+
+/* Removes `ptr`: true if it was in the set and this call took it out (of
+ * two racing removals, a program's double free, one does).  A miss reads
+ * two words and writes none. */
+static inline bool as_sampled_set_remove(const void *ptr)
+{
+	uint64_t bit = 0, *word = as_sampled_set_word(ptr, &bit);
+
+	if (!word || !(__atomic_load_n(word, __ATOMIC_ACQUIRE) & bit))
+		return false;
+	return __atomic_fetch_and(word, ~bit, __ATOMIC_ACQ_REL) & bit;
+}
+
+/* Insertions refused so far (out of range or no memory). */
 uint64_t as_sampled_set_dropped(void);
 
 #endif

@@ -162,18 +162,14 @@ static bool step(struct registers *r, uint64_t rule)
 	return true;
 }
 
-/* The packed rule for the frame at r->pc, from the cache when `tag` allows
- * it (cached), else read from the unwind tables (and cached). */
-static uint64_t rule_for(const struct registers *r, bool cached, uint64_t tag)
+/* The packed rule for the frame at r->pc when the cache has none under
+ * `key` (0: not to be cached): read from the unwind tables, and cached.
+ * Out of line: the walk's loop stays small, and this is rare once warm. */
+static __attribute__((noinline)) uint64_t rule_read(const struct registers *r, uint64_t key)
 {
-	uint64_t key = cached ? as_rule_cache_key(r->pc, r->exact, tag) : 0, rule;
 	struct as_rule found;
+	uint64_t rule;
 
-	if (key) {
-		rule = as_rule_cache_find(key);
-		if (rule)
-			return rule;
-	}
 	as_cfi_rule(r->pc, r->exact, &found);
 	rule = as_rule_pack(&found);
 	if (!rule) {
@@ -185,11 +181,56 @@ static uint64_t rule_for(const struct registers *r, bool cached, uint64_t tag)
 	return rule;
 }
 
-/* The two shapes of almost every frame of compiled code: the CFA at %rsp
- * plus an offset, %rbp unchanged or saved below it. */
-#define SHAPE(rule) ((rule) & 0x7f)
-#define RSP_RBP_SAME (AS_RULE_STEP | AS_CFA_RSP << 3 | AS_RBP_SAME << 5)
-#define RSP_RBP_SAVED (AS_RULE_STEP | AS_CFA_RSP << 3 | AS_RBP_AT_CFA << 5)
+/*
+ * The shape of almost every frame of compiled code: the CFA at %rsp plus
+ * an offset, the return address just below it, %rbp unchanged or saved
+ * below it (its rule's high bit clear, the low one says which).  One mask
+ * and one compare tell it, and its return address needs no offset decoded.
+ */
+#define FAST_MASK (UINT64_C(7) | UINT64_C(3) << 3 | UINT64_C(2) << 5 | UINT64_C(0xff) << 55)
+#define FAST (AS_RULE_STEP | AS_CFA_RSP << 3 | (uint64_t) (uint8_t) -1 << 55)
+#define FAST_RBP_SAVED ((uint64_t) AS_RBP_AT_CFA << 5)
+_Static_assert(AS_RBP_SAME == 0 && AS_RBP_AT_CFA == 1, "the fast shape's %rbp rules are 0 and 1");
+
+/*
+ * The walk's common case, in registers of its own (out of line, so that
+ * the rest of the walk leaves it enough of them): from *r (a return
+ * address, not exact), frames whose rule is cached under `tag` with the
+ * fast shape, added to frames[n..max).  Returns the new count and leaves
+ * *r at the first frame it did not take, whose address is below
+ * MIN_CODE_ADDRESS when the stack ended there, and *other at that frame's
+ * cached rule if it found one (else 0).
+ */
+static __attribute__((noinline)) unsigned fast_frames(struct registers *r, uint64_t tag, void **frames,
+						       unsigned n, unsigned max, uint64_t *other)
+{
+	uintptr_t pc = r->pc, sp = r->sp, bp = r->bp;
+	void **out = frames + n, **end = frames + max;
+
+	*other = 0;
+	while (out < end && !(pc >> AS_RULE_CACHE_ADDRESS_BITS)) {
+		uint64_t rule = as_rule_cache_find(pc | tag);
+		uintptr_t cfa;
+
+		if ((rule & FAST_MASK) != FAST) {
+			*other = rule;
+			break;
+		}
+		/* cfi.c checked that the saved words lie in the frame. */
+		cfa = sp + (uintptr_t) (intptr_t) AS_RULE_CFA_OFFSET(rule);
+		pc = *(const uintptr_t *) (cfa - sizeof(uintptr_t));
+		if (rule & FAST_RBP_SAVED)
+			bp = *(const uintptr_t *) (cfa + (uintptr_t) (intptr_t) AS_RULE_RBP_OFFSET(rule));
+		sp = cfa;
+		if (pc < MIN_CODE_ADDRESS)
+			break;
+		*out++ = (void *) pc;
+	}
+	r->pc = pc;
+	r->sp = sp;
+	r->bp = bp;
+	return (unsigned) (out - frames);
+}
 
 unsigned as_stack_walk(void **frames, unsigned max)
 {
@@ -204,18 +245,20 @@ unsigned as_stack_walk(void **frames, unsigned max)
 	__asm__ volatile("leaq 0(%%rip), %0\n\tmovq %%rsp, %1\n\tmovq %%rbp, %2"
 			 : "=r"(r.pc), "=r"(r.sp), "=r"(r.bp));
 	while (n < max) {
-		uint64_t rule = rule_for(&r, cached, tag);
+		uint64_t key, rule = 0;
 
-		if (SHAPE(rule) == RSP_RBP_SAME || SHAPE(rule) == RSP_RBP_SAVED) {
-			/* cfi.c checked that the saved words lie in the frame. */
-			uintptr_t cfa = r.sp + (uintptr_t) (intptr_t) AS_RULE_CFA_OFFSET(rule);
-
-			r.pc = *(const uintptr_t *) (cfa + (uintptr_t) (intptr_t) AS_RULE_RA_OFFSET(rule));
-			if (SHAPE(rule) == RSP_RBP_SAVED)
-				r.bp = *(const uintptr_t *) (cfa + (uintptr_t) (intptr_t) AS_RULE_RBP_OFFSET(rule));
-			r.sp = cfa;
-			r.exact = false;
-		} else if (AS_RULE_KIND(rule) == AS_RULE_STEP) {
+		if (cached && !r.exact) {
+			n = fast_frames(&r, tag, frames, n, max, &rule);
+			if (n == max || r.pc < MIN_CODE_ADDRESS)
+				break;
+		}
+		/* Any other frame, one at a time. */
+		key = cached ? as_rule_cache_key(r.pc, r.exact, tag) : 0;
+		if (!rule && key)
+			rule = as_rule_cache_find(key);
+		if (!rule)
+			rule = rule_read(&r, key);
+		if (AS_RULE_KIND(rule) == AS_RULE_STEP) {
 			if (!step(&r, rule))
 				break;
 		} else if (AS_RULE_KIND(rule) == AS_RULE_SIGNAL) {

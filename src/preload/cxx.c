@@ -268,7 +268,7 @@ typedef void (*delete_aligned_nothrow_fn)(void *, size_t, const void *);
  * SampledFree before the next delete gets it. */
 static inline __attribute__((always_inline)) void untrack(void *ptr, const void *ip)
 {
-	if (AS_MAYBE_TRACKED(ptr) && ptr)
+	if (AS_MAYBE_TRACKED(ptr) && as_sampled_set_contains(ptr))
 		allocsample_internal_sampled_free(ptr, ip);
 }
 

@@ -27,12 +27,21 @@
 
 #include "preload.h"
 
+/* A tracked block: its SampledFree before it goes back, since once freed
+ * another thread could be handed the same address and sample it. */
+static AS_SLOW void free_tracked(void *ptr, const void *ip)
+{
+	allocsample_internal_sampled_free(ptr, ip);
+	as_next.free(ptr);
+}
+
+/* Most page-aligned blocks were never sampled (a tracked block's address
+ * goes on to blocks allocated after its free): the set is asked here,
+ * inline, and a miss costs no frame. */
 AS_SLOW void as_preload_free_slow(void *ptr, const void *ip)
 {
-	/* Before the block goes back: once freed, another thread could be
-	 * handed the same address and sample it. */
-	if (ptr)
-		allocsample_internal_sampled_free(ptr, ip);
+	if (as_sampled_set_contains(ptr))
+		return free_tracked(ptr, ip);
 	as_next.free(ptr);
 }
 

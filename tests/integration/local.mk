@@ -78,6 +78,11 @@ tests_workloads_free_faults_SOURCES = tests/workloads/free-faults.c
 tests_workloads_free_faults_CFLAGS = $(INTEG_C_OPTIONS) -fno-builtin
 tests_workloads_free_faults_LDFLAGS = $(INTEG_LD_OPTIONS)
 
+check_PROGRAMS += tests/workloads/reused
+tests_workloads_reused_SOURCES = tests/workloads/reused.c
+tests_workloads_reused_CFLAGS = $(INTEG_C_OPTIONS) -fno-builtin
+tests_workloads_reused_LDFLAGS = $(INTEG_LD_OPTIONS)
+
 INTEGRATION_TESTS = \
 	tests/integration/threads.sh \
 	tests/integration/cxx.sh \
@@ -87,6 +92,7 @@ INTEGRATION_TESTS = \
 	tests/integration/no-session.sh \
 	tests/integration/stacks.sh \
 	tests/integration/frees.sh \
-	tests/integration/free-faults.sh
+	tests/integration/free-faults.sh \
+	tests/integration/reused.sh
 TESTS += $(INTEGRATION_TESTS)
 EXTRA_DIST += $(INTEGRATION_TESTS) tests/integration/lib.sh

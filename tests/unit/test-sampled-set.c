@@ -1,4 +1,4 @@
-/* test-sampled-set.c - the set of tracked sampled blocks: membership, a full window, tombstones reused, threads inserting and removing at once. */
+/* test-sampled-set.c - the set of tracked sampled blocks: membership, neighbouring pages, leaves, the address range, threads sharing words. */
 #include <check.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -35,40 +35,52 @@ START_TEST(insert_remove_lookup)
 }
 END_TEST
 
-/* The set's hash (sampled_set.c), to find addresses that share one home
- * slot and so fill its window. */
-static uint64_t home_of(uint64_t key)
+/* Pages that share a word of the bitmap, and the two pages on either side
+ * of a boundary between leaves, are independent. */
+START_TEST(neighbours_and_leaves)
 {
-	return ((key >> 12) * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - 17);
+	const uint64_t word = (UINT64_C(3) << AS_SAMPLED_SET_LEAF_BITS) + 640;
+	const uint64_t boundary = UINT64_C(5) << AS_SAMPLED_SET_LEAF_BITS;
+
+	for (uint64_t i = 0; i < 64; i += 2)
+		ck_assert_int_eq(as_sampled_set_insert(page(word, i)), AS_SAMPLED_INSERTED);
+	for (uint64_t i = 0; i < 64; i++)
+		ck_assert(as_sampled_set_contains(page(word, i)) == (i % 2 == 0));
+	ck_assert(!as_sampled_set_remove(page(word, 1)));
+	ck_assert(as_sampled_set_remove(page(word, 2)));
+	for (uint64_t i = 0; i < 64; i++)
+		ck_assert(as_sampled_set_contains(page(word, i)) == (i % 2 == 0 && i != 2));
+	for (uint64_t i = 0; i < 64; i += 2)
+		as_sampled_set_remove(page(word, i));
+
+	/* A leaf no insertion reached: a miss, nothing mapped. */
+	ck_assert(!as_sampled_set_contains(page(boundary, 0)));
+	ck_assert(!as_sampled_set_remove(page(boundary, 0)));
+	ck_assert_int_eq(as_sampled_set_insert(page(boundary - 1, 0)), AS_SAMPLED_INSERTED);
+	ck_assert_int_eq(as_sampled_set_insert(page(boundary, 0)), AS_SAMPLED_INSERTED);
+	ck_assert(as_sampled_set_remove(page(boundary - 1, 0)));
+	ck_assert(as_sampled_set_contains(page(boundary, 0)));
+	ck_assert(as_sampled_set_remove(page(boundary, 0)));
+	ck_assert(!as_sampled_set_contains(page(boundary, 0)));
 }
+END_TEST
 
-START_TEST(full_window_and_tombstones)
+/* The highest pages the set holds, and the first it cannot: refused and
+ * counted, never found, and never confused with a page in range. */
+START_TEST(address_range)
 {
-	const uint64_t base = UINT64_C(1) << 30;
-	uint64_t keys[AS_SAMPLED_SET_WINDOW + 1];
-	uint64_t target = home_of(base << 12), dropped = as_sampled_set_dropped();
-	unsigned n = 0;
+	const uint64_t pages = UINT64_C(1) << (AS_SAMPLED_SET_ADDRESS_BITS - AS_SAMPLED_SET_PAGE_BITS);
+	uint64_t dropped = as_sampled_set_dropped();
 
-	for (uint64_t i = 0; n < AS_SAMPLED_SET_WINDOW + 1; i++)
-		if (home_of((base + i) << 12) == target)
-			keys[n++] = (base + i) << 12;
-	for (unsigned i = 0; i < AS_SAMPLED_SET_WINDOW; i++)
-		ck_assert_int_eq(as_sampled_set_insert((const void *) (uintptr_t) keys[i]), AS_SAMPLED_INSERTED);
-	/* The window holds 64: the 65th is refused and counted. */
-	ck_assert_int_eq(as_sampled_set_insert((const void *) (uintptr_t) keys[AS_SAMPLED_SET_WINDOW]),
-			 AS_SAMPLED_FULL);
-	ck_assert_uint_eq(as_sampled_set_dropped(), dropped + 1);
-	ck_assert(!as_sampled_set_contains((const void *) (uintptr_t) keys[AS_SAMPLED_SET_WINDOW]));
-	/* A removal leaves a tombstone that the next insertion takes, and
-	 * the entries past it are still found. */
-	ck_assert(as_sampled_set_remove((const void *) (uintptr_t) keys[3]));
-	ck_assert_int_eq(as_sampled_set_insert((const void *) (uintptr_t) keys[AS_SAMPLED_SET_WINDOW]),
-			 AS_SAMPLED_INSERTED);
-	for (unsigned i = 0; i <= AS_SAMPLED_SET_WINDOW; i++)
-		ck_assert(as_sampled_set_contains((const void *) (uintptr_t) keys[i]) == (i != 3));
-	for (unsigned i = 0; i <= AS_SAMPLED_SET_WINDOW; i++)
-		if (i != 3)
-			ck_assert(as_sampled_set_remove((const void *) (uintptr_t) keys[i]));
+	ck_assert_int_eq(as_sampled_set_insert(page(pages - 1, 0)), AS_SAMPLED_INSERTED);
+	ck_assert(as_sampled_set_contains(page(pages - 1, 0)));
+	ck_assert_int_eq(as_sampled_set_insert(page(pages, 0)), AS_SAMPLED_OUT_OF_RANGE);
+	ck_assert_int_eq(as_sampled_set_insert(page(pages, pages - 1)), AS_SAMPLED_OUT_OF_RANGE);
+	ck_assert_uint_eq(as_sampled_set_dropped(), dropped + 2);
+	ck_assert(!as_sampled_set_contains(page(pages, 0)));
+	ck_assert(!as_sampled_set_remove(page(pages, pages - 1)));
+	ck_assert(!as_sampled_set_contains(page(0, 0)));
+	ck_assert(as_sampled_set_remove(page(pages - 1, 0)));
 }
 END_TEST
 
@@ -76,27 +88,28 @@ END_TEST
 #define PER_THREAD 20000
 #define ROUNDS 20
 
-/* Each thread inserts and removes its own pointers, over and over, checking
- * after each step that its own are all there or all gone. */
+/* Each thread inserts and removes its own pages, interleaved with the
+ * other threads' so that every word of the bitmap is shared by all of
+ * them, checking after each step that its own are all there or all gone. */
 static void *churn(void *arg)
 {
-	uint64_t base = (UINT64_C(1) << 36) + (uint64_t) (uintptr_t) arg * PER_THREAD;
+	uint64_t base = UINT64_C(1) << 34, self = (uint64_t) (uintptr_t) arg;
 	uintptr_t errors = 0;
 
 	for (int round = 0; round < ROUNDS; round++) {
 		for (uint64_t i = 0; i < PER_THREAD / 10; i++)
-			errors += as_sampled_set_insert(page(base, i)) != AS_SAMPLED_INSERTED;
+			errors += as_sampled_set_insert(page(base, i * THREADS + self)) != AS_SAMPLED_INSERTED;
 		for (uint64_t i = 0; i < PER_THREAD / 10; i++)
-			errors += !as_sampled_set_contains(page(base, i));
+			errors += !as_sampled_set_contains(page(base, i * THREADS + self));
 		for (uint64_t i = 0; i < PER_THREAD / 10; i++)
-			errors += !as_sampled_set_remove(page(base, i));
+			errors += !as_sampled_set_remove(page(base, i * THREADS + self));
 		for (uint64_t i = 0; i < PER_THREAD / 10; i++)
-			errors += as_sampled_set_contains(page(base, i));
+			errors += as_sampled_set_contains(page(base, i * THREADS + self));
 	}
 	return (void *) errors;
 }
 
-START_TEST(threads_disjoint)
+START_TEST(threads_sharing_words)
 {
 	pthread_t threads[THREADS];
 
@@ -112,6 +125,42 @@ START_TEST(threads_disjoint)
 }
 END_TEST
 
+#define RACERS 4
+
+static const void *raced;
+
+/* Each racer tries to remove the same address: a double free seen from
+ * several threads at once. */
+static void *remove_raced(void *arg)
+{
+	(void) arg;
+	return (void *) (uintptr_t) as_sampled_set_remove(raced);
+}
+
+/* Of several threads removing one address at once, exactly one takes it. */
+START_TEST(racing_removals)
+{
+	const uint64_t base = UINT64_C(1) << 33;
+
+	for (uint64_t i = 0; i < 200; i++) {
+		pthread_t threads[RACERS];
+		uintptr_t taken = 0;
+
+		raced = page(base, i);
+		ck_assert_int_eq(as_sampled_set_insert(raced), AS_SAMPLED_INSERTED);
+		for (int t = 0; t < RACERS; t++)
+			ck_assert_int_eq(pthread_create(&threads[t], NULL, remove_raced, NULL), 0);
+		for (int t = 0; t < RACERS; t++) {
+			void *took;
+
+			ck_assert_int_eq(pthread_join(threads[t], &took), 0);
+			taken += (uintptr_t) took;
+		}
+		ck_assert_uint_eq(taken, 1);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("sampled_set");
@@ -120,8 +169,10 @@ int main(void)
 	int failed;
 
 	tcase_add_test(tc, insert_remove_lookup);
-	tcase_add_test(tc, full_window_and_tombstones);
-	tcase_add_test(tc, threads_disjoint);
+	tcase_add_test(tc, neighbours_and_leaves);
+	tcase_add_test(tc, address_range);
+	tcase_add_test(tc, threads_sharing_words);
+	tcase_add_test(tc, racing_removals);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(suite, tc);
 	runner = srunner_create(suite);
