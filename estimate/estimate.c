@@ -68,6 +68,8 @@ bool as_estimate_add_sampled(struct as_estimate_accum *accum, uint64_t size, uin
 	return true;
 }
 
+/* Checked here too: as_estimate_probability() caches log(q) in `accum`,
+ * which a refused sample must leave as it was. */
 bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t offset)
 {
 	if (accum->rate == 0 || size == 0 || offset >= size)
