@@ -137,7 +137,7 @@ int as_estimate_objects_compute(const struct as_estimate_accum *accums, size_t n
  * (GSL gsl_cdf_negative_binomial_P(k, p, s)).  s >= 1, 0 < target < 1.
  * Returns 0 for s == 0 or p >= 1 (no failure can happen), NaN for a target
  * outside (0, 1) or p <= 0.  Beyond UINT_MAX failures it evaluates the same
- * CDF as gsl_cdf_beta_P(p, s, k + 1); see negbin.c for p < 2^-32 and for
+ * CDF as gsl_cdf_beta_P(p, s, k + 1); see negbin.c for p < 2^-20 and for
  * where GSL gives no answer.
  */
 double as_estimate_negbin_quantile(double target, uint64_t s, double p);

@@ -6,6 +6,7 @@ noinst_LTLIBRARIES += estimate/libasestimate.la
 estimate_libasestimate_la_SOURCES = \
 	estimate/estimate.c estimate/estimate.h \
 	estimate/negbin.c \
+	estimate/gamma.c estimate/gamma.h \
 	estimate/objects.c \
 	estimate/compare.c estimate/compare.h \
 	estimate/ratio_cdf.c \

@@ -6,13 +6,17 @@
 #include <gsl/gsl_errno.h>
 
 #include "estimate.h"
+#include "gamma.h"
 
 /*
- * Below this p, GSL's incomplete beta works with 1 - p, which has kept only
- * the top bits of p: by p = 2^-40 its upper quantiles are off by percents.
- * A rate above 4 GiB between samples is far from any real use.
+ * Below this p (a rate above 1 MiB between samples), GSL's incomplete beta
+ * loses the precision of the CDF: it works with 1 - p, which keeps fewer
+ * bits of p as p falls, and its error grows with the failures k.  Against
+ * the gamma approximation below, at s up to 10^9 it is off by 1e-6 at
+ * p = 2^-20, 5e-5 at 2^-24 and 6e-3 at 2^-32, where a quantile was seen to
+ * fall when s grew (tests/fuzz/corpus/estimate).
  */
-#define GSL_NEGBIN_MIN_P 0x1p-32
+#define GSL_NEGBIN_MIN_P 0x1p-20
 
 /* Doublings of the bracket before the search stops climbing towards a target
  * that the CDF, rounded to doubles, never reaches. */
@@ -24,12 +28,13 @@
  * gsl_cdf_negative_binomial_P(k, p, s) takes k as an unsigned int and
  * returns gsl_cdf_beta_P(p, s, k + 1); beyond UINT_MAX we call the latter.
  * Where GSL gives no probability (its continued fraction does not converge
- * near the median when s passes about 10^6) or p < 2^-32, we use GSL's gamma
- * CDF with the same mean s*q/p and variance s*q/p^2, continuity corrected:
- * its third cumulant differs by s*q/p^2, which moves a quantile by
+ * near the median when s passes about 10^6) or p < GSL_NEGBIN_MIN_P, we use
+ * the gamma distribution with the same mean s*q/p and variance s*q/p^2,
+ * continuity corrected (gamma.c: GSL's own is wrong for large shapes): its
+ * third cumulant differs by s*q/p^2, which moves a quantile by
  * (z^2 - 1)/6 < 1 failure at the 95% ends.  NaN only if both fail.
  *
- *	F(k; s, p) = I_p(s, k + 1) ~ P(Gamma(s*q, 1/p) <= k + 1/2)
+ *	F(k; s, p) = I_p(s, k + 1) ~ P_gamma(s*q; (k + 1/2) p)
  */
 static double negbin_cdf(double k, double s, double p)
 {
@@ -41,7 +46,7 @@ static double negbin_cdf(double k, double s, double p)
 		if (f >= 0.0 && f <= 1.0)
 			return f;
 	}
-	return gsl_cdf_gamma_P(k + 0.5, s * (1.0 - p), 1.0 / p);
+	return as_gamma_P(s * (1.0 - p), (k + 0.5) * p);
 }
 
 /* Whether F(k) has reached `target`; a NaN has not. */

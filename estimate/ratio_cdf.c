@@ -12,6 +12,7 @@
 #include <gsl/gsl_randist.h>
 
 #include "compare.h"
+#include "gamma.h"
 
 #define MAX_TERMS AS_COMPARE_MAX_RATES
 /* Below this smallest shape the saddlepoint's relative error in a tail,
@@ -168,7 +169,7 @@ static double two_terms_integrand(double g, void *param)
 		return 0.0;
 	if (x <= 0)
 		return tt->upper ? 0.0 : f;
-	return f * (tt->upper ? gsl_cdf_gamma_P(x, tt->k2, 1.0) : gsl_cdf_gamma_Q(x, tt->k2, 1.0));
+	return f * (tt->upper ? as_gamma_P(tt->k2, x) : as_gamma_Q(tt->k2, x));
 }
 
 /*
@@ -230,11 +231,11 @@ static double lin_tail(struct lin *y, double c, bool upper)
 	else if (!positive && c >= 0)
 		lower = 1.0;
 	else if (y->n == 1 && y->scale[0] > 0)
-		return upper ? gsl_cdf_gamma_Q(c / y->scale[0], y->shape[0], 1.0)
-			     : gsl_cdf_gamma_P(c / y->scale[0], y->shape[0], 1.0);
+		return upper ? as_gamma_Q(y->shape[0], c / y->scale[0])
+			     : as_gamma_P(y->shape[0], c / y->scale[0]);
 	else if (y->n == 1)
-		return upper ? gsl_cdf_gamma_P(c / y->scale[0], y->shape[0], 1.0)
-			     : gsl_cdf_gamma_Q(c / y->scale[0], y->shape[0], 1.0);
+		return upper ? as_gamma_P(y->shape[0], c / y->scale[0])
+			     : as_gamma_Q(y->shape[0], c / y->scale[0]);
 	else if (y->n == 2 && positive && negative &&
 		 fmin(y->shape[0], y->shape[1]) < SADDLEPOINT_MIN_SHAPE)
 		return integrated_tail(y, c, upper);

@@ -20,15 +20,19 @@ fuzz_begin() {
 	trap 'exit 130' INT TERM
 }
 
-# fuzz_run TARGET CORPUS [LIBFUZZER_OPTION...]: runs every committed input
-# of CORPUS once, then fuzzes for 20 s (120 s with ALLOCSAMPLE_TEST_THOROUGH)
-# from a scratch copy (the committed corpus only changes by hand).  A
-# failing input is run again with its messages shown and printed in base64;
-# a failure ends the test.
+# fuzz_run TARGET CORPUS RUNS [LIBFUZZER_OPTION...]: runs every committed
+# input of CORPUS once, then fuzzes RUNS inputs (six times as many with
+# ALLOCSAMPLE_TEST_THOROUGH) from a scratch copy (the committed corpus only
+# changes by hand), with a fixed seed: the same inputs on every machine, so
+# that a failure is the code's, found again by the next run, never the
+# luck of a faster machine.  RUNS is chosen to take about 20 s here.  A
+# failing input is run again with its messages shown and printed in
+# base64; a failure ends the test.
 fuzz_run() {
 	target=$1
 	corpus=$2
-	shift 2
+	runs=$3
+	shift 3
 	"$target" -timeout=5 "$corpus"/* >"$work/corpus.log" 2>&1 || {
 		tail -n 40 "$work/corpus.log"
 		fail "an input of the committed corpus fails"
@@ -36,13 +40,12 @@ fuzz_run() {
 	}
 	ok "the $(ls "$corpus" | wc -l) inputs of the committed corpus pass"
 
-	seconds=20
-	[ -z "${ALLOCSAMPLE_TEST_THOROUGH:-}" ] || seconds=120
+	[ -z "${ALLOCSAMPLE_TEST_THOROUGH:-}" ] || runs=$((runs * 6))
 	mkdir "$work/corpus"
 	cp "$corpus"/* "$work/corpus/"
-	if "$target" -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 \
+	if "$target" -seed=1 -runs="$runs" -timeout=5 -rss_limit_mb=1024 \
 		-artifact_prefix="$work/" "$@" "$work/corpus" >"$work/fuzz.log" 2>&1; then
-		ok "$seconds s of fuzzing: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$work/fuzz.log")"
+		ok "$runs inputs fuzzed: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$work/fuzz.log")"
 		return 0
 	fi
 	tail -n 40 "$work/fuzz.log"
