@@ -58,14 +58,18 @@ enum as_sampled_insert {
 #define as_sampled_leaves allocsample_internal_sampled_leaves
 extern uint64_t *as_sampled_leaves[AS_SAMPLED_SET_LEAVES];
 
-/* The word holding `ptr`'s bit, and the bit; NULL when no insertion ever
- * reached its leaf (or it is out of range). */
+/* The word holding `ptr`'s bit, and the bit; NULL when `ptr` is not
+ * page-aligned (the set holds addresses, not pages: a block that shares a
+ * tracked block's page is not that block), out of range, or no insertion
+ * ever reached its leaf. */
 static inline uint64_t *as_sampled_set_word(const void *ptr, uint64_t *bit)
 {
-	uint64_t page = (uint64_t) (uintptr_t) ptr >> AS_SAMPLED_SET_PAGE_BITS;
+	uint64_t address = (uint64_t) (uintptr_t) ptr;
+	uint64_t page = address >> AS_SAMPLED_SET_PAGE_BITS;
 	uint64_t *leaf;
 
-	if (page >> (AS_SAMPLED_SET_ADDRESS_BITS - AS_SAMPLED_SET_PAGE_BITS))
+	if ((address & (AS_SAMPLED_SET_ALIGN - 1)) != 0 ||
+	    page >> (AS_SAMPLED_SET_ADDRESS_BITS - AS_SAMPLED_SET_PAGE_BITS))
 		return NULL;
 	leaf = __atomic_load_n(&as_sampled_leaves[page >> AS_SAMPLED_SET_LEAF_BITS], __ATOMIC_ACQUIRE);
 	if (!leaf)
@@ -81,7 +85,7 @@ static inline uint64_t *as_sampled_set_word(const void *ptr, uint64_t *bit)
  */
 enum as_sampled_insert as_sampled_set_insert(const void *ptr);
 
-/* True if `ptr` is in the set. */
+/* True if `ptr` itself is in the set. */
 static inline bool as_sampled_set_contains(const void *ptr)
 {
 	uint64_t bit = 0, *word = as_sampled_set_word(ptr, &bit);
@@ -89,9 +93,9 @@ static inline bool as_sampled_set_contains(const void *ptr)
 	return word && (__atomic_load_n(word, __ATOMIC_ACQUIRE) & bit);
 }
 
-/* Removes `ptr`: true if it was in the set and this call took it out (of
- * two racing removals, a program's double free, one does).  A miss reads
- * two words and writes none. */
+/* Removes `ptr` itself: true if it was in the set and this call took it
+ * out (of two racing removals, a program's double free, one does).  A
+ * miss reads two words and writes none. */
 static inline bool as_sampled_set_remove(const void *ptr)
 {
 	uint64_t bit = 0, *word = as_sampled_set_word(ptr, &bit);

@@ -4,7 +4,7 @@
 # allocsample-record under a private lttng-sessiond, every live truth
 # inside its interval.  -no-install: no libtool wrapper script, so that
 # LD_PRELOAD reaches the program itself.
-check_PROGRAMS += tests/heap/heap tests/heap/heap-cxx
+check_PROGRAMS += tests/heap/heap tests/heap/heap-cxx tests/heap/heapdiff
 tests_heap_heap_SOURCES = tests/heap/heap.c
 tests_heap_heap_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
 tests_heap_heap_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
@@ -13,9 +13,14 @@ tests_heap_heap_cxx_SOURCES = tests/heap/heap-cxx.cc
 tests_heap_heap_cxx_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
 tests_heap_heap_cxx_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 tests_heap_heap_cxx_LDADD = $(PTHREAD_LIBS)
+tests_heap_heapdiff_SOURCES = tests/heap/heapdiff.cc
+tests_heap_heapdiff_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS)
+tests_heap_heapdiff_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_heap_heapdiff_LDADD = src/liballocsample.la
 
 HEAP_TESTS = \
 	tests/heap/c.sh \
-	tests/heap/cxx.sh
+	tests/heap/cxx.sh \
+	tests/heap/differential.sh
 TESTS += $(HEAP_TESTS)
 EXTRA_DIST += $(HEAP_TESTS) tests/heap/lib.sh

@@ -58,6 +58,17 @@ decides ok "Poisson: 1000 samples for a mean of 1000" check_poisson p 1000 1000
 decides FAIL "Poisson: 850 samples for a mean of 1000" check_poisson p 850 1000
 decides FAIL "Poisson: 1150 samples for a mean of 1000" check_poisson p 1150 1000
 
+# check_coverage: 200 intervals at 95% miss 10 times on average; the
+# 99.9% quantile of Binomial(200, 0.05) is 21.
+decides ok "coverage: 10 misses in 200 at 5%" check_coverage c 10 200 0.05
+decides ok "coverage: 21 misses in 200 at 5%" check_coverage c 21 200 0.05
+decides FAIL "coverage: 22 misses in 200 at 5%" check_coverage c 22 200 0.05
+decides FAIL "coverage: 2 misses in 100 at 0.01%" check_coverage c 2 100 0.0001
+decides ok "coverage: 1 miss in 100 at 0.01%" check_coverage c 1 100 0.0001
+# Binomial(12, 0.05): P(X >= 5) = 1.8e-4, P(X >= 6) = 1.1e-5.
+decides ok "coverage: 5 misses in 12 at 5%, quantile 0.9999" check_coverage c 5 12 0.05 0.9999
+decides FAIL "coverage: 6 misses in 12 at 5%, quantile 0.9999" check_coverage c 6 12 0.05 0.9999
+
 # check and finish.
 decides ok "check passes with a command that succeeds" check c true
 decides FAIL "check fails with a command that fails" check c false

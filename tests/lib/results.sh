@@ -73,6 +73,32 @@ check_poisson() {
 	fi
 }
 
+# check_coverage LABEL MISSES CHECKS MISS_RATE [QUANTILE]: MISSES intervals
+# out of CHECKS independent ones missed their truth, each with probability
+# at most MISS_RATE (1 - C for an interval at confidence C); the count of
+# misses is then at most Binomial(CHECKS, MISS_RATE), and the check fails
+# when it exceeds that distribution's QUANTILE (0.999 unless given;
+# computed here exactly, summing the probabilities): by chance with
+# probability below 1 - QUANTILE.  An interval that misses twice as often
+# as it says fails it almost surely once CHECKS times MISS_RATE reaches 10,
+# and one that misses every time fails it from a handful of checks on.
+check_coverage() {
+	results_limit=$(awk -v n="$3" -v p="$4" -v quantile="${5:-0.999}" 'BEGIN {
+		# P(X = k) from P(X = k - 1), in logarithms: no underflow at
+		# n = 10^5.
+		lp = n * log(1 - p); cdf = exp(lp)
+		for (k = 0; cdf < quantile && k < n; ) {
+			lp += log((n - k) / (k + 1)) + log(p / (1 - p)); k++; cdf += exp(lp)
+		}
+		print k }')
+	results_text="$1: $2 of $3 intervals missed their truth, at most $results_limit expected (quantile ${5:-0.999} of Binomial($3, $4))"
+	if [ "$2" -le "$results_limit" ]; then
+		ok "$results_text"
+	else
+		fail "$results_text"
+	fi
+}
+
 # json_group JSON JQ_SELECTION: "samples estimate lower upper" of the one
 # group the selection picks among the groups and the total (kind "total")
 # of a JSON report, or nothing when it picks none or several.

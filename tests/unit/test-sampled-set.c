@@ -1,4 +1,4 @@
-/* test-sampled-set.c - the set of tracked sampled blocks: membership, neighbouring pages, leaves, the address range, threads sharing words. */
+/* test-sampled-set.c - the set of tracked sampled blocks: membership, exact addresses, neighbouring pages, leaves, the address range, threads sharing words. */
 #include <check.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -62,6 +62,26 @@ START_TEST(neighbours_and_leaves)
 	ck_assert(as_sampled_set_contains(page(boundary, 0)));
 	ck_assert(as_sampled_set_remove(page(boundary, 0)));
 	ck_assert(!as_sampled_set_contains(page(boundary, 0)));
+}
+END_TEST
+
+/* The set holds addresses, not pages: an address inside a tracked block's
+ * page (an unsampled block sharing it) is never found, and removing it
+ * leaves the tracked block in the set. */
+START_TEST(exact_addresses)
+{
+	const uint64_t base = UINT64_C(7) << AS_SAMPLED_SET_LEAF_BITS;
+	const char *tracked = page(base, 3);
+
+	ck_assert_int_eq(as_sampled_set_insert(tracked), AS_SAMPLED_INSERTED);
+	for (uint64_t offset = 1; offset < AS_SAMPLED_SET_ALIGN; offset += 15) {
+		ck_assert(!as_sampled_set_contains(tracked + offset));
+		ck_assert(!as_sampled_set_remove(tracked + offset));
+	}
+	ck_assert(!as_sampled_set_contains(tracked - 16));
+	ck_assert(!as_sampled_set_remove(tracked - 16));
+	ck_assert(as_sampled_set_contains(tracked));
+	ck_assert(as_sampled_set_remove(tracked));
 }
 END_TEST
 
@@ -170,6 +190,7 @@ int main(void)
 
 	tcase_add_test(tc, insert_remove_lookup);
 	tcase_add_test(tc, neighbours_and_leaves);
+	tcase_add_test(tc, exact_addresses);
 	tcase_add_test(tc, address_range);
 	tcase_add_test(tc, threads_sharing_words);
 	tcase_add_test(tc, racing_removals);
