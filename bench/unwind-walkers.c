@@ -121,6 +121,7 @@ EXPORT int walk_frame_pointers(uint64_t *frames, int max, uintptr_t stack_end)
 __attribute__((constructor)) static void find_libgcc(void)
 {
 	allocsample_internal_unloads_watched();
+	as_stack_walk_init();
 	void *libgcc = dlopen("libgcc_s.so.1", RTLD_NOW);
 
 	if (libgcc) {

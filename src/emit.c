@@ -51,6 +51,21 @@ static bool track(const void *ptr)
 	return false;
 }
 
+/* A sample drawn while no session recorded AllocationSampled: counted
+ * for SamplesUnrecorded, unless it was the tracer's. */
+static void count_unrecorded(struct as_sampler *sampler, const void *ip)
+{
+	int saved_errno = errno;
+	bool tracer;
+
+	as_sampler_hold(sampler);
+	tracer = as_stack_is_tracer(ip);
+	as_sampler_release(sampler);
+	errno = saved_errno;
+	if (!tracer)
+		__atomic_fetch_add(&unrecorded, 1, __ATOMIC_RELAXED);
+}
+
 void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void *ptr,
 		    bool trackable, const void *ip)
 {
@@ -61,13 +76,19 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 	int saved_errno;
 
 	/* Asked only here, on the slow path: with no session recording the
-	 * event, a sample costs a draw and an atomic increment. */
-	if (!lttng_ust_tracepoint_enabled(allocsample, AllocationSampled)) {
-		__atomic_fetch_add(&unrecorded, 1, __ATOMIC_RELAXED);
-		return;
-	}
+	 * event, a sample costs a draw, a look at its call site and an
+	 * atomic increment. */
+	if (!lttng_ust_tracepoint_enabled(allocsample, AllocationSampled))
+		return count_unrecorded(sampler, ip);
 	saved_errno = errno;
 	as_sampler_hold(sampler);
+	/* Held: the tracer allocates, and so might libgcc's unwinder when
+	 * the walk hands over to it (doc/sampling.md, "Stacks"). */
+	as_stack_capture(&stack, ip);
+	/* lttng-ust's own allocation: never the program's, so not emitted
+	 * (doc/sampling.md, "The tracer's own allocations"). */
+	if (stack.tracer)
+		goto end;
 	/* In the set before the event says so: the block cannot be freed
 	 * before its allocation returns. */
 	tracked = trackable && track(ptr);
@@ -79,12 +100,10 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 		if (missed)
 			lttng_ust_do_tracepoint(allocsample, SamplesUnrecorded, missed, ip);
 	}
-	/* Held: the tracer allocates, and so might libgcc's unwinder when
-	 * the walk hands over to it (doc/sampling.md, "Stacks"). */
-	as_stack_capture(&stack, ip);
 	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
 				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, tracked,
 				stack.site);
+end:
 	as_sampler_release(sampler);
 	errno = saved_errno;
 }

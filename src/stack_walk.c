@@ -286,10 +286,7 @@ unsigned as_stack_walk(void **frames, unsigned max)
 
 #endif
 
-/* At load, outside any allocator: dlopen and dlsym take the loader's
- * lock.  libgcc_s is a dependency of this library, so RTLD_NOLOAD finds
- * it; the reference is kept, as the library stays loaded anyway. */
-__attribute__((constructor)) static void find_libgcc(void)
+void as_stack_walk_init(void)
 {
 	void *libgcc = dlopen("libgcc_s.so.1", RTLD_NOW | RTLD_NOLOAD);
 

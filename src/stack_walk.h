@@ -19,6 +19,16 @@
  */
 unsigned as_stack_walk(void **frames, unsigned max);
 
+/*
+ * Finds libgcc's unwinder, the walk's fallback: libgcc_s is a dependency of
+ * whoever links the walk, so RTLD_NOLOAD finds it (the reference is kept,
+ * as the library stays loaded anyway).  Call once, at load, outside any
+ * allocator (dlopen and dlsym take the loader's lock), and, in a traced
+ * process, with the thread's sampler held: the loader allocates for it.
+ * Without it the walk has no fallback.
+ */
+void as_stack_walk_init(void);
+
 /* How many walks were handed to libgcc's unwinder so far, for the tests. */
 unsigned long as_stack_walk_handed_to_libgcc(void);
 

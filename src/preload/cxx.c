@@ -319,14 +319,18 @@ static bool defined_here(const void *fn)
 static bool next_all_libstdcxx(void)
 {
 	int known = __atomic_load_n(&all_libstdcxx, __ATOMIC_ACQUIRE);
+	struct as_sampler *sampler = as_thread_sampler;
 	bool all = true;
 
 	if (__builtin_expect(known != 0, 1))
 		return known == 1;
+	/* dladdr's allocations are the shim's, not the program's. */
+	as_sampler_hold(sampler);
 	for (int v = 0; v < CXX_NEW_COUNT; v++)
 		all &= defined_in(resolve(&next_new_fn[v], new_symbols[v]), "/libstdc++.so");
 	for (int v = 0; v < CXX_DELETE_COUNT; v++)
 		all &= defined_in(resolve(&next_delete_fn[v], delete_symbols[v]), "/libstdc++.so");
+	as_sampler_release(sampler);
 	/* A runtime not loaded yet may still come: decide once there is one. */
 	if (next_new_fn[NEW])
 		__atomic_store_n(&all_libstdcxx, all ? 1 : 2, __ATOMIC_RELEASE);
@@ -335,15 +339,19 @@ static bool next_all_libstdcxx(void)
 
 static void choose_fast_paths(void)
 {
+	struct as_sampler *sampler = as_thread_sampler;
 	bool libstdcxx = true;
 
 	as_next_resolve();
+	/* dlsym's and dladdr's allocations are the shim's, not the program's. */
+	as_sampler_hold(sampler);
 	for (int v = NEW; v <= NEW_ARRAY; v++)
 		libstdcxx &= defined_in(resolve(&next_new_fn[v], new_symbols[v]), "/libstdc++.so") &&
 			     defined_here(dlsym(RTLD_DEFAULT, new_symbols[v]));
 	for (int v = DELETE; v <= DELETE_ARRAY_SIZED; v++)
 		libstdcxx &= defined_in(resolve(&next_delete_fn[v], delete_symbols[v]), "/libstdc++.so") &&
 			     defined_here(dlsym(RTLD_DEFAULT, delete_symbols[v]));
+	as_sampler_release(sampler);
 
 	__atomic_store_n(&cxx_fast.new_, libstdcxx ? new_through_malloc : chained_new, __ATOMIC_RELEASE);
 	__atomic_store_n(&cxx_fast.new_array, libstdcxx ? new_array_through_malloc : chained_new_array,

@@ -18,6 +18,7 @@
 
 #include "call_site.h"
 #include "next.h"
+#include "thread_state.h"
 
 #define BOOTSTRAP_BYTES (64 * 1024)
 #define BOOTSTRAP_ALIGN 16
@@ -159,11 +160,15 @@ void as_next_resolve(void)
 	__atomic_store_n(&resolved, 1, __ATOMIC_RELEASE);
 }
 
+/* The sampler is held: whatever the loader allocates for this lookup is
+ * the shim's, not the program's. */
 void *as_next_lookup(const char *symbol, const char *fallback_library)
 {
-	void *fn = dlsym(RTLD_NEXT, symbol);
-	void *library;
+	struct as_sampler *sampler = as_thread_sampler;
+	void *fn, *library;
 
+	as_sampler_hold(sampler);
+	fn = dlsym(RTLD_NEXT, symbol);
 	/* A C++ runtime loaded later with RTLD_LOCAL is not after us in the
 	 * global scope, but its definitions are still the ones to call. */
 	if (!fn && fallback_library) {
@@ -173,6 +178,7 @@ void *as_next_lookup(const char *symbol, const char *fallback_library)
 			dlclose(library);
 		}
 	}
+	as_sampler_release(sampler);
 	return fn;
 }
 

@@ -9,6 +9,12 @@ tests_record_workload_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/workloads
 tests_record_workload_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
 tests_record_workload_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 tests_record_workload_LDADD = $(PTHREAD_LIBS) -lm
+# A program that counts every block it allocates (tracer.sh).
+check_PROGRAMS += tests/record/own-bytes
+tests_record_own_bytes_SOURCES = tests/record/own-bytes.c
+tests_record_own_bytes_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+tests_record_own_bytes_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_record_own_bytes_LDADD = $(PTHREAD_LIBS) $(DL_LIBS)
 # A statically linked program, which LD_PRELOAD cannot reach (no-process.sh);
 # no sanitizer, whose runtimes are shared libraries.
 check_PROGRAMS += tests/record/static
@@ -33,6 +39,7 @@ RECORD_TESTS = \
 	tests/record/closefds.sh \
 	tests/record/live-port.sh \
 	tests/record/stacks.sh \
+	tests/record/tracer.sh \
 	tests/record/install.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) tests/record/lib.sh

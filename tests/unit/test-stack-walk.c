@@ -737,6 +737,7 @@ int main(void)
 	SRunner *runner = srunner_create(walk_suite());
 	int failed;
 
+	as_stack_walk_init();
 	srunner_run_all(runner, CK_NORMAL);
 	failed = srunner_ntests_failed(runner);
 	srunner_free(runner);

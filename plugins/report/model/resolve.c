@@ -166,23 +166,45 @@ static bool nameable(struct asr_resolution *res, const struct asr_mapped_object 
 	return true;
 }
 
-/* Whether the object at `path` is a runtime's (`runtimes`), by its file name. */
-static bool is_runtime_path(const char *path)
+/* Whether the file name of `path` starts with one of the `n` `prefixes`. */
+static bool named(const char *path, const char *const *prefixes, size_t n)
 {
 	const char *base = strrchr(path, '/');
 	size_t i;
 
 	base = base ? base + 1 : path;
-	for (i = 0; i < G_N_ELEMENTS(runtimes); i++) {
-		if (strncmp(base, runtimes[i], strlen(runtimes[i])) == 0)
+	for (i = 0; i < n; i++) {
+		if (strncmp(base, prefixes[i], strlen(prefixes[i])) == 0)
 			return true;
 	}
 	return false;
 }
 
+/* Whether the object at `path` is a runtime's (`runtimes`), by its file name. */
+static bool is_runtime_path(const char *path)
+{
+	return named(path, runtimes, G_N_ELEMENTS(runtimes));
+}
+
 static bool is_runtime(const struct asr_mapping *m)
 {
 	return m && is_runtime_path(m->path);
+}
+
+/*
+ * Whether the object at `path` is the tracing's own: allocsample's
+ * libraries and lttng-ust's.  Their frames in a program's stack are the
+ * wrappers its call went through (the shim's dlclose, lttng-ust's dlopen,
+ * fork or close) on the way to the C library; the program would have the
+ * same stack without them, so they are left out.  The tracer's own
+ * allocations never reach the trace (doc/sampling.md, "The tracer's own
+ * allocations").
+ */
+static bool is_tracing_path(const char *path)
+{
+	static const char *const tracing[] = { "liballocsample", "liblttng-ust" };
+
+	return named(path, tracing, G_N_ELEMENTS(tracing));
 }
 
 /* The frames of `address`, recorded by `process` at `epoch`. */
@@ -279,8 +301,12 @@ static const struct asr_stack *resolve(struct asr_resolution *res, const struct 
 		const struct address_frames *af =
 			frames_of(res, agg, raw->process, raw->epoch, raw->addresses[i]);
 
-		for (j = 0; j < af->n; j++)
-			g_ptr_array_add(scratch, (gpointer) af->frames[j]);
+		for (j = 0; j < af->n; j++) {
+			const struct asr_mapping *m = af->frames[j]->mapping;
+
+			if (!m || !is_tracing_path(m->path))
+				g_ptr_array_add(scratch, (gpointer) af->frames[j]);
+		}
 	}
 	probe = (struct asr_stack) { scratch->len, (const struct asr_frame **) scratch->pdata,
 				     raw->truncated };

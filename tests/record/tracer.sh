@@ -1,0 +1,85 @@
+#!/bin/sh
+# tracer.sh - the tracer's own allocations are never the program's, and no
+# sample of the program is lost at start (doc/sampling.md, "The tracer's
+# own allocations").
+#   - At rate 1 every block is sampled: a program that counts its own
+#     blocks (own-bytes exact: malloc, calloc, realloc, posix_memalign,
+#     free) gets exactly its count of objects and bytes, and its live
+#     bytes at the end, in the process total; lttng-ust's
+#     registration, state dump and dlopen bookkeeping and allocsample's
+#     set-up, all in the same process, add nothing.
+#   - A program that makes lttng-ust work in its own threads (own-bytes
+#     busy: dlopen and dlclose, a fork whose child allocates, a thread),
+#     at rate 16: no sample's call site (the `ip` of its event) lies in an
+#     object of lttng-ust's, nor of allocsample's.
+#   - Neither run has a SamplesUnrecorded event: nothing of the program
+#     was drawn before its process registered.
+# Deterministic: nothing here can fail by chance.
+set -eu
+. "$AS_SRCDIR/tests/record/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+program="$AS_BUILDDIR/tests/record/own-bytes"
+truth="$HARNESS_DIR/truth"
+
+record_run exact --rate 1 --format json --group-by stack --report-output "$HARNESS_DIR/exact.json" \
+	-o "$HARNESS_DIR/exact.trace" -- "$program" exact "$truth"
+[ "$RECORD_STATUS" -eq 0 ] || harness_fail "allocsample-record failed: $(cat "$HARNESS_DIR/exact.err")"
+fact() {
+	awk -v key="$1" '$1 == key { print $2 }' "$truth"
+}
+# The process row, and its objects: the sum of its stacks' (exact at rate 1).
+set -- $(jq -r '[.groups[] | select(.kind == "process")] as $p | ([.groups[] | select(.kind == "stack") |
+	.objects] | add) as $objects | if ($p | length) == 1 then $p[0] |
+	"\(.samples) \(.estimate) \($objects) \(.live_estimate)" else "none" end' "$HARNESS_DIR/exact.json")
+check "one process in the report" [ "$1" != none ]
+check "rate 1: samples, the program's $(fact objects) blocks ($1)" [ "$1" = "$(fact objects)" ]
+check "rate 1: bytes, the program's $(fact bytes) ($2)" [ "$2" = "$(fact bytes)" ]
+check "rate 1: objects, the program's $(fact objects) ($3)" [ "$3" = "$(fact objects)" ]
+check "rate 1: live at the end, the program's $(fact live) ($4)" [ "$4" = "$(fact live)" ]
+
+mkdir -p "$HARNESS_DIR/tmp-busy"
+record_run busy --rate 16 --no-report -o "$HARNESS_DIR/busy.trace" \
+	-- "$program" busy "$AS_BUILDDIR/tests/stress/.libs/dlmodule.so"
+[ "$RECORD_STATUS" -eq 0 ] || harness_fail "allocsample-record failed: $(cat "$HARNESS_DIR/busy.err")"
+
+# sites TRACE: "PATH COUNT" for every object holding the call site of some
+# sample of TRACE, from the objects each process mapped (its state dump
+# and dlopen events, wherever they are in the trace: the text is read
+# twice; addresses below 2^53 are exact in awk's doubles).
+sites() {
+	babeltrace2 "$1" >"$1.txt"
+	gawk '
+		function number(text) { return text ~ /^0[xX]/ ? strtonum(text) : text + 0 }
+		function field(name,   m) {
+			if (match($0, name " = (0x[0-9A-Fa-f]+|[0-9]+)", m)) return number(m[1])
+			return -1
+		}
+		FNR == NR && /lttng_ust_statedump:bin_info:|lttng_ust_dl:dlopen:/ {
+			match($0, /vpid = ([0-9]+)/, v); match($0, /path = "([^"]*)"/, p)
+			n = objects[v[1]]++
+			base[v[1], n] = field("baddr"); size[v[1], n] = field("memsz"); path[v[1], n] = p[1]
+		}
+		FNR != NR && /allocsample:AllocationSampled:/ {
+			match($0, /vpid = ([0-9]+)/, v); ip = field("ip"); where = "(no object)"
+			for (i = 0; i < objects[v[1]]; i++)
+				if (ip >= base[v[1], i] && ip < base[v[1], i] + size[v[1], i]) where = path[v[1], i]
+			count[where]++
+		}
+		END { for (w in count) print w, count[w] }' "$1.txt" "$1.txt"
+}
+sites "$HARNESS_DIR/busy.trace" >"$HARNESS_DIR/busy.sites"
+sed 's/^/      /' "$HARNESS_DIR/busy.sites"
+check "the busy program's samples have call sites" [ -s "$HARNESS_DIR/busy.sites" ]
+check "no call site in lttng-ust or allocsample" \
+	[ -z "$(grep -e liblttng-ust -e liballocsample "$HARNESS_DIR/busy.sites" || true)" ]
+check "two processes sampled (the child too)" \
+	[ "$(babeltrace2 "$HARNESS_DIR/busy.trace" | grep AllocationSampled |
+		sed 's/.*vpid = \([0-9]*\).*/\1/' | sort -u | wc -l)" -eq 2 ]
+
+for run in exact busy; do
+	check "$run: no SamplesUnrecorded" \
+		[ "$(babeltrace2 "$HARNESS_DIR/$run.trace" | grep -c 'allocsample:SamplesUnrecorded' || true)" = 0 ]
+done
+finish
