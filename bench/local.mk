@@ -35,7 +35,7 @@ bench_unwind_walkers_la_LIBADD = src/libasstack.la -lgcc_s $(LIBUNWIND_LIBS) $(D
 # SAN_INPROCESS_FLAGS: libasstack carries UBSan in a sanitizer build.
 bench_unwind_walkers_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 
-EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
+EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/isolation-cost.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
 	bench/stack-cost.sh bench/sample-cost.sh \
 	bench/peers.sh bench/peers/big-tu.cc bench/peers/sqlite-workload.sh bench/peers/stdlib-work.py \
 	bench/peers/tables.awk \
@@ -44,11 +44,12 @@ EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/walltime.sh bench/report.
 
 # As root: `make bench-instructions`, `make bench-walltime`,
 # `make bench-report`, `make bench-record`, `make bench-stack`,
-# `make bench-sample`, or all six with `make bench`; `make bench-peers` (20
-# to 25 minutes) on its own.
+# `make bench-sample`, `make bench-isolation`, or all seven with `make
+# bench`; `make bench-peers` (20 to 25 minutes) on its own.
 .PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample \
-	bench-peers
-bench: bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample
+	bench-isolation bench-peers
+bench: bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample \
+	bench-isolation
 bench-instructions: all
 	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
 bench-walltime: all
@@ -61,5 +62,7 @@ bench-stack: all
 	$(SHELL) $(srcdir)/bench/stack-cost.sh '$(abs_top_builddir)'
 bench-sample: all
 	$(SHELL) $(srcdir)/bench/sample-cost.sh '$(abs_top_builddir)'
+bench-isolation: all
+	$(SHELL) $(srcdir)/bench/isolation-cost.sh '$(abs_top_builddir)'
 bench-peers: all
 	$(SHELL) $(srcdir)/bench/peers.sh '$(abs_top_builddir)'

@@ -52,8 +52,10 @@ static bool track(const void *ptr)
 }
 
 /* A sample drawn while no session recorded AllocationSampled: counted
- * for SamplesUnrecorded, unless it was the tracer's. */
-static void count_unrecorded(struct as_sampler *sampler, const void *ip)
+ * for SamplesUnrecorded, unless it was the tracer's.  Out of line, so that
+ * a recorded sample's path stays as short as it was. */
+static __attribute__((noinline, cold)) void count_unrecorded(struct as_sampler *sampler,
+							       const void *ip)
 {
 	int saved_errno = errno;
 	bool tracer;

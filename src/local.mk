@@ -30,6 +30,7 @@ src_liballocsample_la_SOURCES = \
 	src/call_site.c src/call_site.h \
 	src/emit.c src/emit.h \
 	src/export.h \
+	src/run_context.c \
 	src/stack.c src/stack.h \
 	src/thread_state.c src/thread_state.h \
 	src/type_scope.c src/type_scope.h \

@@ -48,8 +48,13 @@ bool as_sampler_slow(struct as_sampler *s, size_t size, uint64_t *offset)
 	}
 	if (!s->seeded) {
 		/* A counter never drawn is not a counter at zero: draw it, then
-		 * apply this object to it like any other. */
-		as_thread_seed(s);
+		 * apply this object to it like any other.  Before sampling
+		 * starts there is no draw: the thread stays "never drawn", its
+		 * next allocation comes back here, and no trial is made. */
+		if (!as_thread_seed(s)) {
+			s->bytes_until_sample = 0;
+			return false;
+		}
 	} else {
 		/* Undo the fast path's subtraction, which borrowed. */
 		s->bytes_until_sample += size;

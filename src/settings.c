@@ -1,4 +1,4 @@
-/* settings.c - ALLOCSAMPLE_RATE, ALLOCSAMPLE_SEED, ALLOCSAMPLE_STACK_DEPTH and ALLOCSAMPLE_TRACK_FREES, read once per process. */
+/* settings.c - ALLOCSAMPLE_RATE, _SEED, _STACK_DEPTH, _TRACK_FREES and _RUN, read once per process. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -93,6 +93,12 @@ void as_settings_parse_track_frees(struct as_settings *settings, const char *tex
 		settings->bad_track_frees = true;
 }
 
+void as_settings_parse_run(struct as_settings *settings, const char *text)
+{
+	if (text && !as_settings_parse_u64(text, 1, AS_MAX_RUN, &settings->run))
+		settings->bad_run = true;
+}
+
 void as_settings_warn(const struct as_settings *settings, const char *rate_text, const char *seed_text)
 {
 	if (settings->bad_rate)
@@ -119,6 +125,14 @@ void as_settings_warn_track_frees(const struct as_settings *settings, const char
 		     "expected 0 (do not track the frees of sampled blocks) or 1; using the default 1");
 }
 
+void as_settings_warn_run(const struct as_settings *settings, const char *text)
+{
+	if (settings->bad_run)
+		warn("ALLOCSAMPLE_RUN", text,
+		     "expected the run's number, an integer from 1 to 2^63 - 1; "
+		     "this process belongs to no run");
+}
+
 const struct as_settings *as_settings(struct as_settings *scratch)
 {
 	enum { UNREAD, PUBLISHING, PUBLISHED };
@@ -126,7 +140,7 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 	static int state = UNREAD;
 	int expected = UNREAD;
 	struct as_settings *out = scratch;
-	const char *rate_text, *seed_text, *depth_text, *track_text;
+	const char *rate_text, *seed_text, *depth_text, *track_text, *run_text;
 
 	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == PUBLISHED)
 		return &published;
@@ -137,9 +151,11 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 	seed_text = getenv("ALLOCSAMPLE_SEED");
 	depth_text = getenv("ALLOCSAMPLE_STACK_DEPTH");
 	track_text = getenv("ALLOCSAMPLE_TRACK_FREES");
+	run_text = getenv("ALLOCSAMPLE_RUN");
 	as_settings_parse(out, rate_text, seed_text);
 	as_settings_parse_stack_depth(out, depth_text);
 	as_settings_parse_track_frees(out, track_text);
+	as_settings_parse_run(out, run_text);
 	if (__atomic_compare_exchange_n(&state, &expected, PUBLISHING, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		published = *out;
@@ -147,6 +163,7 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 		as_settings_warn(out, rate_text, seed_text);
 		as_settings_warn_stack_depth(out, depth_text);
 		as_settings_warn_track_frees(out, track_text);
+		as_settings_warn_run(out, run_text);
 	}
 	return out;
 }

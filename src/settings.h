@@ -14,16 +14,23 @@
 /* At most 128 frames: an event's stack stays within one kilobyte. */
 #define AS_MAX_STACK_DEPTH 128
 
+/* A run is named by a positive signed 64-bit integer: lttng-ust's filters
+ * compare integers as such (doc/sampling.md, "Which processes a run
+ * holds"). */
+#define AS_MAX_RUN INT64_MAX
+
 struct as_settings {
 	uint64_t rate;     /* mean bytes between samples, ALLOCSAMPLE_RATE */
 	bool has_seed;     /* ALLOCSAMPLE_SEED was given and valid */
 	uint64_t seed;
 	uint32_t stack_depth; /* frames recorded per sample, ALLOCSAMPLE_STACK_DEPTH */
 	bool track_frees;  /* ALLOCSAMPLE_TRACK_FREES: emit SampledFree (doc/sampling.md) */
+	uint64_t run;      /* ALLOCSAMPLE_RUN, the run the process belongs to; 0: none */
 	bool bad_rate;     /* ALLOCSAMPLE_RATE was given but invalid */
 	bool bad_seed;     /* ALLOCSAMPLE_SEED was given but invalid */
 	bool bad_stack_depth; /* ALLOCSAMPLE_STACK_DEPTH was given but invalid */
 	bool bad_track_frees; /* ALLOCSAMPLE_TRACK_FREES was given but invalid */
+	bool bad_run;      /* ALLOCSAMPLE_RUN was given but invalid */
 };
 
 /*
@@ -57,6 +64,14 @@ void as_settings_parse_track_frees(struct as_settings *settings, const char *tex
 
 /* Writes one line to stderr if *settings says ALLOCSAMPLE_TRACK_FREES was invalid. */
 void as_settings_warn_track_frees(const struct as_settings *settings, const char *text);
+
+/* Parses ALLOCSAMPLE_RUN's text (NULL when unset: no run), an integer from
+ * 1 to 2^63 - 1, without printing: anything else leaves no run and sets
+ * bad_run. */
+void as_settings_parse_run(struct as_settings *settings, const char *text);
+
+/* Writes one line to stderr if *settings says ALLOCSAMPLE_RUN was invalid. */
+void as_settings_warn_run(const struct as_settings *settings, const char *text);
 
 /*
  * Parses `text` as a decimal (or 0x-prefixed hexadecimal) integer in

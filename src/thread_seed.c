@@ -14,6 +14,13 @@ static uint64_t seeded_threads;
  * parent's and from its siblings' even with ALLOCSAMPLE_SEED. */
 static uint64_t forks;
 static uint64_t fork_generation;
+/* Whether as_thread_seed_start() was called (atomic). */
+static int started;
+
+void as_thread_seed_start(void)
+{
+	__atomic_store_n(&started, 1, __ATOMIC_RELAXED);
+}
 
 static uint64_t entropy(void)
 {
@@ -28,13 +35,16 @@ static uint64_t entropy(void)
 	       as_rng_mix((uint64_t) gettid()) ^ (uint64_t) (uintptr_t) &seed;
 }
 
-void as_thread_seed(struct as_sampler *s)
+bool as_thread_seed(struct as_sampler *s)
 {
 	struct as_settings scratch;
-	const struct as_settings *settings = as_settings(&scratch);
+	const struct as_settings *settings;
 	uint64_t seed;
 	int saved_errno = errno;
 
+	if (!__atomic_load_n(&started, __ATOMIC_RELAXED))
+		return false;
+	settings = as_settings(&scratch);
 	if (settings->has_seed) {
 		uint64_t index = __atomic_fetch_add(&seeded_threads, 1, __ATOMIC_RELAXED);
 		uint64_t generation = __atomic_load_n(&fork_generation, __ATOMIC_RELAXED);
@@ -45,6 +55,7 @@ void as_thread_seed(struct as_sampler *s)
 	}
 	as_sampler_seed(s, settings->rate, seed);
 	errno = saved_errno;
+	return true;
 }
 
 void as_thread_seed_before_fork(void)

@@ -8,9 +8,18 @@
  * Seeds `s` for the calling thread with the process's rate: from getrandom(2),
  * or, when ALLOCSAMPLE_SEED is set, from that seed mixed with a per-process
  * thread counter, so that a run with the same threads created in the same
- * order draws the same streams.  Preserves errno; never allocates.
+ * order draws the same streams.  Preserves errno; never allocates.  Returns
+ * false, `s` untouched, before as_thread_seed_start(): then no thread
+ * samples.
  */
-void as_thread_seed(struct as_sampler *s);
+bool as_thread_seed(struct as_sampler *s);
+
+/*
+ * From now on threads seed and sample.  liballocsample.so calls it from its
+ * first constructor: until then the process runs the tracer's start-up,
+ * never the program's (src/thread_state.c).
+ */
+void as_thread_seed_start(void);
 
 /* pthread_atfork handlers: a child's threads must repeat neither the
  * parent's seeds nor a sibling's. */

@@ -10,35 +10,26 @@
 AS_EXPORT __thread struct as_sampler allocsample_internal_sampler
 	__attribute__((tls_model("initial-exec")));
 
+AS_EXPORT bool allocsample_internal_sampler_slow(size_t size, uint64_t *offset)
+{
+	return as_sampler_slow(as_thread_sampler, size, offset);
+}
+
 /*
- * Whether liballocsample has begun to initialise (atomic).  Until then the
- * process runs the dynamic linker's start-up and the constructors of
- * lttng-ust and of the libraries it needs: glibc initialises a library
+ * Before every other constructor of this library, sampling starts.  Until
+ * then the process runs the dynamic linker's start-up and the constructors
+ * of lttng-ust and of the libraries it needs: glibc initialises a library
  * after those it depends on, and liballocsample depends on lttng-ust,
  * which registers with the session daemon, starts its threads and waits
  * for them there.  That is the tracer's start-up, and nothing of the
  * program runs before it (doc/sampling.md, "The tracer's own
- * allocations"), so no trial is made: as if every thread were held.
+ * allocations"), so no thread seeds or samples before this.  From here
+ * on, the allocations are the program's, or set apart by their call site
+ * (call_site.h); the walk's set-up is this library's own, held.
  */
-static int started;
-
-AS_EXPORT bool allocsample_internal_sampler_slow(size_t size, uint64_t *offset)
-{
-	if (__builtin_expect(!__atomic_load_n(&started, __ATOMIC_RELAXED), 0)) {
-		/* The subtraction is forgotten: the thread stays "never
-		 * drawn", and its next allocation comes back here. */
-		as_thread_sampler->bytes_until_sample = 0;
-		return false;
-	}
-	return as_sampler_slow(as_thread_sampler, size, offset);
-}
-
-/* Before every other constructor of this library: from here on, the
- * allocations are the program's, or set apart by the call site
- * (call_site.h); the walk's set-up is this library's own, held. */
 __attribute__((constructor(101))) static void start_sampling(void)
 {
-	__atomic_store_n(&started, 1, __ATOMIC_RELAXED);
+	as_thread_seed_start();
 	as_sampler_hold(as_thread_sampler);
 	as_stack_walk_init();
 	as_sampler_release(as_thread_sampler);

@@ -40,6 +40,7 @@ RECORD_TESTS = \
 	tests/record/live-port.sh \
 	tests/record/stacks.sh \
 	tests/record/tracer.sh \
+	tests/record/isolation.sh \
 	tests/record/install.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) tests/record/lib.sh

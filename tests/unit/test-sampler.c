@@ -8,6 +8,7 @@
 
 #include "rng.h"
 #include "sampler.h"
+#include "thread_seed.h"
 #include "stats.h"
 
 #define DEFAULT_RATE 102400
@@ -401,6 +402,10 @@ static Suite *sampler_suite(void)
 
 	tcase_add_test(layout, test_struct_layout);
 	suite_add_tcase(suite, layout);
+	/* Each test runs in a process of its own, where sampling has
+	 * started, as in a traced program once liballocsample is loaded. */
+	tcase_add_checked_fixture(statistics, as_thread_seed_start, NULL);
+	tcase_add_checked_fixture(exact, as_thread_seed_start, NULL);
 
 	tcase_set_timeout(statistics, timeout);
 	tcase_add_test(statistics, test_one_byte_objects);

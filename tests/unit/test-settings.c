@@ -445,6 +445,51 @@ START_TEST(test_parse_bad_track_frees)
 }
 END_TEST
 
+/* ALLOCSAMPLE_RUN: no run when unset; 1 to 2^63 - 1 taken silently;
+ * anything else refused (no run) with one line saying so. */
+static const char *const bad_runs[] = {
+	"0", "-1", "", "run", " 7", "7 ", "9223372036854775808", "18446744073709551616", "1e3",
+};
+
+START_TEST(test_parse_run)
+{
+	struct as_settings settings;
+
+	as_settings_parse(&settings, NULL, NULL);
+	as_settings_parse_run(&settings, NULL);
+	ck_assert(settings.run == 0 && !settings.bad_run);
+	as_settings_parse_run(&settings, "1");
+	ck_assert(settings.run == 1 && !settings.bad_run);
+	as_settings_parse_run(&settings, "9223372036854775807");
+	ck_assert(settings.run == INT64_MAX && !settings.bad_run);
+	as_settings_parse_run(&settings, "0x2a");
+	ck_assert(settings.run == 42 && !settings.bad_run);
+}
+END_TEST
+
+START_TEST(test_parse_bad_run)
+{
+	struct as_settings settings;
+	int fds[2], saved = dup(STDERR_FILENO);
+	char err[512];
+
+	as_settings_parse(&settings, NULL, NULL);
+	as_settings_parse_run(&settings, bad_runs[_i]);
+	ck_assert_msg(settings.bad_run && settings.run == 0, "'%s' was taken", bad_runs[_i]);
+	ck_assert_int_ge(saved, 0);
+	ck_assert_int_eq(pipe(fds), 0);
+	ck_assert_int_ge(dup2(fds[1], STDERR_FILENO), 0);
+	as_settings_warn_run(&settings, bad_runs[_i]);
+	ck_assert_int_ge(dup2(saved, STDERR_FILENO), 0);
+	close(saved);
+	close(fds[1]);
+	read_all(fds[0], err, sizeof(err));
+	ck_assert_int_eq(count_lines(err), 1);
+	ck_assert(strstr(err, "allocsample: ignoring ALLOCSAMPLE_RUN='") == err);
+	ck_assert(strstr(err, "belongs to no run"));
+}
+END_TEST
+
 static Suite *config_suite(void)
 {
 	Suite *suite = suite_create("config");
@@ -460,6 +505,8 @@ static Suite *config_suite(void)
 	tcase_add_loop_test(parse, test_parse_good_depth, 0, COUNT(good_depths));
 	tcase_add_test(parse, test_parse_track_frees);
 	tcase_add_loop_test(parse, test_parse_bad_track_frees, 0, COUNT(bad_track));
+	tcase_add_test(parse, test_parse_run);
+	tcase_add_loop_test(parse, test_parse_bad_run, 0, COUNT(bad_runs));
 	suite_add_tcase(suite, parse);
 
 	tcase_add_loop_test(environment, test_get_bad_rate, 0, COUNT(bad_rates));

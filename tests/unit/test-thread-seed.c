@@ -10,6 +10,7 @@
 
 #include "sampler.h"
 #include "stats.h"
+#include "thread_seed.h"
 
 #define DEFAULT_RATE 102400
 
@@ -292,11 +293,47 @@ START_TEST(test_forget_reseeds)
 }
 END_TEST
 
+/*
+ * Before sampling starts (as_thread_seed_start(), called by
+ * liballocsample's first constructor) nothing seeds and nothing samples:
+ * every allocation of a never-seeded thread, however large, takes the
+ * slow path and leaves the thread never drawn; once started, the next one
+ * seeds.  Runs without the fixture that starts sampling.
+ * Catches: a gate that lets the tracer's start-up be sampled, or one that
+ * leaves a drawn counter behind (the thread would then skip seeding).
+ */
+START_TEST(test_no_draw_before_start)
+{
+	struct as_sampler s = { 0 };
+	uint64_t offset = 7;
+
+	for (int i = 0; i < 1000; i++) {
+		ck_assert(!as_sampler_fast(&s, (size_t) 1 << 30));
+		ck_assert(!as_sampler_slow(&s, (size_t) 1 << 30, &offset));
+		ck_assert(!s.seeded);
+		ck_assert_uint_eq(s.bytes_until_sample, 0);
+	}
+	ck_assert_uint_eq(offset, 7);
+	as_thread_seed_start();
+	ck_assert(!as_sampler_fast(&s, (size_t) 1 << 30));
+	ck_assert(as_sampler_slow(&s, (size_t) 1 << 30, &offset));
+	ck_assert(s.seeded);
+}
+END_TEST
+
 static Suite *thread_seed_suite(void)
 {
 	Suite *suite = suite_create("thread_seed");
+	TCase *before = tcase_create("before start");
 	TCase *streams = tcase_create("streams");
 	TCase *first = tcase_create("first allocation");
+
+	tcase_add_test(before, test_no_draw_before_start);
+	suite_add_tcase(suite, before);
+	/* Each test runs in a process of its own, where sampling has
+	 * started, as in a traced program once liballocsample is loaded. */
+	tcase_add_checked_fixture(streams, as_thread_seed_start, NULL);
+	tcase_add_checked_fixture(first, as_thread_seed_start, NULL);
 
 	tcase_add_test(streams, test_seeded_runs_repeat);
 	tcase_add_test(streams, test_unseeded_threads_differ);
