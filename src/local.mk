@@ -49,6 +49,7 @@ lib_LTLIBRARIES += src/liballocsample-preload.la
 src_liballocsample_preload_la_SOURCES = \
 	src/export.h \
 	src/preload/cxx.c \
+	src/preload/descriptors.c \
 	src/preload/dlclose.c \
 	src/preload/malloc.c \
 	src/preload/next.c src/preload/next.h \

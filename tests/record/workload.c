@@ -249,21 +249,70 @@ static int print(const char *lines)
 	return 0;
 }
 
-/* closefds DIR: closes every descriptor above 2 one by one, as daemons do
- * at start, then writes 16 files of 64 KiB into DIR through malloc'ed
- * buffers and reads them back; fact `closefds PID BYTES FILES_OK`. */
-static int closefds(const char *dir)
+/* Closes every descriptor above 2 the way `how` says: one by one
+ * (close), with close_range(3, ~0U, 0), as Python's subprocess and many
+ * daemons do, with close_range's CLOSE_RANGE_CLOEXEC (the descriptors
+ * stay open until the next exec), or with closefrom(3). */
+static void close_all(const char *how)
 {
 	struct rlimit limit;
-	unsigned long long bytes = 0;
-	unsigned ok = 0;
 	int max = 1024;
 
-	if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
-	    limit.rlim_cur < 65536)
-		max = (int) limit.rlim_cur;
-	for (int fd = 3; fd < max; fd++)
-		close(fd);
+	if (strcmp(how, "close") == 0) {
+		if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+		    limit.rlim_cur < 65536)
+			max = (int) limit.rlim_cur;
+		for (int fd = 3; fd < max; fd++)
+			close(fd);
+	} else if (strcmp(how, "close_range") == 0) {
+		if (close_range(3, ~0U, 0) != 0)
+			workload_die("close_range failed");
+	} else if (strcmp(how, "cloexec") == 0) {
+		if (close_range(3, ~0U, CLOSE_RANGE_CLOEXEC) != 0)
+			workload_die("close_range failed");
+	} else if (strcmp(how, "closefrom") == 0) {
+		closefrom(3);
+	} else {
+		workload_die("closefds close|close_range|cloexec|closefrom DIR");
+	}
+}
+
+/* close_range's answers to what it refuses, which the shim must leave
+ * exactly the system call's: EINVAL, nothing closed. */
+static void check_refusals(int fd)
+{
+	errno = 0;
+	if (close_range(5, 3, 0) != -1 || errno != EINVAL)
+		workload_die("close_range(5, 3, 0) did not fail with EINVAL");
+	errno = 0;
+	if (close_range((unsigned) fd, (unsigned) fd, 1U << 8) != -1 || errno != EINVAL)
+		workload_die("close_range with an unknown flag did not fail with EINVAL");
+	if (fcntl(fd, F_GETFD) < 0)
+		workload_die("a refused close_range closed a descriptor");
+}
+
+/* closefds HOW DIR: opens 8 descriptors of its own, closes every
+ * descriptor above 2 as `how` says (see close_all), as daemons do at
+ * start, and checks that its own are closed (or close-on-exec); then
+ * writes 16 files of 64 KiB into DIR through malloc'ed buffers and reads
+ * them back; fact `closefds PID BYTES FILES_OK`. */
+static int closefds(const char *how, const char *dir)
+{
+	unsigned long long bytes = 0;
+	unsigned ok = 0;
+	int own[8];
+
+	for (unsigned i = 0; i < 8; i++)
+		if ((own[i] = open("/dev/null", O_RDONLY)) < 0)
+			workload_die("cannot open /dev/null");
+	check_refusals(own[0]);
+	close_all(how);
+	for (unsigned i = 0; i < 8; i++) {
+		int flags = fcntl(own[i], F_GETFD);
+
+		if (strcmp(how, "cloexec") == 0 ? flags < 0 || !(flags & FD_CLOEXEC) : flags >= 0)
+			workload_die("a descriptor of the program was left as it was");
+	}
 	for (unsigned i = 0; i < 16; i++) {
 		char path[4096];
 		size_t size = 65536;
@@ -314,8 +363,8 @@ int main(int argc, char **argv)
 		return wait_for(argv[3]);
 	if (strcmp(argv[2], "print") == 0 && argc == 4)
 		return print(argv[3]);
-	if (strcmp(argv[2], "closefds") == 0 && argc == 4)
-		return closefds(argv[3]);
+	if (strcmp(argv[2], "closefds") == 0 && argc == 5)
+		return closefds(argv[3], argv[4]);
 	workload_die("unknown mode or arguments");
 	return 1;
 }
