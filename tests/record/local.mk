@@ -41,6 +41,7 @@ RECORD_TESTS = \
 	tests/record/stacks.sh \
 	tests/record/tracer.sh \
 	tests/record/isolation.sh \
+	tests/record/killed.sh \
 	tests/record/install.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) tests/record/lib.sh
