@@ -142,6 +142,7 @@ document() {
 	awk -v format="$2" -f "$docs/extract.awk" "$1" >"$cmds/records" ||
 		harness_fail "extract.awk could not read $doc"
 	n=0
+	owner=0 # the command the output shown next is of, 0 for none
 	: >"$cmds/list"
 	tab=$(printf '\t')
 	while IFS=$tab read -r kind line text; do
@@ -151,11 +152,11 @@ document() {
 			continue
 			;;
 		output)
-			# Lines shown without a command before them are no one's.
-			[ "$n" -gt 0 ] && printf '%s\t%s\n' "$line" "$text" >>"$cmds/$n.shown"
+			[ "$owner" -gt 0 ] && printf '%s\t%s\n' "$line" "$text" >>"$cmds/$owner.shown"
 			continue
 			;;
 		esac
+		owner=0
 		if not_run "$text"; then
 			printf '      %s:%s: not run here (%s): %s\n' "$doc" "$line" "$why" "$text"
 			continue
@@ -177,8 +178,12 @@ document() {
 		*) mode=run ;;
 		esac
 		echo "$n $mode" >>"$cmds/list"
+		owner=$n
 	done <"$cmds/records"
-	[ "$n" -gt 0 ] || return 0
+	if [ ! -s "$cmds/list" ]; then
+		printf '      %s: no command to run\n' "$doc"
+		return 0
+	fi
 
 	home="$d/$name.home"
 	daemon "$home"
@@ -186,7 +191,7 @@ document() {
 	(cd "$d/$name.dir" && env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH $(reader_env "$home") \
 		timeout 600 sh "$docs/run-document.sh" "$cmds" "$cmds/list") || true
 
-	while read -r i mode; do
+	while read -r i _; do
 		line=$(cat "$cmds/$i.line")
 		text=$(cat "$cmds/$i.text")
 		if [ ! -f "$cmds/$i.status" ]; then
