@@ -63,6 +63,11 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "SKIP: run as root, to install over /usr/local in a mount namespace of the test's own" >&2
 	exit 77
 fi
+prefix=$(sed -n 's/^prefix = //p' "$AS_BUILDDIR/Makefile")
+if [ "$prefix" != /usr/local ]; then
+	echo "SKIP: the documents' paths are under /usr/local, the default prefix; this build's is $prefix" >&2
+	exit 77
+fi
 # A network namespace first, once what the commands run is installed
 # (`go tool pprof -http` draws its default page with graphviz's dot);
 # harness_enter adds the mount namespace.
@@ -79,11 +84,6 @@ harness_enter "$@"
 d=$HARNESS_DIR
 docs="$AS_SRCDIR/tests/docs"
 
-prefix=$(sed -n 's/^prefix = //p' "$AS_BUILDDIR/Makefile")
-if [ "$prefix" != /usr/local ]; then
-	echo "SKIP: the documents' paths are under /usr/local, the default prefix; this build's is $prefix" >&2
-	exit 77
-fi
 ip link set lo up || harness_fail "cannot bring up the loopback interface of the test's network namespace"
 mount -t tmpfs allocsample-test /usr/local
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$AS_BUILDDIR" install >"$d/install.log" 2>&1 ||
@@ -100,10 +100,14 @@ not_run() {
 	esac
 }
 
-# The reader's environment, as NAME=VALUE words for env; HOME by document.
-reader_env() {
-	echo "HOME=$1" "LTTNG_HOME=$1" "TMPDIR=$1/tmp" "PATH=/usr/local/bin:$PATH:$docs/bin" \
-		BABELTRACE_PLUGIN_PATH=/usr/local/lib/babeltrace2/plugins BROWSER=true
+# as_reader HOME COMMAND...: COMMAND in the reader's environment, with HOME
+# (made by `daemon`) as home.
+as_reader() {
+	reader_home=$1
+	shift
+	env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH HOME="$reader_home" LTTNG_HOME="$reader_home" \
+		TMPDIR="$reader_home/tmp" PATH="/usr/local/bin:$PATH:$docs/bin" \
+		BABELTRACE_PLUGIN_PATH=/usr/local/lib/babeltrace2/plugins BROWSER=true "$@"
 }
 
 # reader_dir DIR: a new directory with what the documents take the reader
@@ -127,7 +131,7 @@ daemon() {
 daemon "$d/home"
 reader_dir "$d/trace-program"
 status=0
-(cd "$d/trace-program" && env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH $(reader_env "$d/home") \
+(cd "$d/trace-program" && as_reader "$d/home" \
 	allocsample-record -o "$d/trace" --no-report -- ./server >/dev/null 2>"$d/trace.err") || status=$?
 [ "$status" -eq 0 ] || harness_fail "the trace of ./server for TRACE could not be recorded: $(cat "$d/trace.err")"
 templates="TRACE=$d/trace BUILD=$AS_BUILDDIR HOST=$(uname -n) SESSION=docs-live"
@@ -188,7 +192,7 @@ document() {
 	home="$d/$name.home"
 	daemon "$home"
 	reader_dir "$d/$name.dir"
-	(cd "$d/$name.dir" && env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH $(reader_env "$home") \
+	(cd "$d/$name.dir" && as_reader "$home" \
 		timeout 600 sh "$docs/run-document.sh" "$cmds" "$cmds/list") || true
 
 	while read -r i _; do
