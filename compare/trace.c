@@ -84,11 +84,15 @@ int asc_trace_report(const char *trace, const char *role, unsigned kinds, const 
 	}
 	g_string_append(params, "],path=");
 	append_string_param(params, json_path);
-	/* A path that starts with '-' would read as an option. */
+	/* babeltrace2 2.0 takes its first argument for a command when it names
+	 * one (a trace directory named `run`, `help`, `query`...), so the
+	 * command is explicit; its `convert` has no `--`, so a path that
+	 * starts with '-' is made to start with "./" instead. */
 	input = trace[0] == '-' ? g_strconcat("./", trace, NULL) : g_strdup(trace);
 
 	g_ptr_array_add(argv, g_strdup("babeltrace2"));
 	g_ptr_array_add(argv, g_strconcat("--plugin-path=", plugin_path, NULL));
+	g_ptr_array_add(argv, g_strdup("convert"));
 	g_ptr_array_add(argv, input);
 	if (kinds & 1u << ASC_SITE) {
 		g_ptr_array_add(argv, g_strdup("--debug-info"));

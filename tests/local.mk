@@ -26,6 +26,7 @@ include tests/hosts/local.mk
 include tests/live/local.mk
 include tests/compare/local.mk
 include tests/heap/local.mk
+include tests/docs/local.mk
 
 if ENABLE_SANITIZERS
 # babeltrace2 is not built with AddressSanitizer but the report component

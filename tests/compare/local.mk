@@ -11,6 +11,7 @@ tests_compare_workload_LDADD = src/liballocsample.la $(PTHREAD_LIBS) -lm
 
 COMPARE_TESTS = \
 	tests/compare/runs.sh \
-	tests/compare/bad-input.sh
+	tests/compare/bad-input.sh \
+	tests/compare/names.sh
 TESTS += $(COMPARE_TESTS)
 EXTRA_DIST += $(COMPARE_TESTS) tests/compare/lib.sh
