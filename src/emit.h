@@ -50,6 +50,11 @@ bool allocsample_internal_track_wanted(void);
  * the shim's, and the typed API's malloc and calloc blocks can be tracked. */
 void allocsample_internal_note_preload(void);
 
+/* Registers lttng-ust's application context `$app.allocsample:run`
+ * (run_context.c), once; exported under a reserved name for
+ * liballocsample-preload.so's hook. */
+void allocsample_internal_run_context(void);
+
 /* True if `ptr` is a tracked sampled block. */
 bool allocsample_internal_is_tracked(const void *ptr);
 

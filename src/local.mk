@@ -53,7 +53,8 @@ src_liballocsample_preload_la_SOURCES = \
 	src/preload/dlclose.c \
 	src/preload/malloc.c \
 	src/preload/next.c src/preload/next.h \
-	src/preload/preload.h
+	src/preload/preload.h \
+	src/preload/ust_hook.c
 src_liballocsample_preload_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
 	-fexceptions $(LTTNG_UST_CFLAGS)
 src_liballocsample_preload_la_LIBADD = src/liballocsample.la $(DL_LIBS)

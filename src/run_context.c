@@ -16,7 +16,7 @@
  * daemon: the state dump they run then passes through the same filter.
  * lttng-ust calls lttng_ust_libc_wrapper_malloc_ctor() at that point of
  * its constructor (before its threads start), for the malloc wrapper of
- * the process to set itself up; allocsample is that wrapper, so this file
+ * the process to set itself up; allocsample is that wrapper, so it
  * defines it, and liblttng-ust's own empty, weak definition gives way.
  *
  * lttng-ust 2.13 exports lttng_ust_context_provider_register() for its
@@ -33,6 +33,7 @@
 #include <lttng/ust-libc-wrapper.h>
 #include <lttng/ust-ringbuffer-context.h>
 
+#include "emit.h"
 #include "export.h"
 #include "settings.h"
 
@@ -140,14 +141,13 @@ static struct ust_context_provider provider = {
 };
 
 /*
- * Called by lttng-ust's constructor, before its threads start and before
- * any of allocsample's constructors; no trial is made yet
- * (thread_state.c), so the registration's allocations are not sampled.
- * lttng-ust's header also makes it a constructor of this library: the
- * second call does nothing.  A process of no run registers nothing: no
- * filter on the run keeps it.
+ * Registers the provider, once: called by lttng-ust's constructor, before
+ * its threads start and before any of allocsample's constructors (no trial
+ * is made yet, thread_state.c, so the registration's allocations are not
+ * sampled), and again, doing nothing, as a constructor.  A process of no
+ * run registers nothing: no filter on the run keeps it.
  */
-AS_EXPORT void lttng_ust_libc_wrapper_malloc_ctor(void)
+AS_EXPORT void allocsample_internal_run_context(void)
 {
 	static int called; /* atomic */
 	struct as_settings scratch;
@@ -160,4 +160,18 @@ AS_EXPORT void lttng_ust_libc_wrapper_malloc_ctor(void)
 		return;
 	run = (int64_t) settings->run;
 	lttng_ust_context_provider_register(&provider);
+}
+
+/*
+ * lttng-ust calls the first definition the dynamic linker finds: the
+ * preload shim's when it is preloaded (src/preload/ust_hook.c: the shim
+ * comes before any library, liblttng-ust included, even when the program
+ * links lttng-ust itself), else this one, if the program lists
+ * liballocsample before lttng-ust.  lttng-ust's header also makes it a
+ * constructor, which registers the provider late when neither was found
+ * first: the samples still pass the filter, the state dump does not.
+ */
+AS_EXPORT void lttng_ust_libc_wrapper_malloc_ctor(void)
+{
+	allocsample_internal_run_context();
 }

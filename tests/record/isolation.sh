@@ -9,6 +9,10 @@
 # exactly its own processes; the program started by hand is in neither.
 # Twice: with a daemon the first run starts and shares with the second,
 # then with a daemon that runs already (the user's: as root, root's own).
+# And a program that links lttng-ust itself, for tracepoints of its own:
+# its samples and its state dump are the run's (lttng-ust, found before
+# liballocsample, must still call the shim's hook that gives the process
+# its run).
 # Deterministic: nothing here can fail by chance.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
@@ -96,4 +100,13 @@ record_no_daemon "after the runs with a daemon of their own"
 
 harness_start_sessiond
 overlap user
+
+record_run linked --format json --report-output "$HARNESS_DIR/linked.json" -o "$HARNESS_DIR/linked.trace" \
+	-- "$AS_BUILDDIR/tests/report/scopes-workload" 2 5
+check "linked: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/linked.err"))" \
+	[ "$RECORD_STATUS" -eq 0 ]
+check "linked: its samples are recorded ($(record_samples "$HARNESS_DIR/linked.json"))" \
+	[ "$(record_samples "$HARNESS_DIR/linked.json")" -gt 0 ]
+check "linked: its state dump is recorded" \
+	[ "$(babeltrace2 "$HARNESS_DIR/linked.trace" | grep -c 'lttng_ust_statedump:bin_info')" -gt 0 ]
 finish
