@@ -27,7 +27,6 @@ struct as_estimate_accum {
 	/* The objects (estimate/objects.c): each sample weighs w = 1 / (1 - q^size). */
 	long double objects;     /* sum of w */
 	long double objects_var; /* sum of w (w - 1) = (1 - pi) / pi^2, pi = 1 - q^size */
-	double objects_max;      /* the largest w */
 	double log_q;            /* log(1 - 1/rate), set by the first
 				  * as_estimate_probability() (0 before) */
 };
@@ -60,7 +59,6 @@ bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t of
  * size and offset: the group's subset without it (a block freed, for the
  * live bytes).  `samples` and `u` come back exactly; the floating sums come
  * back to within rounding, and all are reset to 0 when no sample is left.
- * `objects_max` stays (still an upper bound of the largest weight left).
  * Returns false and leaves `accum` unchanged when it holds no sample or the
  * sample is impossible (as_estimate_add() would have refused it).
  */
