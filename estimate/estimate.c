@@ -48,7 +48,7 @@ double as_estimate_probability(struct as_estimate_accum *accum, uint64_t size)
  *
  *	w = 1 / (1 - q^size)
  *	u += size - offset;  weighted += size * w
- *	objects += w;  objects_var += w (w - 1);  objects_max = max(objects_max, w)
+ *	objects += w;  objects_var += w (w - 1)
  */
 bool as_estimate_add_sampled(struct as_estimate_accum *accum, uint64_t size, uint64_t offset,
 			     double pi)
@@ -63,8 +63,6 @@ bool as_estimate_add_sampled(struct as_estimate_accum *accum, uint64_t size, uin
 	accum->weighted += (long double) size / pi;
 	accum->objects += w;
 	accum->objects_var += w * (w - 1.0);
-	if (w > accum->objects_max)
-		accum->objects_max = w;
 	return true;
 }
 
@@ -81,8 +79,7 @@ bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t of
  * The inverse of as_estimate_add(): the same w, subtracted.  Exact for s
  * and u (integers below 2^64 in a long double); the floating sums lose
  * their rounding residue when the last sample goes, so that an emptied
- * group is exactly an empty group.  The largest weight cannot be undone
- * from a sum: keeping it only widens the objects' upper end.
+ * group is exactly an empty group.
  *
  *	u -= size - offset;  weighted -= size * w
  *	objects -= w;  objects_var -= w (w - 1)
@@ -105,7 +102,6 @@ bool as_estimate_remove_sampled(struct as_estimate_accum *accum, uint64_t size, 
 	if (accum->samples == 1) {
 		accum->samples = 0;
 		accum->u = accum->weighted = accum->objects = accum->objects_var = 0;
-		accum->objects_max = 0;
 		return true;
 	}
 	w = 1.0 / pi;
@@ -118,12 +114,11 @@ bool as_estimate_remove_sampled(struct as_estimate_accum *accum, uint64_t size, 
 }
 
 /*
- * Two groups' samples at one rate are one group's: every field is a sum,
- * but the largest weight (doc/estimation.md, "Unbias, then aggregate").
+ * Two groups' samples at one rate are one group's: every field is a sum
+ * (doc/estimation.md, "Unbias, then aggregate").
  *
  *	s = s1 + s2;  u = u1 + u2;  weighted = weighted1 + weighted2
  *	objects = objects1 + objects2;  objects_var = objects_var1 + objects_var2
- *	objects_max = max(objects_max1, objects_max2)
  */
 bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_accum *from)
 {
@@ -134,8 +129,6 @@ bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_
 	into->weighted += from->weighted;
 	into->objects += from->objects;
 	into->objects_var += from->objects_var;
-	if (from->objects_max > into->objects_max)
-		into->objects_max = from->objects_max;
 	return true;
 }
 

@@ -27,7 +27,6 @@ struct as_estimate_accum {
 	/* The objects (estimate/objects.c): each sample weighs w = 1 / (1 - q^size). */
 	long double objects;     /* sum of w */
 	long double objects_var; /* sum of w (w - 1) = (1 - pi) / pi^2, pi = 1 - q^size */
-	double objects_max;      /* the largest w */
 	double log_q;            /* log(1 - 1/rate), set by the first
 				  * as_estimate_probability() (0 before) */
 };
@@ -60,7 +59,6 @@ bool as_estimate_add(struct as_estimate_accum *accum, uint64_t size, uint64_t of
  * size and offset: the group's subset without it (a block freed, for the
  * live bytes).  `samples` and `u` come back exactly; the floating sums come
  * back to within rounding, and all are reset to 0 when no sample is left.
- * `objects_max` stays (still an upper bound of the largest weight left).
  * Returns false and leaves `accum` unchanged when it holds no sample or the
  * sample is impossible (as_estimate_add() would have refused it).
  */
@@ -110,21 +108,25 @@ bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_
 int as_estimate_compute(const struct as_estimate_accum *accums, size_t n, uint64_t threads,
 			const struct as_estimate_options *options, struct as_estimate *out);
 
-/* How many objects a group's samples stand for (Horvitz-Thompson), with
- * an interval at the confidence asked. */
+/* How many objects a group's samples stand for (Horvitz-Thompson), and at
+ * least how many at the confidence asked.  No sample bounds how many more
+ * there may be, so there is no upper end but at rate 1. */
 struct as_estimate_objects {
-	double estimate;         /* sum of w */
+	double estimate;         /* sum of w: unbiased */
 	double lower;            /* >= the samples: each sampled object existed */
-	double upper;
+	double upper;            /* +INFINITY; at rate 1, where every object is
+				  * sampled, the exact count (= estimate) */
 };
 
 /*
  * Estimates the number of objects behind the samples of `accums` (n >= 1,
  * any rates: every sample carries its own weight) at confidence
- * `confidence` (0 < C < 1): the sum of the weights, and a gamma interval
- * matched to the Horvitz-Thompson variance (doc/estimation.md, "Objects").
- * No samples: 0, [0, 0].  Returns 0, or -1 for invalid arguments (accums
- * or out NULL, n == 0, confidence outside (0, 1)), leaving *out unchanged.
+ * `confidence` (0 < C < 1): the sum of the weights, and the lower end of a
+ * gamma interval matched to the Horvitz-Thompson variance, which misses
+ * the truth at most (1 - C)/2 of the time (doc/estimation.md, "Objects").
+ * The upper end is +INFINITY unless every accumulator is at rate 1.  No
+ * samples: 0, lower 0.  Returns 0, or -1 for invalid arguments (accums or
+ * out NULL, n == 0, confidence outside (0, 1)), leaving *out unchanged.
  */
 int as_estimate_objects_compute(const struct as_estimate_accum *accums, size_t n,
 				double confidence, struct as_estimate_objects *out);

@@ -1,5 +1,6 @@
-/* objects.c - how many objects a group's samples stand for, and an interval (see estimate.h). */
+/* objects.c - how many objects a group's samples stand for, and at least how many (see estimate.h). */
 #include <math.h>
+#include <stdbool.h>
 
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
@@ -36,27 +37,40 @@ static double gamma_quantile(double target, double mean, double var)
 	return c > 0.0 ? k * theta * c * c * c : 0.0;
 }
 
+/* Whether every accumulator of a group is at rate 1: every byte a trial
+ * that succeeds, so every object of at least one byte was sampled. */
+static bool every_object_sampled(const struct as_estimate_accum *accums, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (accums[i].rate != 1)
+			return false;
+	return true;
+}
+
 /*
  * Horvitz-Thompson (doc/estimation.md, "Objects"): each object of n bytes
  * is sampled, on its own, with probability pi = 1 - q^n, so the sum of
  * w = 1/pi over the sampled objects is unbiased for their number N, with
  * variance sum over all objects of (1 - pi)/pi, estimated without bias by
- * V = sum over the samples of w (w - 1).  The interval is a gamma's with
- * that mean and variance (Fay and Feuer's for weighted Poisson counts,
- * with the binomial variance): the upper end as if one more object of the
- * largest weight w_M had been sampled.  Every sampled object existed, so
- * the lower end is at least s; when every sample was certain (V = 0 and
- * w_M = 1) the count is exact.
+ * V = sum over the samples of w (w - 1).  The lower end is the quantile of
+ * a gamma with that mean and variance (Fay and Feuer's for weighted
+ * Poisson counts, with the binomial variance), and at least s: every
+ * sampled object existed.  There is no upper end: a group may hold any
+ * number of objects much smaller than every sampled one, none of them
+ * sampled, and only their bytes are bounded.  At rate 1 every object is
+ * sampled: the count is exact.
  *
  *	N^ = sum w;  V = sum w (w - 1)
  *	lower = max(s, G^-1((1 - C)/2; N^, V))
- *	upper = G^-1((1 + C)/2; N^ + w_M, V + w_M (w_M - 1))
+ *	upper = N^ = s at rate 1, +infinity at any other
  */
 int as_estimate_objects_compute(const struct as_estimate_accum *accums, size_t n,
 				double confidence, struct as_estimate_objects *out)
 {
 	long double y = 0, v = 0;
-	double w_max = 0, samples = 0;
+	double samples = 0;
 	size_t i;
 
 	if (!accums || !out || n == 0 || !(confidence > 0.0 && confidence < 1.0))
@@ -65,19 +79,11 @@ int as_estimate_objects_compute(const struct as_estimate_accum *accums, size_t n
 		y += accums[i].objects;
 		v += accums[i].objects_var;
 		samples += (double) accums[i].samples;
-		if (accums[i].objects_max > w_max)
-			w_max = accums[i].objects_max;
 	}
-	out->estimate = (double) y;
-	out->lower = out->upper = out->estimate;
-	if (samples == 0)
-		return 0;
-	if (v > 0)
+	out->estimate = out->lower = (double) y;
+	out->upper = every_object_sampled(accums, n) ? out->estimate : INFINITY;
+	if (samples > 0 && v > 0)
 		out->lower = fmax(samples, fmin(out->estimate, gamma_quantile((1.0 - confidence) / 2.0,
 									      (double) y, (double) v)));
-	if (v + w_max * (w_max - 1.0) > 0)
-		out->upper = fmax(out->estimate,
-				  gamma_quantile((1.0 + confidence) / 2.0, (double) y + w_max,
-						 (double) v + w_max * (w_max - 1.0)));
 	return 0;
 }

@@ -79,6 +79,8 @@ check "the period is the rate, in bytes of space" \
 	sh -c "grep -q '^PeriodType: space bytes\$' '$raw' && grep -q '^Period: 4096\$' '$raw'"
 check "the comments give the total with its interval" \
 	grep -Eq '^Comment: total [0-9.]+ [KMG]?i?B \[[0-9.]+ [KMG]?i?B, [0-9.]+ [KMG]?i?B\] 95%, [0-9]+ samples' "$raw"
+check "the comments give the objects' estimate and lower end, and no upper end (rate 4096)" \
+	grep -Eq '^Comment: objects ≈ [0-9]+, at least [0-9]+ \(lower end at 95%\)$' "$raw"
 
 for f in main stacks_alpha stacks_outer stacks_inlined stacks_gamma stacks_beta stacks_rare stacks_worker; do
 	check "function $f is in a location, with its file" \

@@ -3,14 +3,15 @@
 # (tests/report/stack-producer: two threads, four call paths, one of them
 # through an inlined function, one through a C++ template, one 41 calls
 # deep): each path is one stack group whose interval holds its true bytes
-# and whose object interval holds its true count; the frames are named
+# and whose objects' lower end holds its true count, with no upper end;
+# the frames are named
 # (inlined calls expanded, C++ demangled without parameters); the site of
 # each stack is its out-of-line frame; the call tree adds up; CSV and text
 # show the same stacks; allocsample-compare matches the stacks of two runs.
 #
-# Statistical checks: 4 byte intervals and 4 object intervals at 99.9%,
-# plus the 5-standard-deviation rule of check_truth: a correct build fails
-# with probability below 1%.  The seed is fixed, so a given build passes
+# Statistical checks: 4 byte intervals at 99.9% and 4 objects' lower ends
+# (each missing at most 0.05%), plus the 5-standard-deviation rule of
+# check_truth: a correct build fails with probability below 1%.  The seed is fixed, so a given build passes
 # or fails the same way every time.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
@@ -86,7 +87,8 @@ csv="$HARNESS_DIR/report.csv"
 report_run "$HARNESS_DIR/run" -p 'group-by="stack",format="csv"' >"$csv" 2>/dev/null ||
 	harness_fail "the CSV report failed"
 check "CSV: the stack columns" grep -q ',key,stack,truncated,objects,objects_lower,objects_upper$' "$csv"
-check "CSV: a stack outermost first" grep -q ';worker;phase_list;build_list;push_node,false,[0-9]*,[0-9]*,[0-9]*$' "$csv"
+check "CSV: a stack outermost first, its objects' upper end empty" \
+	grep -q ';worker;phase_list;build_list;push_node,false,[0-9]*,[0-9]*,$' "$csv"
 
 # Text: the stacks leaf first, every line of the section within COLUMNS.
 text="$HARNESS_DIR/report.txt"
@@ -97,6 +99,10 @@ check "text: the inlined frame, leaf first" sh -c 'printf "%s\n" "$1" | grep -A1
 check "text: the recursion printed once with its count" sh -c 'printf "%s\n" "$1" | grep -q "recurse .*(40 times)"' sh "$stacks_text"
 check "text: no line of the section is wider than COLUMNS=60" \
 	python3 -c 'import sys; sys.exit(any(len(l) > 60 for l in sys.argv[1].splitlines()))' "$stacks_text"
+COLUMNS=200 report_run "$HARNESS_DIR/run" -p 'group-by="stack"' >"$text" 2>/dev/null ||
+	harness_fail "the text report failed"
+check "text: each stack's objects, an estimate and a lower end" \
+	[ "$(grep -cE '^  #[0-9]+  .* threads?, ≈ [0-9]+ objects?, at least [0-9]+' "$text")" -eq 4 ]
 
 # allocsample-compare matches stack groups of two runs by their frames'
 # labels (addresses move from run to run): the same workload with another

@@ -18,7 +18,8 @@ STACKS_SRC="$AS_SRCDIR/tests/stacks"
 STACKS_RUNTIMES='^(libc[.]so|libstdc[+][+][.]so|libgcc_s[.]so|ld-linux|liballocsample|libjemalloc|libtcmalloc|libmimalloc)'
 
 # stacks_record NAME PROGRAM ARGS...: PROGRAM through the build tree's
-# allocsample-record at rate 4096 with 99.9% intervals, grouped by stack
+# allocsample-record at rate STACKS_RATE (default 4096) with 99.9%
+# intervals, grouped by stack
 # and by site, the JSON report into $HARNESS_DIR/NAME.json, the trace kept
 # in NAME.trace, the program's standard output into NAME.out and the
 # command's standard error into NAME.err.  Uses the harness's daemon; the
@@ -28,7 +29,7 @@ stacks_record() {
 	shift
 	ALLOCSAMPLE_SEED=20261123 \
 	ALLOCSAMPLE_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_PLUGIN_PATH="$REPORT_PLUGIN_PATH" \
-		"$AS_BUILDDIR/src/record/allocsample-record" --rate 4096 --confidence 0.999 \
+		"$AS_BUILDDIR/src/record/allocsample-record" --rate "${STACKS_RATE:-4096}" --confidence 0.999 \
 		--format json --group-by stack,site --report-output "$HARNESS_DIR/$name.json" \
 		-o "$HARNESS_DIR/$name.trace" -- "$@" \
 		>"$HARNESS_DIR/$name.out" 2>"$HARNESS_DIR/$name.err" ||
@@ -118,9 +119,30 @@ stacks_check_node() {
 	check_truth "$1" "$HARNESS_DIR/node.json" '.kind == "node"' "$4"
 }
 
-# stacks_truth FILE NAME: the bytes the program wrote for path NAME.
+# stacks_truth FILE NAME [FIELD]: the bytes (FIELD 3, the default) or,
+# where the program wrote them, the objects (FIELD 4) of path NAME.
 stacks_truth() {
-	awk -v name="$2" '$1 == "path" && $2 == name { print $3 }' "$1"
+	awk -v name="$2" -v n="${3:-3}" '$1 == "path" && $2 == name { print $n }' "$1"
+}
+
+# stacks_check_objects LABEL JSON REGEX TRUE_OBJECTS: the one stack group
+# whose own path matches REGEX has at least objects_lower objects,
+# TRUE_OBJECTS (the lower end misses at most 0.05% of the time at the
+# 99.9% the tests ask for), and no objects_upper: null, since no sample
+# bounds the count at a rate above 1 (doc/estimation.md, "Objects").
+stacks_check_objects() {
+	set -- "$1" "$4" $(jq -r "$STACKS_DEFS [.groups[] | select($(stacks_select "$3"))] |
+		if length == 1 then .[0] | \"\\(.objects) \\(.objects_lower) \\(.objects_upper)\"
+		else empty end" "$2")
+	if [ $# -lt 5 ]; then
+		fail "$1: no such stack group"
+	elif [ "$5" != null ]; then
+		fail "$1: objects_upper $5, where no upper end holds"
+	elif [ "$2" -lt "$4" ]; then
+		fail "$1: true $2 objects, estimate $3, below the lower end $4"
+	else
+		ok "$1: true $2 objects, estimate $3, at least $4"
+	fi
 }
 
 # stacks_line SOURCE NAME: the line number of the STACK:NAME marker.

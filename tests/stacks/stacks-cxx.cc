@@ -60,10 +60,13 @@ __attribute__((noipa)) static unsigned long long run_lambda()
 	return bytes;
 }
 
+// The objects grow_vector allocated.
+static unsigned long long vector_objects;
+
 // std::vector's growth: push_back reallocates in libstdc++'s
 // _M_realloc_insert (a template compiled into this program), called from
 // here.  Every new capacity is one allocation of capacity * sizeof(Item)
-// bytes.
+// bytes: 24 B to 24 KiB, the small ones almost never sampled.
 __attribute__((noipa)) static unsigned long long grow_vector()
 {
 	unsigned long long bytes = 0;
@@ -77,6 +80,7 @@ __attribute__((noipa)) static unsigned long long grow_vector()
 			if (items.capacity() != capacity) {
 				capacity = items.capacity();
 				bytes += capacity * sizeof(Item);
+				vector_objects++;
 			}
 		}
 		ESCAPE(items.data());
@@ -85,7 +89,7 @@ __attribute__((noipa)) static unsigned long long grow_vector()
 }
 
 // Usage: stacks-cxx TRUTH_FILE.  Runs every path once, then writes `pid
-// PID` and one `path NAME BYTES` line per path to TRUTH_FILE.
+// PID` and one `path NAME BYTES OBJECTS` line per path to TRUTH_FILE.
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -105,8 +109,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	std::fprintf(truth, "pid %d\n", static_cast<int>(getpid()));
-	std::fprintf(truth, "path template %llu\n", templated);
-	std::fprintf(truth, "path lambda %llu\n", lambda);
-	std::fprintf(truth, "path vector %llu\n", vector);
+	std::fprintf(truth, "path template %llu %zu\n", templated, TEMPLATE_COUNT);
+	std::fprintf(truth, "path lambda %llu %zu\n", lambda, LAMBDA_COUNT);
+	std::fprintf(truth, "path vector %llu %llu\n", vector, vector_objects);
 	return std::fclose(truth) == 0 ? 0 : 1;
 }

@@ -29,8 +29,9 @@ tests_unit_test_compare_SOURCES = tests/unit/test-compare.c
 tests_unit_test_compare_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_compare_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GSL_LIBS) -lm
 
-# The object count's interval against the simulated model: coverage of each
-# end from 3 to a few hundred expected samples.
+# The object count against the simulated model: its lower end across mixes
+# of sizes (one size, 16 to 256 B, log-uniform, vectors' growth) and rates,
+# from 3 to a thousand expected samples.
 check_PROGRAMS += tests/unit/test-objects-sim
 TESTS += tests/unit/test-objects-sim
 tests_unit_test_objects_sim_SOURCES = tests/unit/test-objects-sim.c

@@ -47,7 +47,9 @@ static void put_frames(FILE *out, const struct asr_stack *stack)
 }
 
 /* The columns of a report with stacks, after the key: a stack group's
- * frames, its mark and its object count, empty in the other rows. */
+ * frames, its mark and its object count (the lower end rounded down, the
+ * upper end empty unless the count is exact: doc/estimation.md,
+ * "Objects"), empty in the other rows. */
 static void put_stack_columns(FILE *out, const struct asr_group *g)
 {
 	if (!g || g->kind != ASR_KIND_STACK || !g->stack) {
@@ -56,9 +58,10 @@ static void put_stack_columns(FILE *out, const struct asr_group *g)
 	}
 	fputc(',', out);
 	put_frames(out, g->stack);
-	fprintf(out, ",%s,%" PRIu64 ",%" PRIu64 ",%" PRIu64, boolean(g->stack->truncated),
-		asr_bytes_round(g->objects.estimate), asr_bytes_round(floor(g->objects.lower)),
-		asr_bytes_round(ceil(g->objects.upper)));
+	fprintf(out, ",%s,%" PRIu64 ",%" PRIu64 ",", boolean(g->stack->truncated),
+		asr_bytes_round(g->objects.estimate), asr_bytes_round(floor(g->objects.lower)));
+	if (isfinite(g->objects.upper))
+		fprintf(out, "%" PRIu64, asr_bytes_round(ceil(g->objects.upper)));
 }
 
 /* The live columns, last (a window's row: at its end), in reports with

@@ -57,13 +57,16 @@ static void put_accumulators(FILE *out, const struct asr_rates *rates)
 	fputc(']', out);
 }
 
-/* An object count rounded outwards at the ends, so that the printed
- * interval still holds what the computed one holds. */
+/* An object count, its lower end rounded down so that the printed bound
+ * still holds what the computed one holds; its upper end only where the
+ * count is exact, null elsewhere: no sample bounds it (doc/estimation.md,
+ * "Objects"). */
 static void put_objects(FILE *out, const struct asr_objects *objects)
 {
 	fprintf(out, ", \"objects\": %" PRIu64 ", \"objects_lower\": %" PRIu64
-		", \"objects_upper\": %" PRIu64, asr_bytes_round(objects->estimate),
-		asr_bytes_round(floor(objects->lower)), asr_bytes_round(ceil(objects->upper)));
+		", \"objects_upper\": ", asr_bytes_round(objects->estimate),
+		asr_bytes_round(floor(objects->lower)));
+	put_integer(out, isfinite(objects->upper), (int64_t) asr_bytes_round(ceil(objects->upper)));
 }
 
 static void put_hex(FILE *out, uint64_t value)

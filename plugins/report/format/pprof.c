@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #include <zlib.h>
@@ -92,8 +93,8 @@ static uint64_t period_of(const struct asr_rates *rates)
 }
 
 /* The comments: what the values are, and the intervals pprof has no place
- * for (the total's, its objects', each process's), the rates, and the
- * marks. */
+ * for (the total's, each process's; the lower end of its objects), the
+ * rates, and the marks. */
 static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
@@ -114,8 +115,16 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 	text = estimate_text(&sum->total.est, model->confidence);
 	asr_pprof_comment(b, g_strdup_printf("total %s, %" PRIu64 " threads", text, sum->total.threads));
 	g_free(text);
-	asr_pprof_comment(b, g_strdup_printf("objects %.0f [%.0f, %.0f] %g%%", objects->estimate,
-					     objects->lower, objects->upper, percent));
+	/* No upper end but where the count is exact (doc/estimation.md,
+	 * "Objects"). */
+	if (isfinite(objects->upper))
+		asr_pprof_comment(b, g_strdup_printf("objects exactly %" PRIu64,
+						     asr_bytes_round(objects->estimate)));
+	else
+		asr_pprof_comment(b, g_strdup_printf("objects ≈ %" PRIu64 ", at least %" PRIu64
+						     " (lower end at %g%%)",
+						     asr_bytes_round(objects->estimate),
+						     asr_bytes_round(floor(objects->lower)), percent));
 	for (i = 0; i < model->shown[ASR_KIND_PROCESS]->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(model->shown[ASR_KIND_PROCESS], i);
 		bool on_host = sum->hosts > 1 && g->host;

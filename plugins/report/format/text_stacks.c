@@ -74,25 +74,34 @@ static char *frame_text(const struct asr_frame *f, guint repeats)
 	return g_string_free(text, FALSE);
 }
 
+/* A group's objects: the estimate and the lower end, which is all the
+ * samples can bound (doc/estimation.md, "Objects"), or the count where it
+ * is exact (every sample at rate 1). */
+static char *objects_text(const struct asr_objects *objects)
+{
+	uint64_t estimate = asr_bytes_round(objects->estimate);
+
+	if (isfinite(objects->upper))
+		return g_strdup_printf("exactly %" PRIu64 " object%s", estimate, estimate == 1 ? "" : "s");
+	return g_strdup_printf("≈ %" PRIu64 " object%s, at least %" PRIu64, estimate,
+			       estimate == 1 ? "" : "s", asr_bytes_round(floor(objects->lower)));
+}
+
 /* One stack: its numbers, then its frames from the leaf. */
 static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_t width,
 		      unsigned *marks)
 {
 	char *estimate = as_human_bytes(g->est.weighted), *lo = as_human_bytes(g->est.lower);
-	char *hi = as_human_bytes(g->est.upper), *line;
+	char *hi = as_human_bytes(g->est.upper), *objects = objects_text(&g->objects), *line;
 	GPtrArray *note = g_ptr_array_new_with_free_func(g_free);
 	const struct asr_stack *s = g->stack;
 	guint i, j;
 
 	cell_marks(note, &g->est, g->incomplete, false, marks);
 	line = g_strdup_printf("  #%u  %s  [%s, %s]  %" PRIu64 " sample%s, %" PRIu64
-			       " thread%s, %" PRIu64 " object%s [%" PRIu64 ", %" PRIu64 "]%s%s",
+			       " thread%s, %s%s%s",
 			       rank, estimate, lo, hi, g->est.samples, g->est.samples == 1 ? "" : "s",
-			       g->threads, g->threads == 1 ? "" : "s",
-			       asr_bytes_round(g->objects.estimate),
-			       asr_bytes_round(g->objects.estimate) == 1 ? "" : "s",
-			       asr_bytes_round(floor(g->objects.lower)),
-			       asr_bytes_round(ceil(g->objects.upper)),
+			       g->threads, g->threads == 1 ? "" : "s", objects,
 			       *(const char *) g_ptr_array_index(note, 0) ? "  " : "",
 			       (const char *) g_ptr_array_index(note, 0));
 	put_line(out, line, width);
@@ -126,6 +135,7 @@ static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_
 	g_free(estimate);
 	g_free(lo);
 	g_free(hi);
+	g_free(objects);
 }
 
 /* Whether the leaks view (sort=live) leaves `g` out: it holds nothing live

@@ -23,7 +23,9 @@ enum asr_kind {
 };
 
 /* How many objects a group's bytes were allocated in (Horvitz-Thompson:
- * each sample counts 1 / P(sampled | size)), with its interval. */
+ * each sample counts 1 / P(sampled | size)), and at least how many; no
+ * upper end (+INFINITY) but where the count is exact (every sample at
+ * rate 1; doc/estimation.md, "Objects"). */
 struct asr_objects {
 	double estimate;
 	double lower;
