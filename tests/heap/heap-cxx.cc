@@ -24,7 +24,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -34,21 +33,9 @@
 #include <thread>
 #include <vector>
 
+#include "truth.h"
+
 namespace {
-
-int truth_fd;
-
-void truth(const char *format, ...)
-{
-	char line[256];
-	va_list args;
-
-	va_start(args, format);
-	int n = vsnprintf(line, sizeof line, format, args);
-	va_end(args);
-	if (n < 0 || static_cast<size_t>(n) >= sizeof line || write(truth_fd, line, n) != n)
-		abort();
-}
 
 pid_t gettid_now()
 {

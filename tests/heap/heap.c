@@ -37,7 +37,6 @@
  */
 #include <fcntl.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,6 +46,7 @@
 #include <unistd.h>
 
 #include "allocsample.h"
+#include "truth.h"
 
 #define KEPT_BLOCKS 3000
 #define HANDED_BLOCKS 2400
@@ -71,20 +71,7 @@ static struct worker workers[WORKER_COUNT] = {
 	{ .name = "keeper" }, { .name = "producer" }, { .name = "consumer" }, { .name = "reallocer" },
 };
 
-static int truth_fd;
 
-static void truth(const char *format, ...)
-{
-	char line[256];
-	va_list args;
-	int n;
-
-	va_start(args, format);
-	n = vsnprintf(line, sizeof line, format, args);
-	va_end(args);
-	if (n < 0 || (size_t) n >= sizeof line || write(truth_fd, line, (size_t) n) != n)
-		abort();
-}
 
 /* A fixed stream of sizes, the same in every run. */
 static uint64_t lcg_state = 20261123;

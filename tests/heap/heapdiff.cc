@@ -35,7 +35,6 @@
 #include <malloc.h>
 #include <unistd.h>
 
-#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -43,6 +42,7 @@
 #include <new>
 
 #include "allocsample.h"
+#include "truth.h"
 
 namespace {
 
@@ -69,7 +69,6 @@ const size_t slot_count = 2048;
 slot slots[slot_count];
 uint64_t live[TYPE_COUNT];
 bool used[TYPE_COUNT];
-int truth_fd;
 /* NULL, but not to the compiler, which turns realloc(NULL, n) into
  * malloc(n). */
 void *volatile no_block;
@@ -100,17 +99,6 @@ size_t random_size()
 	return static_cast<size_t>(low + below(low));
 }
 
-void truth(const char *format, ...)
-{
-	char line[256];
-	va_list args;
-
-	va_start(args, format);
-	int n = vsnprintf(line, sizeof line, format, args);
-	va_end(args);
-	if (n < 0 || static_cast<size_t>(n) >= sizeof line || write(truth_fd, line, n) != n)
-		abort();
-}
 
 void die(const char *what)
 {

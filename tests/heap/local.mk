@@ -5,15 +5,15 @@
 # inside its interval.  -no-install: no libtool wrapper script, so that
 # LD_PRELOAD reaches the program itself.
 check_PROGRAMS += tests/heap/heap tests/heap/heap-cxx tests/heap/heapdiff
-tests_heap_heap_SOURCES = tests/heap/heap.c
+tests_heap_heap_SOURCES = tests/heap/heap.c tests/heap/truth.h
 tests_heap_heap_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
 tests_heap_heap_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 tests_heap_heap_LDADD = src/liballocsample.la $(PTHREAD_LIBS)
-tests_heap_heap_cxx_SOURCES = tests/heap/heap-cxx.cc
+tests_heap_heap_cxx_SOURCES = tests/heap/heap-cxx.cc tests/heap/truth.h
 tests_heap_heap_cxx_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
 tests_heap_heap_cxx_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 tests_heap_heap_cxx_LDADD = $(PTHREAD_LIBS)
-tests_heap_heapdiff_SOURCES = tests/heap/heapdiff.cc
+tests_heap_heapdiff_SOURCES = tests/heap/heapdiff.cc tests/heap/truth.h
 tests_heap_heapdiff_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS)
 tests_heap_heapdiff_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 tests_heap_heapdiff_LDADD = src/liballocsample.la

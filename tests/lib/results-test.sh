@@ -69,6 +69,13 @@ decides ok "coverage: 1 miss in 100 at 0.01%" check_coverage c 1 100 0.0001
 decides ok "coverage: 5 misses in 12 at 5%, quantile 0.9999" check_coverage c 5 12 0.05 0.9999
 decides FAIL "coverage: 6 misses in 12 at 5%, quantile 0.9999" check_coverage c 6 12 0.05 0.9999
 
+# judge_objects: at least the lower end, no upper end, a group that exists.
+decides ok "objects: true count above the lower end" judge_objects o 100 120 90 null
+decides ok "objects: true count at the lower end" judge_objects o 90 120 90 null
+decides FAIL "objects: true count below the lower end" judge_objects o 80 120 90 null
+decides FAIL "objects: an upper end" judge_objects o 100 120 90 150
+decides FAIL "objects: no such group" judge_objects o 100 "" "" ""
+
 # check and finish.
 decides ok "check passes with a command that succeeds" check c true
 decides FAIL "check fails with a command that fails" check c false

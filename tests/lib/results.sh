@@ -73,6 +73,24 @@ check_poisson() {
 	fi
 }
 
+# judge_objects LABEL TRUE_OBJECTS OBJECTS LOWER UPPER: a group's object
+# count (figures already read; all empty when there is no such group)
+# against the true count: at least its lower end, and no upper end (null),
+# since no sample bounds a count at a rate above 1 (doc/estimation.md,
+# "Objects").  The lower end misses with probability (1 - C)/2 at the
+# confidence C the report was asked for.
+judge_objects() {
+	if [ -z "$3" ]; then
+		fail "$1: no such group"
+	elif [ "$5" != null ]; then
+		fail "$1: objects_upper $5, where no upper end holds"
+	elif [ "$2" -lt "$4" ]; then
+		fail "$1: true $2 objects, estimate $3, below the lower end $4"
+	else
+		ok "$1: true $2 objects, estimate $3, at least $4"
+	fi
+}
+
 # check_coverage LABEL MISSES CHECKS MISS_RATE [QUANTILE]: MISSES intervals
 # out of CHECKS independent ones missed their truth, each with probability
 # at most MISS_RATE (1 - C for an interval at confidence C); the count of

@@ -18,26 +18,13 @@ set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
 
-# bg_run NAME OPTIONS... -- PROGRAM...: record_run in the background, the
-# JSON report into $HARNESS_DIR/NAME.json and the trace kept in NAME.trace;
-# its pid in BG_PID.
+# bg_run NAME OPTIONS... -- PROGRAM...: record_bg with the JSON report in
+# $HARNESS_DIR/NAME.json and the trace kept in NAME.trace.
 bg_run() {
 	name=$1
 	shift
-	mkdir -p "$HARNESS_DIR/tmp-$name"
-	TMPDIR="$HARNESS_DIR/tmp-$name" timeout 120 "$RECORD_CMD" --format json \
-		--report-output "$HARNESS_DIR/$name.json" -o "$HARNESS_DIR/$name.trace" "$@" \
-		>"$HARNESS_DIR/$name.out" 2>"$HARNESS_DIR/$name.err" &
-	BG_PID=$!
-}
-
-# ready FACTS: waits until the workload of FACTS says it is ready.
-ready() {
-	for _ in $(seq 300); do
-		[ -z "$(harness_fact "$1" ready 2)" ] || return 0
-		sleep 0.1
-	done
-	harness_fail "the workload of $1 never became ready"
+	record_bg "$name" --format json --report-output "$HARNESS_DIR/$name.json" \
+		-o "$HARNESS_DIR/$name.trace" "$@"
 }
 
 # pids_of JSON: the process ids of a JSON report's process rows, sorted,
@@ -75,12 +62,12 @@ overlap() {
 	LD_PRELOAD="$AS_PRELOAD" "$RECORD_WORKLOAD" "$HARNESS_DIR/$label-hand.facts" spin handle \
 		>/dev/null 2>&1 &
 	hand=$!
-	ready "$HARNESS_DIR/$label-hand.facts"
+	record_ready "$HARNESS_DIR/$label-hand.facts"
 
 	bg_run "$label-wait" -- "$RECORD_WORKLOAD" "$HARNESS_DIR/$label-wait.facts" wait \
 		"$HARNESS_DIR/$label-wait.go"
 	waiting=$BG_PID
-	ready "$HARNESS_DIR/$label-wait.facts"
+	record_ready "$HARNESS_DIR/$label-wait.facts"
 	bg_run "$label-children" -- "$RECORD_WORKLOAD" "$HARNESS_DIR/$label-children.facts" children
 	children=$BG_PID
 	holds "$label-children" "$children"

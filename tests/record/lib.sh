@@ -28,6 +28,26 @@ record_run() {
 		>"$HARNESS_DIR/$name.out" 2>"$HARNESS_DIR/$name.err" || RECORD_STATUS=$?
 }
 
+# record_bg NAME ARGS...: record_run in the background, under `timeout 120`
+# (a deadlock fails the test instead of hanging it); its pid in BG_PID.
+record_bg() {
+	name=$1
+	shift
+	mkdir -p "$HARNESS_DIR/tmp-$name"
+	TMPDIR="$HARNESS_DIR/tmp-$name" timeout 120 "$RECORD_CMD" "$@" \
+		>"$HARNESS_DIR/$name.out" 2>"$HARNESS_DIR/$name.err" &
+	BG_PID=$!
+}
+
+# record_ready FACTS: waits until the workload of FACTS says it is ready.
+record_ready() {
+	for _ in $(seq 300); do
+		[ -z "$(harness_fact "$1" ready 2)" ] || return 0
+		sleep 0.1
+	done
+	harness_fail "the workload of $1 never became ready"
+}
+
 # record_daemons: the pids of the lttng-sessiond and lttng-consumerd
 # processes in this mount namespace, one a line.  Other tests' daemons run
 # in the same pid namespace, so the processes are told apart by their

@@ -10,24 +10,12 @@ set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
 
-# bg_run NAME OPTIONS... -- PROGRAM...: record_run in the background (the
-# JSON report on its standard output); its pid in BG_PID.
+# bg_run NAME OPTIONS... -- PROGRAM...: record_bg with the JSON report on
+# its standard output.
 bg_run() {
 	name=$1
 	shift
-	mkdir -p "$HARNESS_DIR/tmp-$name"
-	TMPDIR="$HARNESS_DIR/tmp-$name" timeout 120 "$RECORD_CMD" --format json --report-output - "$@" \
-		>"$HARNESS_DIR/$name.out" 2>"$HARNESS_DIR/$name.err" &
-	BG_PID=$!
-}
-
-# ready FACTS: waits until the workload of FACTS says it is ready.
-ready() {
-	for _ in $(seq 300); do
-		[ -z "$(harness_fact "$1" ready 2)" ] || return 0
-		sleep 0.1
-	done
-	harness_fail "the workload of $1 never became ready"
+	record_bg "$name" --format json --report-output - "$@"
 }
 
 # completed NAME PID: the background run ended with status 0 and a report
@@ -46,10 +34,10 @@ check "no daemon before the runs" [ -z "$(record_daemons)" ]
 # The first run ends while the second records.
 bg_run first -- "$RECORD_WORKLOAD" "$HARNESS_DIR/first.facts" wait "$HARNESS_DIR/first.go"
 first=$BG_PID
-ready "$HARNESS_DIR/first.facts"
+record_ready "$HARNESS_DIR/first.facts"
 bg_run second -- "$RECORD_WORKLOAD" "$HARNESS_DIR/second.facts" wait "$HARNESS_DIR/second.go"
 second=$BG_PID
-ready "$HARNESS_DIR/second.facts"
+record_ready "$HARNESS_DIR/second.facts"
 daemons=$(record_daemons | paste -s -d ' ' -)
 touch "$HARNESS_DIR/first.go"
 completed first "$first"

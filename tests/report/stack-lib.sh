@@ -31,13 +31,5 @@ stack_truth() {
 stack_check_objects() {
 	set -- "$1" "$4" $(jq -r "[.groups[] | select($3)] | if length == 1 then .[0] |
 		\"\(.objects) \(.objects_lower) \(.objects_upper)\" else empty end" "$2")
-	if [ $# -lt 5 ]; then
-		fail "$1: no such stack group"
-	elif [ "$5" != null ]; then
-		fail "$1: objects_upper $5, where no upper end holds"
-	elif [ "$2" -lt "$4" ]; then
-		fail "$1: true $2 objects, estimate $3, below the lower end $4"
-	else
-		ok "$1: true $2 objects, estimate $3, at least $4"
-	fi
+	judge_objects "$1" "$2" "${3:-}" "${4:-}" "${5:-}"
 }
