@@ -1,10 +1,14 @@
 # Fuzzing: libFuzzer targets for the environment parsing (src/settings.c)
 # and the estimators (estimate/), each built by its test with clang, run
-# over its committed corpus and then for a bounded time.  The tests install
-# clang and libFuzzer's runtime if they are missing
-# (tests/compat/require-packages.sh).
+# over its committed corpus and then for a fixed number of inputs.  The
+# tests install clang and libFuzzer's runtime if they are missing
+# (tests/compat/require-packages.sh).  The targets are built from the
+# sources with their own AddressSanitizer and UBSan whatever the
+# configuration, so the sanitizer configuration does not run them again.
 FUZZ_TESTS = tests/fuzz/settings.sh tests/fuzz/estimate.sh
+if !ENABLE_SANITIZERS
 TESTS += $(FUZZ_TESTS)
+endif
 EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/lib.sh \
 	tests/fuzz/settings-fuzz.c \
 	tests/fuzz/settings.dict \

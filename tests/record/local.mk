@@ -15,6 +15,11 @@ tests_record_own_bytes_SOURCES = tests/record/own-bytes.c
 tests_record_own_bytes_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
 tests_record_own_bytes_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 tests_record_own_bytes_LDADD = $(PTHREAD_LIBS) $(DL_LIBS)
+# A library the user preloads, whose constructor allocates (tracer.sh).
+check_LTLIBRARIES += tests/record/own-early.la
+tests_record_own_early_la_SOURCES = tests/record/own-early.c
+tests_record_own_early_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS)
+tests_record_own_early_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 # A statically linked program, which LD_PRELOAD cannot reach (no-process.sh);
 # no sanitizer, whose runtimes are shared libraries.
 check_PROGRAMS += tests/record/static

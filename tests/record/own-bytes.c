@@ -14,9 +14,11 @@
  *   bytes N          their bytes
  *   live N           the bytes still allocated at exit
  *
- * It calls nothing else that allocates (not even pthread_create, for
- * which the C library allocates a thread's TLS vector), so at rate 1,
- * where every block is sampled, the report must say exactly these.
+ * They include the blocks of its constructor, which runs before main():
+ * the program's too, whatever the tracer did before it.  It calls nothing
+ * else that allocates (not even pthread_create, for which the C library
+ * allocates a thread's TLS vector), so at rate 1, where every block is
+ * sampled, the report must say exactly these.
  *
  * `busy` runs what makes lttng-ust allocate in the program's own threads:
  * dlopen and dlclose of MODULE (lttng-ust-dl's bookkeeping), a fork whose
@@ -99,6 +101,20 @@ static void *allocate_some(void *salt)
 	for (unsigned i = 0; i < 64; i += 2)
 		released(kept[i], kept_size[i]);
 	return NULL;
+}
+
+/* Before main(): one block kept, one freed. */
+static void *constructed;
+
+__attribute__((constructor)) static void construct(void)
+{
+	void *freed;
+
+	constructed = malloc(3000);
+	counted(constructed, 3000);
+	freed = malloc(5000);
+	counted(freed, 5000);
+	released(freed, 5000);
 }
 
 static void say(int fd, const char *key, uint64_t value)

@@ -4,10 +4,12 @@
 # own allocations").
 #   - At rate 1 every block is sampled: a program that counts its own
 #     blocks (own-bytes exact: malloc, calloc, realloc, posix_memalign,
-#     free) gets exactly its count of objects and bytes, and its live
-#     bytes at the end, in the process total; lttng-ust's
-#     registration, state dump and dlopen bookkeeping and allocsample's
-#     set-up, all in the same process, add nothing.
+#     free, in main() and in its constructor), with a library the user
+#     preloads whose constructor counts its own (own-early), gets exactly
+#     their count of objects and bytes, and their live bytes at the end,
+#     in the process total: nothing of the program is lost at start, and
+#     lttng-ust's registration, state dump and dlopen bookkeeping and
+#     allocsample's set-up, all in the same process, add nothing.
 #   - A program that makes lttng-ust work in its own threads (own-bytes
 #     busy: dlopen and dlclose, a fork whose child allocates, a thread),
 #     at rate 16: no sample was allocated by lttng-ust's code (its stack
@@ -23,11 +25,19 @@ harness_start_sessiond
 program="$AS_BUILDDIR/tests/record/own-bytes"
 truth="$HARNESS_DIR/truth"
 
+# The user's own preload comes after the shim's (allocsample-record(1));
+# allocsample-record's own commands load it too, and it counts nothing there.
+LD_PRELOAD="$AS_BUILDDIR/tests/record/.libs/own-early.so"
+OWN_EARLY_TRUTH="$truth.early"
+export LD_PRELOAD OWN_EARLY_TRUTH
 record_run exact --rate 1 --format json --group-by stack --report-output "$HARNESS_DIR/exact.json" \
 	-o "$HARNESS_DIR/exact.trace" -- "$program" exact "$truth"
+unset LD_PRELOAD OWN_EARLY_TRUTH
 [ "$RECORD_STATUS" -eq 0 ] || harness_fail "allocsample-record failed: $(cat "$HARNESS_DIR/exact.err")"
+[ -s "$truth.early" ] || harness_fail "the preloaded library's constructor did not run"
+# fact KEY: the program's and its preloaded library's, together.
 fact() {
-	awk -v key="$1" '$1 == key { print $2 }' "$truth"
+	awk -v key="$1" '$1 == key { sum += $2 } END { print sum }' "$truth" "$truth.early"
 }
 # The process row, and its objects: the sum of its stacks' (exact at rate 1).
 set -- $(jq -r '[.groups[] | select(.kind == "process")] as $p | ([.groups[] | select(.kind == "stack") |
