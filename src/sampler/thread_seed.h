@@ -17,7 +17,7 @@ bool as_thread_seed(struct as_sampler *s);
 /*
  * From now on threads seed and sample.  liballocsample.so calls it from its
  * first constructor: until then the process runs the tracer's start-up,
- * never the program's (src/thread_state.c).
+ * never the program's (src/liballocsample/thread_state.c).
  */
 void as_thread_seed_start(void);
 
