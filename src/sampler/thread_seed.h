@@ -2,17 +2,18 @@
 #ifndef ALLOCSAMPLE_THREAD_SEED_H
 #define ALLOCSAMPLE_THREAD_SEED_H
 
-#include "sampler.h"
+#include <stdbool.h>
+#include <stdint.h>
 
 /*
- * Seeds `s` for the calling thread with the process's rate: from getrandom(2),
- * or, when ALLOCSAMPLE_SEED is set, from that seed mixed with a per-process
- * thread counter, so that a run with the same threads created in the same
- * order draws the same streams.  Preserves errno; never allocates.  Returns
- * false, `s` untouched, before as_thread_seed_start(): then no thread
- * samples.
+ * The rate and the seed of the calling thread's sampler: the process's
+ * rate, and a seed from getrandom(2) or, when ALLOCSAMPLE_SEED is set, that
+ * seed mixed with a per-process thread counter, so that a run with the
+ * same threads created in the same order draws the same streams.
+ * Preserves errno; never allocates.  Returns false, leaving both alone,
+ * before as_thread_seed_start(): then no thread samples.
  */
-bool as_thread_seed(struct as_sampler *s);
+bool as_thread_seed(uint64_t *rate, uint64_t *seed);
 
 /*
  * From now on threads seed and sample.  liballocsample.so calls it from its
