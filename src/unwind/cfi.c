@@ -12,8 +12,12 @@
  * their CIE.  Anything else in a rule the walk needs gives
  * AS_RULE_UNSUPPORTED, and the walk hands over to libgcc (stack_walk.c).
  *
- * Every read stays within the object's .eh_frame_hdr and .eh_frame, as
- * their own lengths bound them.
+ * The parser reads tables given as two buffers (struct as_cfi_tables),
+ * whether a loaded object's own or a copy (the tests feed it corrupt
+ * ones).  Every read goes through a reader that knows where its buffer
+ * ends, and every length, count, offset or pointer read from the tables
+ * is checked against that end before it is followed: the tables are
+ * data, and may be cut short or wrong.
  */
 #include <dlfcn.h>
 #include <link.h>
@@ -22,8 +26,6 @@
 #include <string.h>
 
 #include "cfi.h"
-
-#ifdef DLFO_EH_SEGMENT_TYPE
 
 /* Pointer encodings (LSB, "DWARF Exception Header Encoding"). */
 #define DW_EH_PE_absptr 0x00
@@ -79,8 +81,11 @@
 /* remember_state nests this deep at most; GCC nests one. */
 #define STATE_STACK 8
 
+/* Bytes [p, end) of a buffer the code sees at p + bias: a field's address
+ * is where the pc-relative pointer it holds counts from. */
 struct reader {
 	const uint8_t *p, *end;
+	uintptr_t bias;
 	bool bad;               /* read past `end`, or a form not followed */
 };
 
@@ -145,7 +150,7 @@ static int64_t read_sleb(struct reader *r)
  * it, and they are skipped. */
 static uint64_t read_encoded(struct reader *r, uint8_t encoding, uintptr_t datarel)
 {
-	uintptr_t field = (uintptr_t) r->p;
+	uintptr_t field = (uintptr_t) r->p + r->bias;
 	uint64_t value;
 
 	switch (encoding & 0x0f) {
@@ -231,10 +236,11 @@ struct cie {
 	struct reader initial;       /* the initial instructions */
 };
 
-/* The CIE at `at`, in an .eh_frame that extends at most to `end`. */
-static bool parse_cie(const uint8_t *at, const uint8_t *end, struct cie *cie)
+/* The CIE at `at`, which must end by `end`, in a buffer the code sees
+ * at an address `bias` from its own. */
+static bool parse_cie(const uint8_t *at, const uint8_t *end, uintptr_t bias, struct cie *cie)
 {
-	struct reader r = { at, end, false };
+	struct reader r = { .p = at, .end = end, .bias = bias };
 	uint64_t length = read_fixed(&r, 4);
 	char augmentation[8];
 	size_t n = 0;
@@ -261,10 +267,12 @@ static bool parse_cie(const uint8_t *at, const uint8_t *end, struct cie *cie)
 	cie->has_augmentation_data = augmentation[0] == 'z';
 	if (cie->has_augmentation_data) {
 		uint64_t size = read_uleb(&r);
-		struct reader data = { r.p, r.p + size, false };
+		struct reader data;
 
+		/* Its size first: the data lie in the CIE. */
 		if (r.bad || size > (uint64_t) (r.end - r.p))
 			return false;
+		data = (struct reader) { .p = r.p, .end = r.p + size, .bias = r.bias };
 		for (const char *c = augmentation + 1; *c; c++) {
 			if (*c == 'R') {
 				cie->fde_encoding = read_u8(&data);
@@ -287,7 +295,7 @@ static bool parse_cie(const uint8_t *at, const uint8_t *end, struct cie *cie)
 	} else if (augmentation[0] != '\0') {
 		return false;
 	}
-	cie->initial = (struct reader) { r.p, r.end, r.bad };
+	cie->initial = r;
 	return !r.bad;
 }
 
@@ -320,7 +328,7 @@ static void restore_rule(struct state *s, const struct cie *cie, uint64_t reg, c
 static struct reader read_block(struct reader *r)
 {
 	uint64_t size = read_uleb(r);
-	struct reader block = { r->p, r->p, false };
+	struct reader block = { .p = r->p, .end = r->p, .bias = r->bias };
 
 	if (r->bad || size > (uint64_t) (r->end - r->p)) {
 		r->bad = true;
@@ -554,58 +562,65 @@ static void conclude(const struct state *s, const struct cie *cie, struct as_rul
 	rule->kind = AS_RULE_STEP;
 }
 
-/* The FDE covering `target` through the .eh_frame_hdr index at `header`,
- * or NULL.  Only GNU ld's index form is read: signed 4-byte entries
- * relative to the header, sorted. */
-static const uint8_t *find_fde(const uint8_t *header, uintptr_t target, bool *unsupported)
+/*
+ * The address of the FDE covering `target`, as the index of `t` gives it,
+ * into *fde: true when the index has an entry at or below `target` (whose
+ * FDE may still not cover it).  False otherwise, with *unsupported set when
+ * the index cannot be read: another version, encodings other than GNU
+ * ld's (signed 4-byte entries relative to the header, sorted), or cut
+ * short.
+ */
+static bool find_fde(const struct as_cfi_tables *t, uintptr_t target, uintptr_t *fde, bool *unsupported)
 {
-	struct reader r = { header, header + 16, false };
+	struct reader r = { .p = t->hdr, .end = t->hdr + t->hdr_size,
+			    .bias = t->hdr_address - (uintptr_t) t->hdr };
 	uint8_t version = read_u8(&r), frame_encoding = read_u8(&r), count_encoding = read_u8(&r),
 		table_encoding = read_u8(&r);
 	uint64_t count;
 	const uint8_t *table;
 	size_t lo = 0, hi;
+	int32_t start, offset;
 
-	if (version != 1 || count_encoding == DW_EH_PE_omit ||
+	if (r.bad || version != 1 || count_encoding == DW_EH_PE_omit ||
 	    table_encoding != (DW_EH_PE_datarel | DW_EH_PE_sdata4)) {
 		*unsupported = true;
-		return NULL;
+		return false;
 	}
-	r.end = header + 32; /* two encoded values at most 8 bytes each */
-	read_encoded(&r, frame_encoding, (uintptr_t) header);
-	count = read_encoded(&r, count_encoding, (uintptr_t) header);
-	if (r.bad || count == 0) {
-		*unsupported = r.bad;
-		return NULL;
+	read_encoded(&r, frame_encoding, t->hdr_address);
+	count = read_encoded(&r, count_encoding, t->hdr_address);
+	/* Every entry, 8 bytes, lies in the header: a larger count is an
+	 * index cut short or corrupt, whose entries are not read. */
+	if (r.bad || count > (uint64_t) (r.end - r.p) / 8) {
+		*unsupported = true;
+		return false;
 	}
+	if (count == 0)
+		return false;
 	table = r.p;
 	/* The last entry whose initial location is at or below target. */
 	hi = (size_t) count;
 	while (hi - lo > 1) {
 		size_t mid = lo + (hi - lo) / 2;
-		int32_t start;
 
 		memcpy(&start, table + 8 * mid, 4);
-		if ((uintptr_t) header + (intptr_t) start <= target)
+		if (t->hdr_address + (uintptr_t) (intptr_t) start <= target)
 			lo = mid;
 		else
 			hi = mid;
 	}
-	{
-		int32_t start, fde;
-
-		memcpy(&start, table + 8 * lo, 4);
-		memcpy(&fde, table + 8 * lo + 4, 4);
-		if ((uintptr_t) header + (intptr_t) start > target)
-			return NULL;
-		return header + fde;
-	}
+	memcpy(&start, table + 8 * lo, 4);
+	memcpy(&offset, table + 8 * lo + 4, 4);
+	if (t->hdr_address + (uintptr_t) (intptr_t) start > target)
+		return false;
+	*fde = t->hdr_address + (uintptr_t) (intptr_t) offset;
+	return true;
 }
 
-void as_cfi_rule(uintptr_t pc, bool exact, struct as_rule *rule)
+void as_cfi_rule_in_tables(const struct as_cfi_tables *t, uintptr_t pc, bool exact,
+			   struct as_rule *rule)
 {
-	uintptr_t target = exact ? pc : pc - 1, loc;
-	struct dl_find_object object;
+	uintptr_t target = exact ? pc : pc - 1, fde_address, fde_offset, loc;
+	uintptr_t bias = t->frame_address - (uintptr_t) t->frame;
 	const uint8_t *fde, *field, *cie_at;
 	struct reader r;
 	struct cie cie;
@@ -614,28 +629,32 @@ void as_cfi_rule(uintptr_t pc, bool exact, struct as_rule *rule)
 	uint64_t length, range, cie_offset;
 
 	*rule = (struct as_rule) { .kind = AS_RULE_UNSUPPORTED };
-	/* Code in no object (a JIT's): libgcc knows frames registered with it. */
-	if (_dl_find_object((void *) target, &object) != 0 || !object.dlfo_eh_frame)
-		return;
-	fde = find_fde(object.dlfo_eh_frame, target, &unsupported);
-	if (!fde) {
+	if (!find_fde(t, target, &fde_address, &unsupported)) {
 		if (!unsupported)
 			rule->kind = AS_RULE_NONE;
 		return;
 	}
-	/* The FDE and its CIE lie in the object, before its end. */
-	r = (struct reader) { fde, (const uint8_t *) object.dlfo_map_end, false };
+	/* The index points into the .eh_frame buffer, or the tables are
+	 * wrong. */
+	fde_offset = fde_address - t->frame_address;
+	if (fde_offset >= t->frame_size)
+		return;
+	fde = t->frame + fde_offset;
+	r = (struct reader) { .p = fde, .end = t->frame + t->frame_size, .bias = bias };
 	length = read_fixed(&r, 4);
+	/* 0 ends the .eh_frame; 0xffffffff announces 64-bit DWARF, which
+	 * .eh_frame never uses. */
 	if (r.bad || length == 0 || length == 0xffffffff || length > (uint64_t) (r.end - r.p))
 		return;
 	r.end = r.p + length;
-	/* The CIE pointer counts back from its own field to the CIE. */
+	/* The CIE pointer counts back from its own field to the CIE, which
+	 * lies wholly before the FDE, in the buffer. */
 	field = r.p;
 	cie_offset = read_fixed(&r, 4);
-	if (r.bad || cie_offset == 0 || cie_offset > (uint64_t) (field - (const uint8_t *) object.dlfo_map_start))
+	if (r.bad || cie_offset <= (uint64_t) (field - fde) || cie_offset > (uint64_t) (field - t->frame))
 		return;
 	cie_at = field - cie_offset;
-	if (!parse_cie(cie_at, field, &cie))
+	if (!parse_cie(cie_at, fde, bias, &cie))
 		return;
 	loc = read_encoded(&r, cie.fde_encoding, 0);
 	range = read_encoded(&r, cie.fde_encoding & 0x0f, 0);
@@ -664,6 +683,36 @@ void as_cfi_rule(uintptr_t pc, bool exact, struct as_rule *rule)
 	if (!run(&r, &cie, &loc, target, &s, &initial))
 		return;
 	conclude(&s, &cie, rule);
+}
+
+#ifdef DLFO_EH_SEGMENT_TYPE
+
+void as_cfi_rule(uintptr_t pc, bool exact, struct as_rule *rule)
+{
+	uintptr_t target = exact ? pc : pc - 1, start, end, hdr;
+	struct dl_find_object object;
+	struct as_cfi_tables tables;
+
+	*rule = (struct as_rule) { .kind = AS_RULE_UNSUPPORTED };
+	/* Code in no object (a JIT's): libgcc knows frames registered with it. */
+	if (_dl_find_object((void *) target, &object) != 0 || !object.dlfo_eh_frame)
+		return;
+	/* The loader gives neither table's size, only where the header is:
+	 * both lie in the object's mapping, which bounds them. */
+	start = (uintptr_t) object.dlfo_map_start;
+	end = (uintptr_t) object.dlfo_map_end;
+	hdr = (uintptr_t) object.dlfo_eh_frame;
+	if (hdr < start || hdr >= end)
+		return;
+	tables = (struct as_cfi_tables) {
+		.hdr = object.dlfo_eh_frame,
+		.hdr_size = end - hdr,
+		.hdr_address = hdr,
+		.frame = object.dlfo_map_start,
+		.frame_size = end - start,
+		.frame_address = start,
+	};
+	as_cfi_rule_in_tables(&tables, pc, exact, rule);
 }
 
 #else

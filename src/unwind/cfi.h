@@ -3,6 +3,7 @@
 #define ALLOCSAMPLE_CFI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum as_rule_kind {
@@ -47,10 +48,41 @@ struct as_rule {
  * return address (the call is the instruction before it), or, when
  * `exact`, the next instruction to run (the walk's own first frame, or one
  * interrupted by a signal).  The object is found with glibc's lock-free
- * _dl_find_object and its .eh_frame_hdr index searched; nothing is
- * allocated, no lock taken, nothing written but *rule.  Any form this
- * reader does not follow gives AS_RULE_UNSUPPORTED, never a guess.
+ * _dl_find_object, and its tables read by as_cfi_rule_in_tables, bounded
+ * by the object's mapping.  Any form this reader does not follow gives
+ * AS_RULE_UNSUPPORTED, never a guess.
  */
 void as_cfi_rule(uintptr_t pc, bool exact, struct as_rule *rule);
+
+/*
+ * One object's unwind tables as bytes in memory: its .eh_frame_hdr (the
+ * sorted index of its FDEs) and a buffer holding its .eh_frame (the FDEs
+ * and CIEs the index points to), each with the address the object's code
+ * sees it at, from which pc-relative and data-relative pointers in the
+ * tables count.  The two buffers may be the object's own mapping or a
+ * copy anywhere.  hdr_address is never 0 (no object is mapped there).
+ */
+struct as_cfi_tables {
+	const uint8_t *hdr;
+	size_t hdr_size;
+	uintptr_t hdr_address;
+	const uint8_t *frame;
+	size_t frame_size;
+	uintptr_t frame_address;
+};
+
+/*
+ * As as_cfi_rule, for `pc` as the code of the object of `tables` sees it:
+ * the index is searched, the FDE found and its CIE's and its own
+ * instructions run up to `pc`.  Whatever the bytes, nothing is read
+ * outside hdr[0, hdr_size) and frame[0, frame_size); nothing is
+ * allocated, no lock taken, nothing written but *rule.  A pc the index
+ * or its FDE does not cover gives AS_RULE_NONE; tables that are cut short,
+ * point outside their buffers or use an encoding this reader does not
+ * follow give AS_RULE_UNSUPPORTED, as does any rule the walk cannot apply
+ * safely.
+ */
+void as_cfi_rule_in_tables(const struct as_cfi_tables *tables, uintptr_t pc, bool exact,
+			   struct as_rule *rule);
 
 #endif
