@@ -554,9 +554,10 @@ static void conclude(const struct state *s, const struct cie *cie, struct as_rul
 		return;
 	}
 	/* From %rsp, the frame's size is the offset itself: the saved words
-	 * must lie in it, so that the walk need not check them. */
+	 * must lie in it, and it must be no larger than any frame, so that
+	 * the walk's common loop need not check them (stack_walk.c). */
 	if (rule->cfa_base == AS_CFA_RSP &&
-	    (rule->cfa_offset < -rule->ra_offset ||
+	    (rule->cfa_offset > (int32_t) AS_MAX_FRAME_BYTES || rule->cfa_offset < -rule->ra_offset ||
 	     (rule->rbp_rule == AS_RBP_AT_CFA && rule->cfa_offset < -rule->rbp_offset)))
 		return;
 	rule->kind = AS_RULE_STEP;

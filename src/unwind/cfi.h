@@ -34,6 +34,17 @@ enum as_rbp_rule {
 	AS_RBP_UNKNOWN,         /* undefined: no caller may need it */
 };
 
+/* No frame is larger: a CFA further than this above the stack pointer is
+ * garbage, and the walk makes none of its reads. */
+#define AS_MAX_FRAME_BYTES (256u << 20)
+
+/*
+ * What the walk is told for one frame.  A rule of kind AS_RULE_STEP keeps
+ * the return address, and %rbp when saved at the CFA, at least 8 bytes
+ * below the CFA; from %rsp, its CFA offset is at least as large as theirs
+ * and at most AS_MAX_FRAME_BYTES, so that those words lie in the frame
+ * [%rsp, CFA) and the walk's common loop needs no check (stack_walk.c).
+ */
 struct as_rule {
 	uint8_t kind;           /* enum as_rule_kind */
 	uint8_t cfa_base;       /* enum as_cfa_base */
@@ -80,7 +91,7 @@ struct as_cfi_tables {
  * or its FDE does not cover gives AS_RULE_NONE; tables that are cut short,
  * point outside their buffers or use an encoding this reader does not
  * follow give AS_RULE_UNSUPPORTED, as does any rule the walk cannot apply
- * safely.
+ * safely (struct as_rule).
  */
 void as_cfi_rule_in_tables(const struct as_cfi_tables *tables, uintptr_t pc, bool exact,
 			   struct as_rule *rule);

@@ -31,10 +31,6 @@
 #include "stack_walk.h"
 #include "unloads.h"
 
-/* No frame is larger: a CFA further than this above the stack pointer is
- * garbage, and its reads are not made. */
-#define MAX_FRAME_BYTES (256u << 20)
-
 /* Below this, an address is no code's. */
 #define MIN_CODE_ADDRESS 4096u
 
@@ -129,13 +125,13 @@ static bool step(struct registers *r, uint64_t rule)
 		break;
 	default:
 		at = r->bp + (uintptr_t) offset;
-		if (!r->bp_known || at - r->sp > MAX_FRAME_BYTES)
+		if (!r->bp_known || at - r->sp > AS_MAX_FRAME_BYTES)
 			return false;
 		cfa = *(const uintptr_t *) at;
 		break;
 	}
 	frame = cfa - r->sp;
-	if (frame - 1 >= MAX_FRAME_BYTES || frame < (uintptr_t) -AS_RULE_RA_OFFSET(rule))
+	if (frame - 1 >= AS_MAX_FRAME_BYTES || frame < (uintptr_t) -AS_RULE_RA_OFFSET(rule))
 		return false;
 	r->pc = *(const uintptr_t *) (cfa + (uintptr_t) (intptr_t) AS_RULE_RA_OFFSET(rule));
 	offset = AS_RULE_RBP_OFFSET(rule);
@@ -216,7 +212,8 @@ static __attribute__((noinline)) unsigned fast_frames(struct registers *r, uint6
 			*other = rule;
 			break;
 		}
-		/* cfi.c checked that the saved words lie in the frame. */
+		/* cfi.c checked that the saved words lie in the frame, and that
+		 * it is no larger than AS_MAX_FRAME_BYTES. */
 		cfa = sp + (uintptr_t) (intptr_t) AS_RULE_CFA_OFFSET(rule);
 		pc = *(const uintptr_t *) (cfa - sizeof(uintptr_t));
 		if (rule & FAST_RBP_SAVED)
