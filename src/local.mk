@@ -15,6 +15,7 @@ src_libassampler_la_LIBADD = -lm
 noinst_LTLIBRARIES += src/libasstack.la
 src_libasstack_la_SOURCES = \
 	src/unwind/cfi.c src/unwind/cfi.h \
+	src/unwind/frame_step.h \
 	src/export.h \
 	src/unwind/rule_cache.c src/unwind/rule_cache.h \
 	src/unwind/stack_walk.c src/unwind/stack_walk.h \

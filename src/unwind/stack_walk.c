@@ -27,6 +27,7 @@
 #include <unwind.h>
 
 #include "cfi.h"
+#include "frame_step.h"
 #include "rule_cache.h"
 #include "stack_walk.h"
 #include "unloads.h"
@@ -83,16 +84,9 @@ static unsigned walk_libgcc(void **frames, unsigned max, uintptr_t first)
 
 #if defined(__x86_64__)
 
-/* The registers the rules use, for one frame. */
-struct registers {
-	uintptr_t pc, sp, bp;
-	bool exact;             /* pc is the next instruction, not a return address */
-	bool bp_known;
-};
-
 /* The frame interrupted by a signal, from the ucontext the kernel put where
  * the trampoline's frame begins. */
-static void step_signal(struct registers *r)
+static void step_signal(struct as_registers *r)
 {
 	const ucontext_t *context = (const ucontext_t *) r->sp;
 
@@ -103,65 +97,10 @@ static void step_signal(struct registers *r)
 	r->exact = true;
 }
 
-/*
- * Steps *r to the caller's frame by the packed rule `rule` (AS_RULE_STEP);
- * false when the rule leads outside the frame it describes.  The rule's
- * offsets of saved words are negative (cfi.c): a word at CFA + offset
- * lies in the frame [sp, CFA) when the frame is at least -offset large.
- */
-static bool step(struct registers *r, uint64_t rule)
-{
-	intptr_t offset = AS_RULE_CFA_OFFSET(rule);
-	uintptr_t cfa, frame, at;
-
-	switch (AS_RULE_CFA_BASE(rule)) {
-	case AS_CFA_RSP:
-		cfa = r->sp + (uintptr_t) offset;
-		break;
-	case AS_CFA_RBP:
-		if (!r->bp_known)
-			return false;
-		cfa = r->bp + (uintptr_t) offset;
-		break;
-	default:
-		at = r->bp + (uintptr_t) offset;
-		if (!r->bp_known || at - r->sp > AS_MAX_FRAME_BYTES)
-			return false;
-		cfa = *(const uintptr_t *) at;
-		break;
-	}
-	frame = cfa - r->sp;
-	if (frame - 1 >= AS_MAX_FRAME_BYTES || frame < (uintptr_t) -AS_RULE_RA_OFFSET(rule))
-		return false;
-	r->pc = *(const uintptr_t *) (cfa + (uintptr_t) (intptr_t) AS_RULE_RA_OFFSET(rule));
-	offset = AS_RULE_RBP_OFFSET(rule);
-	switch (AS_RULE_RBP_RULE(rule)) {
-	case AS_RBP_AT_CFA:
-		if (frame < (uintptr_t) -offset)
-			return false;
-		r->bp = *(const uintptr_t *) (cfa + (uintptr_t) offset);
-		break;
-	case AS_RBP_AT_RBP:
-		at = r->bp + (uintptr_t) offset;
-		if (!r->bp_known || at - r->sp > frame - sizeof(uintptr_t))
-			return false;
-		r->bp = *(const uintptr_t *) at;
-		break;
-	case AS_RBP_UNKNOWN:
-		r->bp_known = false;
-		break;
-	default:
-		break;
-	}
-	r->sp = cfa;
-	r->exact = false;
-	return true;
-}
-
 /* The packed rule for the frame at r->pc when the cache has none under
  * `key` (0: not to be cached): read from the unwind tables, and cached.
  * Out of line: the walk's loop stays small, and this is rare once warm. */
-static __attribute__((noinline)) uint64_t rule_read(const struct registers *r, uint64_t key)
+static __attribute__((noinline)) uint64_t rule_read(const struct as_registers *r, uint64_t key)
 {
 	struct as_rule found;
 	uint64_t rule;
@@ -178,17 +117,6 @@ static __attribute__((noinline)) uint64_t rule_read(const struct registers *r, u
 }
 
 /*
- * The shape of almost every frame of compiled code: the CFA at %rsp plus
- * an offset, the return address just below it, %rbp unchanged or saved
- * below it (its rule's high bit clear, the low one says which).  One mask
- * and one compare tell it, and its return address needs no offset decoded.
- */
-#define FAST_MASK (UINT64_C(7) | UINT64_C(3) << 3 | UINT64_C(2) << 5 | UINT64_C(0xff) << 55)
-#define FAST (AS_RULE_STEP | AS_CFA_RSP << 3 | (uint64_t) (uint8_t) -1 << 55)
-#define FAST_RBP_SAVED ((uint64_t) AS_RBP_AT_CFA << 5)
-_Static_assert(AS_RBP_SAME == 0 && AS_RBP_AT_CFA == 1, "the fast shape's %rbp rules are 0 and 1");
-
-/*
  * The walk's common case, in registers of its own (out of line, so that
  * the rest of the walk leaves it enough of them): from *r (a return
  * address, not exact), frames whose rule is cached under `tag` with the
@@ -197,7 +125,7 @@ _Static_assert(AS_RBP_SAME == 0 && AS_RBP_AT_CFA == 1, "the fast shape's %rbp ru
  * MIN_CODE_ADDRESS when the stack ended there, and *other at that frame's
  * cached rule if it found one (else 0).
  */
-static __attribute__((noinline)) unsigned fast_frames(struct registers *r, uint64_t tag, void **frames,
+static __attribute__((noinline)) unsigned fast_frames(struct as_registers *r, uint64_t tag, void **frames,
 						       unsigned n, unsigned max, uint64_t *other)
 {
 	uintptr_t pc = r->pc, sp = r->sp, bp = r->bp;
@@ -206,19 +134,12 @@ static __attribute__((noinline)) unsigned fast_frames(struct registers *r, uint6
 	*other = 0;
 	while (out < end && !(pc >> AS_RULE_CACHE_ADDRESS_BITS)) {
 		uint64_t rule = as_rule_cache_find(pc | tag);
-		uintptr_t cfa;
 
-		if ((rule & FAST_MASK) != FAST) {
+		if (!as_frame_is_fast(rule)) {
 			*other = rule;
 			break;
 		}
-		/* cfi.c checked that the saved words lie in the frame, and that
-		 * it is no larger than AS_MAX_FRAME_BYTES. */
-		cfa = sp + (uintptr_t) (intptr_t) AS_RULE_CFA_OFFSET(rule);
-		pc = *(const uintptr_t *) (cfa - sizeof(uintptr_t));
-		if (rule & FAST_RBP_SAVED)
-			bp = *(const uintptr_t *) (cfa + (uintptr_t) (intptr_t) AS_RULE_RBP_OFFSET(rule));
-		sp = cfa;
+		as_frame_step_fast(&pc, &sp, &bp, rule);
 		if (pc < MIN_CODE_ADDRESS)
 			break;
 		*out++ = (void *) pc;
@@ -232,7 +153,7 @@ static __attribute__((noinline)) unsigned fast_frames(struct registers *r, uint6
 unsigned as_stack_walk(void **frames, unsigned max)
 {
 	uintptr_t caller = (uintptr_t) __builtin_return_address(0);
-	struct registers r = { .exact = true, .bp_known = true };
+	struct as_registers r = { .exact = true, .bp_known = true };
 	uint32_t generation = 0;
 	bool cached = as_unloads_generation(&generation);
 	uint64_t tag = as_rule_cache_tag(generation);
@@ -256,7 +177,7 @@ unsigned as_stack_walk(void **frames, unsigned max)
 		if (!rule)
 			rule = rule_read(&r, key);
 		if (AS_RULE_KIND(rule) == AS_RULE_STEP) {
-			if (!step(&r, rule))
+			if (!as_frame_step(&r, rule))
 				break;
 		} else if (AS_RULE_KIND(rule) == AS_RULE_SIGNAL) {
 			step_signal(&r);
