@@ -56,6 +56,8 @@ static inline bool as_frame_step(struct as_registers *r, uint64_t rule)
 	intptr_t offset = AS_RULE_CFA_OFFSET(rule);
 	uintptr_t cfa, frame, at;
 
+	/* %rbp unknown: a callee's rule left it undefined, so nothing read
+	 * through it would be the caller's. */
 	switch (AS_RULE_CFA_BASE(rule)) {
 	case AS_CFA_RSP:
 		cfa = r->sp + (uintptr_t) offset;
@@ -66,13 +68,17 @@ static inline bool as_frame_step(struct as_registers *r, uint64_t rule)
 		cfa = r->bp + (uintptr_t) offset;
 		break;
 	default:
+		/* The CFA's word, before the frame is known: on the stack
+		 * above sp, within the largest frame. */
 		at = r->bp + (uintptr_t) offset;
 		if (!r->bp_known || at - r->sp > AS_MAX_FRAME_BYTES)
 			return false;
 		cfa = as_frame_word(at);
 		break;
 	}
-	/* 1 to AS_MAX_FRAME_BYTES, in one compare: 0 wraps to the largest. */
+	/* The frame bound: 1 to AS_MAX_FRAME_BYTES in one compare (0, and a
+	 * CFA below sp, wrap to the largest values); and the return address,
+	 * at a negative offset, inside it. */
 	frame = cfa - r->sp;
 	if (frame - 1 >= AS_MAX_FRAME_BYTES || frame < (uintptr_t) -AS_RULE_RA_OFFSET(rule))
 		return false;
@@ -80,11 +86,13 @@ static inline bool as_frame_step(struct as_registers *r, uint64_t rule)
 	offset = AS_RULE_RBP_OFFSET(rule);
 	switch (AS_RULE_RBP_RULE(rule)) {
 	case AS_RBP_AT_CFA:
+		/* The saved %rbp inside the frame, as the return address. */
 		if (frame < (uintptr_t) -offset)
 			return false;
 		r->bp = as_frame_word(cfa + (uintptr_t) offset);
 		break;
 	case AS_RBP_AT_RBP:
+		/* %rbp saved where %rbp points: the word in [sp, CFA). */
 		at = r->bp + (uintptr_t) offset;
 		if (!r->bp_known || at - r->sp > frame - sizeof(uintptr_t))
 			return false;

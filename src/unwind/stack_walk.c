@@ -17,8 +17,8 @@
  * the count of unloads (unloads.c): once warm, a frame costs a hash lookup
  * and two or three loads.  A rule it does not follow hands the whole walk
  * to libgcc's unwinder.  Reads of the stack are kept within the frame the
- * rule describes, and the walk stops at the first frame without unwind
- * information (code from a JIT), as libgcc's does.
+ * rule describes (frame_step.h), and the walk stops at the first frame
+ * without unwind information (code from a JIT), as libgcc's does.
  */
 #include <dlfcn.h>
 #include <stdbool.h>
@@ -150,49 +150,76 @@ static __attribute__((noinline)) unsigned fast_frames(struct as_registers *r, ui
 	return (unsigned) (out - frames);
 }
 
-unsigned as_stack_walk(void **frames, unsigned max)
+/*
+ * The walk from the frame *r, into frames[0..max): the count.  Stops at
+ * the thread's first frame, a frame without unwind information, or a
+ * frame the rules lead outside of; sets *unfollowed when it stopped at a
+ * rule it does not follow (as_stack_walk then hands over to libgcc).
+ * Inline in both entries, so that as_stack_walk's own stays as it was.
+ */
+static inline __attribute__((always_inline)) unsigned walk(struct as_registers *r, void **frames,
+							    unsigned max, bool *unfollowed)
 {
-	uintptr_t caller = (uintptr_t) __builtin_return_address(0);
-	struct as_registers r = { .exact = true, .bp_known = true };
 	uint32_t generation = 0;
 	bool cached = as_unloads_generation(&generation);
 	uint64_t tag = as_rule_cache_tag(generation);
 	unsigned n = 0;
 
-	/* Where this function is now: its own rule steps to its caller. */
-	__asm__ volatile("leaq 0(%%rip), %0\n\tmovq %%rsp, %1\n\tmovq %%rbp, %2"
-			 : "=r"(r.pc), "=r"(r.sp), "=r"(r.bp));
 	while (n < max) {
 		uint64_t key, rule = 0;
 
-		if (cached && !r.exact) {
-			n = fast_frames(&r, tag, frames, n, max, &rule);
-			if (n == max || r.pc < MIN_CODE_ADDRESS)
+		if (cached && !r->exact) {
+			n = fast_frames(r, tag, frames, n, max, &rule);
+			if (n == max || r->pc < MIN_CODE_ADDRESS)
 				break;
 		}
 		/* Any other frame, one at a time. */
-		key = cached ? as_rule_cache_key(r.pc, r.exact, tag) : 0;
+		key = cached ? as_rule_cache_key(r->pc, r->exact, tag) : 0;
 		if (!rule && key)
 			rule = as_rule_cache_find(key);
 		if (!rule)
-			rule = rule_read(&r, key);
+			rule = rule_read(r, key);
 		if (AS_RULE_KIND(rule) == AS_RULE_STEP) {
-			if (!as_frame_step(&r, rule))
+			if (!as_frame_step(r, rule))
 				break;
 		} else if (AS_RULE_KIND(rule) == AS_RULE_SIGNAL) {
-			step_signal(&r);
+			step_signal(r);
 		} else if (AS_RULE_KIND(rule) == AS_RULE_UNSUPPORTED) {
-			return walk_libgcc(frames, max, caller);
+			*unfollowed = true;
+			break;
 		} else {
 			break;
 		}
-		if (r.pc < MIN_CODE_ADDRESS)
+		if (r->pc < MIN_CODE_ADDRESS)
 			break;
 		/* An interrupted instruction is given + 1, as a return address
 		 * would be: the analysis looks up address - 1. */
-		frames[n++] = (void *) (r.pc + (r.exact ? 1 : 0));
+		frames[n++] = (void *) (r->pc + (r->exact ? 1 : 0));
 	}
 	return n;
+}
+
+unsigned as_stack_walk(void **frames, unsigned max)
+{
+	uintptr_t caller = (uintptr_t) __builtin_return_address(0);
+	struct as_registers r = { .exact = true, .bp_known = true };
+	bool unfollowed = false;
+	unsigned n;
+
+	/* Where this function is now: its own rule steps to its caller. */
+	__asm__ volatile("leaq 0(%%rip), %0\n\tmovq %%rsp, %1\n\tmovq %%rbp, %2"
+			 : "=r"(r.pc), "=r"(r.sp), "=r"(r.bp));
+	n = walk(&r, frames, max, &unfollowed);
+	return unfollowed ? walk_libgcc(frames, max, caller) : n;
+}
+
+unsigned as_stack_walk_from(const struct as_registers *start, void **frames, unsigned max,
+			    bool *unfollowed)
+{
+	struct as_registers r = *start;
+
+	*unfollowed = false;
+	return walk(&r, frames, max, unfollowed);
 }
 
 #else
@@ -200,6 +227,16 @@ unsigned as_stack_walk(void **frames, unsigned max)
 unsigned as_stack_walk(void **frames, unsigned max)
 {
 	return walk_libgcc(frames, max, (uintptr_t) __builtin_return_address(0));
+}
+
+unsigned as_stack_walk_from(const struct as_registers *start, void **frames, unsigned max,
+			    bool *unfollowed)
+{
+	(void) start;
+	(void) frames;
+	(void) max;
+	*unfollowed = true;
+	return 0;
 }
 
 #endif

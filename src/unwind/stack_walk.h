@@ -2,6 +2,8 @@
 #ifndef ALLOCSAMPLE_STACK_WALK_H
 #define ALLOCSAMPLE_STACK_WALK_H
 
+#include <stdbool.h>
+
 /*
  * Writes up to `max` addresses of the calling thread's stack into `frames`,
  * innermost first, beginning with the return address into the caller of
@@ -28,6 +30,21 @@ unsigned as_stack_walk(void **frames, unsigned max);
  * Without it the walk has no fallback.
  */
 void as_stack_walk_init(void);
+
+struct as_registers; /* frame_step.h */
+
+/*
+ * For the tests: the walk of a stack the caller made, from the frame whose
+ * registers are *start (its pc a return address, or the next instruction
+ * when start->exact).  Writes the return addresses of its callers into
+ * `frames`, up to `max`, as as_stack_walk does, and returns how many.
+ * Where as_stack_walk would hand the whole walk to libgcc's unwinder (a
+ * rule it does not follow), this one stops and sets *unfollowed, as
+ * libgcc can only walk the thread's own stack.  Reads the stack only
+ * inside the frames the rules describe (frame_step.h).
+ */
+unsigned as_stack_walk_from(const struct as_registers *start, void **frames, unsigned max,
+			    bool *unfollowed);
 
 /* How many walks were handed to libgcc's unwinder so far, for the tests. */
 unsigned long as_stack_walk_handed_to_libgcc(void);

@@ -1,6 +1,7 @@
 # Check unit tests of the stack walk (src/libasstack.la): every walk
 # compared with libgcc's unwinder, the rules read from hand-written frames,
-# the rule cache.
+# the rule cache, stacks made to go wrong (test-stack-walk); the tables'
+# parser on tables cut short and corrupt (test-cfi-tables).
 check_PROGRAMS += tests/unit/test-stack-walk
 TESTS += tests/unit/test-stack-walk
 

@@ -11,6 +11,14 @@
  * rules the walk does not follow.  Each is walked three times: with the
  * rule cache off (no preload shim reports dlclose), then on, filling it,
  * then from it.  No chance involved: a failure is a wrong frame.
+ *
+ * Then stacks made by hand (as_stack_walk_from) through the hand-written
+ * frames below, in a region whose neighbours are inaccessible: frames
+ * whose CFA would lie below the stack pointer, at it, or beyond the
+ * largest frame, a return address of 0, realigned frames pointing
+ * anywhere, a rule the walk does not follow.  Each must stop the walk (or,
+ * for the last, hand it over) after exactly the frames before it, without
+ * a read outside the frames, which would fault.
  */
 #include <check.h>
 #include <dlfcn.h>
@@ -25,9 +33,11 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <ucontext.h>
+#include <unistd.h>
 #include <unwind.h>
 
 #include "unwind/cfi.h"
+#include "unwind/frame_step.h"
 #include "unwind/rule_cache.h"
 #include "unwind/stack_walk.h"
 #include "unwind/unloads.h"
@@ -700,11 +710,276 @@ START_TEST(test_threads)
 }
 END_TEST
 
+/* The return address of the call in each hand-written frame. */
+static uintptr_t ra_standard, ra_fp, ra_drap, ra_register, ra_outermost;
+
+static uintptr_t return_address_in(void (*frame)(void (*)(void)))
+{
+	frame(note_return_address);
+	return (uintptr_t) return_address;
+}
+
+/*
+ * A region for stacks made by hand: an inaccessible page, then
+ * STACK_BYTES, then AS_MAX_FRAME_BYTES inaccessible, so that a read below
+ * the stack's first frame or one the frame bound should have prevented
+ * faults.  The stack is as large as the largest frame plus a little, so
+ * that a frame of exactly that size can be walked; its pages cost nothing
+ * until written.  Unwritten words hold POISON, an address of no code, so
+ * that a word read where no frame put one shows as a wrong frame.
+ */
+#define STACK_BYTES ((size_t) AS_MAX_FRAME_BYTES + 3 * 4096)
+#define POISON ((uintptr_t) 0x5a5a5a5a5a58)
+
+struct made_stack {
+	uint8_t *map;
+	size_t map_size;
+	uintptr_t bottom;       /* the first frame's stack pointer */
+};
+
+static struct made_stack stack_make(void)
+{
+	size_t page = (size_t) sysconf(_SC_PAGESIZE);
+	struct made_stack stack;
+
+	stack.map_size = page + STACK_BYTES + AS_MAX_FRAME_BYTES;
+	stack.map = mmap(NULL, stack.map_size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	ck_assert_ptr_ne(stack.map, MAP_FAILED);
+	ck_assert_int_eq(mprotect(stack.map + page, STACK_BYTES, PROT_READ | PROT_WRITE), 0);
+	stack.bottom = (uintptr_t) stack.map + page;
+	for (size_t i = 0; i < 4 * page; i += sizeof(uintptr_t))
+		memcpy((void *) (stack.bottom + i), &(uintptr_t) { POISON }, sizeof(uintptr_t));
+	ra_standard = return_address_in(frame_standard);
+	ra_fp = return_address_in(frame_fp);
+	ra_drap = return_address_in(frame_drap);
+	ra_register = return_address_in(frame_register);
+	ra_outermost = return_address_in(frame_outermost);
+	return stack;
+}
+
+static void stack_put(uintptr_t address, uintptr_t word)
+{
+	memcpy((void *) address, &word, sizeof(word));
+}
+
+/*
+ * A frame of one of the hand-written functions, returning to `ra`, its
+ * bytes as each function's rules describe them:
+ *   frame_standard  48 bytes; the return address at sp + 40, %rbp kept
+ *   frame_fp        32 bytes; its %rbp sp + 16, where the caller's is
+ *                   saved, the return address at sp + 24
+ *   frame_drap      64 bytes; its %rbp sp + 16, where the caller's is
+ *                   saved; the CFA at sp + 8, the return address at sp + 56
+ */
+enum made_kind { MADE_STANDARD, MADE_FP, MADE_DRAP };
+
+struct made_frame {
+	enum made_kind kind;
+	uintptr_t ra;
+};
+
+#define MADE_FRAMES_MAX 8
+
+/*
+ * Lays frames[0..n) from `bottom` up, frame 0 innermost, the outermost's
+ * caller's %rbp being `outer_bp`; returns the %rbp of frame 0, and the
+ * stack pointer after the last frame in *top.
+ */
+static uintptr_t lay(uintptr_t bottom, const struct made_frame *frames, unsigned n, uintptr_t outer_bp,
+		     uintptr_t *top)
+{
+	static const uintptr_t bytes[] = { [MADE_STANDARD] = 48, [MADE_FP] = 32, [MADE_DRAP] = 64 };
+	uintptr_t sp[MADE_FRAMES_MAX + 1], bp = outer_bp;
+
+	ck_assert_uint_le(n, MADE_FRAMES_MAX);
+	sp[0] = bottom;
+	for (unsigned i = 0; i < n; i++)
+		sp[i + 1] = sp[i] + bytes[frames[i].kind];
+	/* From the outermost in: each frame's %rbp is its callee's to save. */
+	for (unsigned i = n; i-- > 0;) {
+		switch (frames[i].kind) {
+		case MADE_STANDARD:
+			stack_put(sp[i] + 40, frames[i].ra);
+			break;
+		case MADE_FP:
+			stack_put(sp[i] + 16, bp);
+			stack_put(sp[i] + 24, frames[i].ra);
+			bp = sp[i] + 16;
+			break;
+		case MADE_DRAP:
+			stack_put(sp[i] + 8, sp[i + 1]);
+			stack_put(sp[i] + 16, bp);
+			stack_put(sp[i] + 56, frames[i].ra);
+			bp = sp[i] + 16;
+			break;
+		}
+	}
+	*top = sp[n];
+	return bp;
+}
+
+/*
+ * Walks the made stack from a frame of `function` (its return address)
+ * at `sp`, with %rbp `bp`, with the cache off, then on (filling, then
+ * from it): each walk must give exactly the `n` frames of `expected`,
+ * and stop there, handing over (unfollowed) or not as said.
+ */
+static void check_made_walk(const char *name, uintptr_t function, uintptr_t sp, uintptr_t bp,
+			    const uintptr_t *expected, unsigned n, bool unfollowed)
+{
+	struct as_registers start = { .pc = function, .sp = sp, .bp = bp, .bp_known = true };
+	unsigned long handed = as_stack_walk_handed_to_libgcc();
+
+	for (int pass = 0; pass < 3; pass++) {
+		void *frames[MAX_FRAMES];
+		bool stopped_unfollowed = !unfollowed;
+		unsigned got;
+
+		if (pass == 1)
+			allocsample_internal_unloads_watched();
+		got = as_stack_walk_from(&start, frames, MAX_FRAMES, &stopped_unfollowed);
+		ck_assert_msg(got == n, "%s, pass %d: %u frames, not %u", name, pass, got, n);
+		for (unsigned i = 0; i < n; i++)
+			ck_assert_msg((uintptr_t) frames[i] == expected[i], "%s, pass %d: frame %u is %p, not %#lx",
+				      name, pass, i, frames[i], (unsigned long) expected[i]);
+		ck_assert_msg(stopped_unfollowed == unfollowed, "%s, pass %d: %s", name, pass,
+			      unfollowed ? "not handed over" : "handed over");
+	}
+	/* A made stack is never libgcc's to walk. */
+	ck_assert_uint_eq(as_stack_walk_handed_to_libgcc(), handed);
+}
+
+/* A well-made stack of every kind of frame, ending at the outermost
+ * frame or at a return address of 0: every frame, in order. */
+START_TEST(test_made_stack)
+{
+	struct made_stack stack = stack_make();
+	struct made_frame frames[] = {
+		{ MADE_STANDARD, ra_fp }, { MADE_FP, ra_drap }, { MADE_DRAP, ra_standard },
+		{ MADE_STANDARD, ra_fp }, { MADE_FP, ra_outermost },
+	};
+	uintptr_t expected[] = { ra_fp, ra_drap, ra_standard, ra_fp, ra_outermost };
+	uintptr_t top, bp = lay(stack.bottom, frames, 5, POISON, &top);
+
+	check_made_walk("made stack, to the outermost frame", ra_standard, stack.bottom, bp, expected, 5, false);
+	stack_put(top - 8, 0);
+	check_made_walk("made stack, to a return address of 0", ra_standard, stack.bottom, bp, expected, 4, false);
+	munmap(stack.map, stack.map_size);
+}
+END_TEST
+
+/*
+ * frame_fp's CFA from a %rbp below the stack pointer, at it (a CFA that
+ * does not grow), just beyond the largest frame and far beyond: the walk
+ * stops after the frames before, reading nothing of the bad frame.
+ * Catches the frame bound of as_frame_step() (step() in stack_walk.c)
+ * removed: the bad frames' reads land on the inaccessible pages below the
+ * stack or above it, or give POISON or the word past the largest frame
+ * as a frame.
+ */
+START_TEST(test_made_frame_bound)
+{
+	struct made_stack stack = stack_make();
+	struct made_frame frames[] = { { MADE_STANDARD, ra_fp } };
+	uintptr_t expected[] = { ra_fp, ra_outermost };
+	uintptr_t fp_sp, bp;
+
+	/* The first frame: frame_fp itself, its CFA below the region, then
+	 * at its stack pointer. */
+	check_made_walk("CFA below the first frame", ra_fp, stack.bottom, stack.bottom - 64, NULL, 0, false);
+	check_made_walk("CFA at the first frame's sp", ra_fp, stack.bottom, stack.bottom - 16, NULL, 0, false);
+
+	/* After one good frame, whose %rbp is frame_fp's. */
+	lay(stack.bottom, frames, 1, POISON, &fp_sp);
+	check_made_walk("CFA below sp", ra_standard, stack.bottom, fp_sp - 40, expected, 1, false);
+	check_made_walk("CFA at sp", ra_standard, stack.bottom, fp_sp - 16, expected, 1, false);
+	/* The largest frame is walked (the outermost frame's return address
+	 * at its top); 8 bytes more is not, nor 300 MiB. */
+	bp = fp_sp + AS_MAX_FRAME_BYTES - 16;
+	stack_put(bp, POISON);
+	stack_put(bp + 8, ra_outermost);
+	check_made_walk("the largest frame", ra_standard, stack.bottom, bp, expected, 2, false);
+	stack_put(bp + 16, ra_outermost);
+	check_made_walk("8 bytes beyond the largest frame", ra_standard, stack.bottom, bp + 8, expected, 1, false);
+	check_made_walk("300 MiB", ra_standard, stack.bottom, fp_sp + (300u << 20), expected, 1, false);
+	munmap(stack.map, stack.map_size);
+}
+END_TEST
+
+/* A return address below the lowest code address, 0 included, ends the
+ * walk (the thread's first frame, or garbage) without a frame for it, in
+ * the general loop and in the fast one. */
+START_TEST(test_made_return_address_zero)
+{
+	struct made_stack stack = stack_make();
+	struct made_frame frames[] = { { MADE_STANDARD, ra_fp }, { MADE_FP, 0 } };
+	uintptr_t expected[] = { ra_fp };
+	uintptr_t top, bp = lay(stack.bottom, frames, 2, POISON, &top);
+
+	check_made_walk("return address 0", ra_standard, stack.bottom, bp, expected, 1, false);
+	stack_put(top - 8, 4095);
+	check_made_walk("return address 4095", ra_standard, stack.bottom, bp, expected, 1, false);
+	frames[0].ra = 0;
+	lay(stack.bottom, frames, 1, POISON, &top);
+	check_made_walk("return address 0, fast shape", ra_standard, stack.bottom, POISON, NULL, 0, false);
+	munmap(stack.map, stack.map_size);
+}
+END_TEST
+
+/*
+ * Realigned frames (frame_drap) whose CFA, loaded through %rbp, lies below
+ * the stack pointer, at it or beyond the largest frame; whose %rbp puts
+ * the CFA's word below the stack pointer or beyond the largest frame; or
+ * whose saved %rbp lies outside the frame: the walk stops after the frames
+ * before.
+ */
+START_TEST(test_made_realigned)
+{
+	struct made_stack stack = stack_make();
+	struct made_frame frames[] = { { MADE_STANDARD, ra_drap }, { MADE_DRAP, ra_outermost } };
+	uintptr_t good[] = { ra_drap, ra_outermost };
+	uintptr_t top, drap_sp = stack.bottom + 48, bp = lay(stack.bottom, frames, 2, POISON, &top);
+
+	check_made_walk("realigned, well made", ra_standard, stack.bottom, bp, good, 2, false);
+	stack_put(bp - 8, drap_sp - 16);
+	check_made_walk("realigned, CFA below sp", ra_standard, stack.bottom, bp, good, 1, false);
+	stack_put(bp - 8, drap_sp);
+	check_made_walk("realigned, CFA at sp", ra_standard, stack.bottom, bp, good, 1, false);
+	stack_put(bp - 8, drap_sp + AS_MAX_FRAME_BYTES + 8);
+	check_made_walk("realigned, CFA beyond the largest frame", ra_standard, stack.bottom, bp, good, 1, false);
+	stack_put(bp - 8, top);
+	check_made_walk("realigned, %rbp below sp", ra_standard, stack.bottom, drap_sp - 64, good, 1, false);
+	check_made_walk("realigned, %rbp far above sp", ra_standard, stack.bottom,
+			drap_sp + AS_MAX_FRAME_BYTES + 3 * 4096, good, 1, false);
+	/* %rbp just above the frame: the CFA's word (at %rbp - 8) the
+	 * frame's top, but the saved %rbp (at %rbp) outside the frame. */
+	stack_put(top, top);
+	check_made_walk("realigned, %rbp saved above the frame", ra_standard, stack.bottom, top + 8, good, 1, false);
+	munmap(stack.map, stack.map_size);
+}
+END_TEST
+
+/* A frame whose rule the walk does not follow (frame_register): stopped
+ * there after the frames before, marked for libgcc. */
+START_TEST(test_made_unfollowed)
+{
+	struct made_stack stack = stack_make();
+	struct made_frame frames[] = { { MADE_STANDARD, ra_register } };
+	uintptr_t expected[] = { ra_register };
+	uintptr_t top;
+
+	lay(stack.bottom, frames, 1, POISON, &top);
+	check_made_walk("unfollowed rule", ra_standard, stack.bottom, POISON, expected, 1, true);
+	munmap(stack.map, stack.map_size);
+}
+END_TEST
+
 static Suite *walk_suite(void)
 {
 	Suite *suite = suite_create("stack walk");
 	TCase *against = tcase_create("against libgcc");
 	TCase *rules = tcase_create("rules and cache");
+	TCase *made = tcase_create("stacks made by hand");
 
 	tcase_add_test(against, test_recursion);
 	tcase_add_test(against, test_frame_pointers);
@@ -729,6 +1004,13 @@ static Suite *walk_suite(void)
 	tcase_add_test(rules, test_rule_exact);
 	tcase_add_test(rules, test_cache);
 	suite_add_tcase(suite, rules);
+
+	tcase_add_test(made, test_made_stack);
+	tcase_add_test(made, test_made_frame_bound);
+	tcase_add_test(made, test_made_return_address_zero);
+	tcase_add_test(made, test_made_realigned);
+	tcase_add_test(made, test_made_unfollowed);
+	suite_add_tcase(suite, made);
 	return suite;
 }
 
