@@ -1,11 +1,12 @@
-# Fuzzing: libFuzzer targets for the environment parsing (src/sampler/settings.c)
-# and the estimators (estimate/), each built by its test with clang, run
+# Fuzzing: libFuzzer targets for the environment parsing
+# (src/sampler/settings.c), the estimators (estimate/) and the unwind
+# tables' parser (src/unwind/), each built by its test with clang, run
 # over its committed corpus and then for a fixed number of inputs.  The
 # tests install clang and libFuzzer's runtime if they are missing
 # (tests/compat/require-packages.sh).  The targets are built from the
 # sources with their own AddressSanitizer and UBSan whatever the
 # configuration, so the sanitizer configuration does not run them again.
-FUZZ_TESTS = tests/fuzz/settings.sh tests/fuzz/estimate.sh
+FUZZ_TESTS = tests/fuzz/settings.sh tests/fuzz/estimate.sh tests/fuzz/unwind.sh
 if !ENABLE_SANITIZERS
 TESTS += $(FUZZ_TESTS)
 endif
@@ -13,4 +14,6 @@ EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/lib.sh \
 	tests/fuzz/settings-fuzz.c \
 	tests/fuzz/settings.dict \
 	tests/fuzz/estimate-fuzz.c \
+	tests/fuzz/unwind-fuzz.c \
+	tests/fuzz/unwind-seeds.py \
 	tests/fuzz/corpus
