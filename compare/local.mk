@@ -12,12 +12,12 @@ compare_allocsample_compare_CPPFLAGS = $(AM_CPPFLAGS) -DBT2PLUGINDIR='"$(bt2plug
 compare_allocsample_compare_CFLAGS = $(AM_CFLAGS) $(JSON_GLIB_CFLAGS) $(GLIB_CFLAGS) $(GSL_CFLAGS)
 compare_allocsample_compare_LDADD = estimate/libasestimate.la common/libascommon.la $(JSON_GLIB_LIBS) $(GLIB_LIBS) -lm
 
-# The page and its script stay in files of their own, compiled in by the
-# report's generator.
+# The page and its script stay in files of their own, compiled in by
+# common/embed.sh.
 COMPARE_PAGE_ASSETS = compare/compare-page.html compare/compare-page.js
-compare/compare-page.c: $(COMPARE_PAGE_ASSETS:%=$(srcdir)/%) $(srcdir)/plugins/report/format/embed.sh
+compare/compare-page.c: $(COMPARE_PAGE_ASSETS:%=$(srcdir)/%) $(srcdir)/common/embed.sh
 	$(AM_V_GEN)mkdir -p compare && \
-	$(SHELL) $(srcdir)/plugins/report/format/embed.sh $(COMPARE_PAGE_ASSETS:%=$(srcdir)/%) >$@.tmp && \
+	$(SHELL) $(srcdir)/common/embed.sh asr $(COMPARE_PAGE_ASSETS:%=$(srcdir)/%) >$@.tmp && \
 	mv $@.tmp $@
 CLEANFILES += compare/compare-page.c
 EXTRA_DIST += $(COMPARE_PAGE_ASSETS)

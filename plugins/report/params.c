@@ -20,21 +20,13 @@ struct param_descr {
 	param_parser parse;  /* appends a cause naming the accepted values */
 };
 
-static const char *const group_by_names[] = { "thread", "type", "thread-type", "site", "stack" };
-
 const char *asr_group_by_name(enum asr_group_by bit)
 {
-	switch (bit) {
-	case ASR_GROUP_BY_THREAD:
-		return group_by_names[0];
-	case ASR_GROUP_BY_TYPE:
-		return group_by_names[1];
-	case ASR_GROUP_BY_THREAD_TYPE:
-		return group_by_names[2];
-	case ASR_GROUP_BY_SITE:
-		return group_by_names[3];
-	case ASR_GROUP_BY_STACK:
-		return group_by_names[4];
+	int k;
+
+	for (k = AS_KIND_THREAD; k <= AS_KIND_STACK; k++) {
+		if (bit == ASR_GROUP_BY_BIT(k))
+			return as_kind_name((enum as_kind) k);
 	}
 	return "?";
 }
@@ -89,8 +81,7 @@ static int parse_confidence(bt_self_component *self, const char *name, const bt_
 static int group_by_bit(bt_self_component *self, const char *name, const bt_value *value,
 			unsigned *bits)
 {
-	const char *s;
-	size_t i;
+	int kind;
 
 	if (!bt_value_is_string(value)) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
@@ -98,16 +89,14 @@ static int group_by_bit(bt_self_component *self, const char *name, const bt_valu
 			name, value_type_name(value));
 		return -1;
 	}
-	s = bt_value_string_get(value);
-	for (i = 0; i < sizeof group_by_names / sizeof group_by_names[0]; i++) {
-		if (strcmp(s, group_by_names[i]) == 0) {
-			*bits |= 1u << i;
-			return 0;
-		}
+	kind = as_kind_parse(bt_value_string_get(value));
+	if (kind >= AS_KIND_THREAD && kind <= AS_KIND_STACK) {
+		*bits |= ASR_GROUP_BY_BIT(kind);
+		return 0;
 	}
 	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
 		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type`, `thread-type` or `site`, or `stack` for a trace with stacks.",
-		name, s);
+		name, bt_value_string_get(value));
 	return -1;
 }
 
