@@ -5,9 +5,9 @@
 
 #include "common/labels.h"
 
-static const char *base_name(const char *path)
+const char *as_base_name(const char *path)
 {
-	const char *slash = strrchr(path, '/');
+	const char *slash = path ? strrchr(path, '/') : NULL;
 
 	return slash ? slash + 1 : path;
 }
@@ -17,7 +17,7 @@ char *as_code_label(const char *function, const char *binary, const char *where)
 	if (function)
 		return g_strdup(function);
 	if (binary && where)
-		return g_strconcat(base_name(binary), where, NULL);
+		return g_strconcat(as_base_name(binary), where, NULL);
 	return g_strdup(AS_LABEL_UNKNOWN);
 }
 
@@ -28,7 +28,7 @@ char *as_site_label(const char *function, const char *binary, const char *where,
 
 	if (!file)
 		return code;
-	label = g_strdup_printf("%s %s:%" PRIu64, code, base_name(file), line);
+	label = g_strdup_printf("%s %s:%" PRIu64, code, as_base_name(file), line);
 	g_free(code);
 	return label;
 }

@@ -20,6 +20,9 @@
 #define AS_LABEL_TRUNCATED "[truncated]"
 #define AS_LABEL_NO_STACK "[no stack]"
 
+/* The file name of `path` (what follows its last '/'); NULL for NULL. */
+const char *as_base_name(const char *path);
+
 /*
  * A frame or a call site: `function`, else "BINARY" `where` (the base name
  * of the `binary` path, then the place in it: "+0xOFFSET" from its load

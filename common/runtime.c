@@ -1,6 +1,7 @@
 /* runtime.c - the runtimes' objects, by file name (see runtime.h). */
 #include <string.h>
 
+#include "common/labels.h"
 #include "common/runtime.h"
 
 /* By the start of their file names: versions and suffixes vary
@@ -12,10 +13,9 @@ static const char *const runtimes[] = {
 
 bool as_runtime_object(const char *path)
 {
-	const char *base = strrchr(path, '/');
+	const char *base = as_base_name(path);
 	size_t i;
 
-	base = base ? base + 1 : path;
 	for (i = 0; i < sizeof runtimes / sizeof runtimes[0]; i++) {
 		if (strncmp(base, runtimes[i], strlen(runtimes[i])) == 0)
 			return true;

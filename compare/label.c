@@ -33,13 +33,6 @@
 /* What a cut stack label keeps before its last frame, at least. */
 #define MIN_HEAD 12
 
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 /* What precedes a group's own name: "[HOST ]PROCESS". */
 static char *prefix_of(const struct asc_key *k)
 {
@@ -66,7 +59,7 @@ static char *names_label(const struct asc_key *k)
 		site = as_site_label(k->function, k->binary, k->address, k->file, (uint64_t) MAX(k->line, 0));
 		g_string_append_printf(s, ": %s", site);
 		if (k->function && k->binary)
-			g_string_append_printf(s, " (%s)", base_name(k->binary));
+			g_string_append_printf(s, " (%s)", as_base_name(k->binary));
 		g_free(site);
 	}
 	return g_string_free(s, FALSE);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/labels.h"
 #include "compare/compare.h"
 
 void asc_warn(struct asc_comparison *cmp, const char *format, ...)
@@ -111,19 +112,12 @@ int asc_group_add(struct asc_group *into, const struct asc_group *from)
 	return 0;
 }
 
-static const char *base_name(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? slash + 1 : path;
-}
-
 /* The matching key as one string: the kind, then each field (file and
  * binary by base name), "\x1e" for a field that is absent. */
 static char *key_string(const struct asc_key *k)
 {
 	const char *fields[] = { k->host, k->process, k->thread, k->type, k->function,
-				 base_name(k->file), base_name(k->binary), k->address };
+				 as_base_name(k->file), as_base_name(k->binary), k->address };
 	GString *s = g_string_new(NULL);
 	size_t i;
 

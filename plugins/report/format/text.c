@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "common/labels.h"
 #include "format/text.h"
 #include "model/live_notes.h"
 
@@ -18,11 +19,9 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
  * in CSV and JSON) and binary base name; "?" for what is unknown. */
 static void cells_site(GPtrArray *row, const struct asr_site *site)
 {
-	const char *file = site->file ? strrchr(site->file, '/') : NULL;
-
 	g_ptr_array_add(row, asr_site_label(site));
 	if (site->file)
-		cell(row, "%s:%" PRIu64, file ? file + 1 : site->file, site->line);
+		cell(row, "%s:%" PRIu64, as_base_name(site->file), site->line);
 	else
 		cell(row, "?");
 	cell(row, "%s", asr_site_binary_name(site));

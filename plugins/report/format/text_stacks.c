@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "common/labels.h"
 #include "common/width.h"
 #include "format/text.h"
 
@@ -24,19 +25,15 @@ static char *frame_text(const struct asr_frame *f, guint repeats)
 {
 	GString *text = g_string_new("      ");
 	char *label = asr_frame_label(f);
-	const char *base;
 
 	g_string_append(text, label);
 	g_free(label);
-	if (f->file) {
-		base = strrchr(f->file, '/');
-		g_string_append_printf(text, "  %s:%" PRIu64, base ? base + 1 : f->file, f->line);
-	} else if (f->function && f->mapping) {
-		base = strrchr(f->mapping->path, '/');
-		g_string_append_printf(text, "  (%s)", base ? base + 1 : f->mapping->path);
-	} else if (!f->mapping) {
+	if (f->file)
+		g_string_append_printf(text, "  %s:%" PRIu64, as_base_name(f->file), f->line);
+	else if (f->function && f->mapping)
+		g_string_append_printf(text, "  (%s)", as_base_name(f->mapping->path));
+	else if (!f->mapping)
 		g_string_append_printf(text, "  0x%" PRIx64, f->address);
-	}
 	if (f->inlined)
 		g_string_append(text, "  [inlined]");
 	if (repeats > 1)

@@ -1,6 +1,7 @@
 /* resolve.c - raw stacks to interned stacks of named frames, each address once (see resolve.h). */
 #include <string.h>
 
+#include "common/labels.h"
 #include "common/runtime.h"
 #include "model/resolve.h"
 
@@ -162,10 +163,9 @@ static bool nameable(struct asr_resolution *res, const struct asr_mapped_object 
 /* Whether the file name of `path` starts with one of the `n` `prefixes`. */
 static bool named(const char *path, const char *const *prefixes, size_t n)
 {
-	const char *base = strrchr(path, '/');
+	const char *base = as_base_name(path);
 	size_t i;
 
-	base = base ? base + 1 : path;
 	for (i = 0; i < n; i++) {
 		if (strncmp(base, prefixes[i], strlen(prefixes[i])) == 0)
 			return true;

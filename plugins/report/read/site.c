@@ -194,10 +194,5 @@ char *asr_site_label(const struct asr_site *site)
 
 const char *asr_site_binary_name(const struct asr_site *site)
 {
-	const char *slash;
-
-	if (!site->binary)
-		return "?";
-	slash = strrchr(site->binary, '/');
-	return slash ? slash + 1 : site->binary;
+	return site->binary ? as_base_name(site->binary) : "?";
 }
