@@ -1,0 +1,297 @@
+# allocsample-record-options.sh - allocsample-record's options: the usage,
+# their parsing, and the checks of their values that need nothing started.
+#
+# Sourced by allocsample-record, which calls options_parse, then
+# options_check once it knows there is a program to run.  The variables
+# the options set, for the other parts: rate, output, keep, format, window,
+# confidence, group_by, groups (the groups the report shows), sites,
+# report, leaks, stack_depth, report_output, live, update_interval,
+# live_ports (and ctrl_port, data_port, live_port), events (the
+# --enable-event patterns, a line each), scope_begin, scope_end, scope_key.
+
+# The largest ALLOCSAMPLE_RATE the shim accepts (src/settings.h, 2^48).
+max_rate=281474976710656
+# The deepest ALLOCSAMPLE_STACK_DEPTH the shim accepts (doc/design.md section 2).
+max_stack_depth=128
+
+usage() {
+	cat <<USAGE
+Usage: $me [OPTIONS] -- PROGRAM [ARGS...]
+
+Runs PROGRAM with allocation sampling in an LTTng session, every sample
+with its call stack, and reports how many bytes each thread, type, call site
+or stack allocated, with confidence intervals.  The report goes to standard
+error (PROGRAM's standard output stays its own).
+
+Options:
+  --rate BYTES          mean bytes between samples, 1 to 2^48
+                        (ALLOCSAMPLE_RATE, default 102400)
+  -o, --output DIR      keep the trace in DIR (default: a temporary directory,
+                        removed afterwards)
+  --keep                keep the temporary trace and print where it is
+  --format FORMAT       report format: text (default), csv, json, html,
+                        folded (flame graph input) or pprof (a gzipped profile,
+                        to --report-output FILE, by default
+                        ./allocsample.PROGRAM.PID.pb.gz)
+  --window DURATION     also estimate per time window of at least 1ms,
+                        e.g. 100ms or 2s
+  --confidence C        confidence level of the intervals, 0 < C < 1 (default 0.95)
+  --group-by LIST       comma-separated groups: thread, type, thread-type, site,
+                        stack (default: thread,type)
+  --sites               also report per allocating function and source line
+                        (the same as adding site to --group-by)
+  --leaks               the leaks view: bytes still live at the end per call
+                        stack, largest first (group-by stack, sort=live; with
+                        --stack-depth 0, per thread and type)
+  --stack-depth N       record at most N return addresses per sample, 0 to 128
+                        (ALLOCSAMPLE_STACK_DEPTH, default 32; 0: no stacks)
+  --enable-event PATTERN
+                        also record the userspace events PATTERN matches
+                        (lttng enable-event -u PATTERN); repeatable
+  --scope-begin EVENT   report per instance of a scope that event EVENT begins
+  --scope-end EVENT     and event EVENT ends, on the same thread (both needed;
+                        enable both events with --enable-event)
+  --scope-key FIELD     pair begin and end events by their payload field FIELD
+  --report-output FILE  write the report to FILE instead of standard error
+                        ('-': standard output)
+  --live                report while PROGRAM runs, through a live session and
+                        lttng-relayd (one is started on loopback if none answers)
+  --update-interval D   with --live, print updated estimates every D (such as
+                        500ms or 2s; default 2s), then the final report
+  --live-ports C:D:L    the relayd's control, data and live ports on 127.0.0.1
+                        (default 5342:5343:5344)
+  --no-report           record only
+  -h, --help            show this help
+  --version             show the version
+
+Children that PROGRAM forks or executes are traced too.  See allocsample-record(1).
+USAGE
+}
+
+rate= output= keep=no format=text window= confidence= group_by= sites=no report=yes leaks=no
+stack_depth=
+report_output= live=no update_interval= live_ports=5342:5343:5344
+events= scope_begin= scope_end= scope_key=
+
+# dir_value OPTION VALUE: a directory or file name, not the next option
+# (`-o -- prog` forgot the directory).
+dir_value() {
+	case $2 in
+	'') die "$1 needs a name" ;;
+	-) [ "$1" = --report-output ] || die "$1 needs a directory, not '-'" ;;
+	-*) die "$1 needs a name, not '$2' (write ./$2 for a file of that name)" ;;
+	esac
+}
+
+# options_parse ARGS...: the options, up to `--` or the first argument
+# that is not one (the program); how many arguments they took in
+# options_used.  --help and --version exit here.
+options_parse() {
+	options_used=$#
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--rate) [ $# -ge 2 ] || die "--rate needs a value"; rate=$2; shift 2 ;;
+		--rate=*) rate=${1#*=}; shift ;;
+		-o|--output) [ $# -ge 2 ] || die "$1 needs a directory"; dir_value "$1" "$2"; output=$2; shift 2 ;;
+		--output=*) output=${1#*=}; dir_value --output "$output"; shift ;;
+		--keep) keep=yes; shift ;;
+		--format) [ $# -ge 2 ] || die "--format needs a value"; format=$2; shift 2 ;;
+		--format=*) format=${1#*=}; shift ;;
+		--window) [ $# -ge 2 ] || die "--window needs a value"; window=$2; shift 2 ;;
+		--window=*) window=${1#*=}; shift ;;
+		--confidence) [ $# -ge 2 ] || die "--confidence needs a value"; confidence=$2; shift 2 ;;
+		--confidence=*) confidence=${1#*=}; shift ;;
+		--group-by) [ $# -ge 2 ] || die "--group-by needs a value"; group_by=$2; shift 2 ;;
+		--group-by=*) group_by=${1#*=}; shift ;;
+		--sites) sites=yes; shift ;;
+		--leaks) leaks=yes; shift ;;
+		--stack-depth) [ $# -ge 2 ] || die "--stack-depth needs a value"; stack_depth=$2; shift 2 ;;
+		--stack-depth=*) stack_depth=${1#*=}; shift ;;
+		--enable-event) [ $# -ge 2 ] || die "--enable-event needs a pattern"; events="$events$2$nl"; shift 2 ;;
+		--enable-event=*) events="$events${1#*=}$nl"; shift ;;
+		--scope-begin) [ $# -ge 2 ] || die "--scope-begin needs an event name"; scope_begin=$2; shift 2 ;;
+		--scope-begin=*) scope_begin=${1#*=}; shift ;;
+		--scope-end) [ $# -ge 2 ] || die "--scope-end needs an event name"; scope_end=$2; shift 2 ;;
+		--scope-end=*) scope_end=${1#*=}; shift ;;
+		--scope-key) [ $# -ge 2 ] || die "--scope-key needs a field name"; scope_key=$2; shift 2 ;;
+		--scope-key=*) scope_key=${1#*=}; shift ;;
+		--report-output) [ $# -ge 2 ] || die "--report-output needs a file"
+			dir_value "$1" "$2"; report_output=$2; shift 2 ;;
+		--report-output=*) report_output=${1#*=}; dir_value --report-output "$report_output"; shift ;;
+		--no-report) report=no; shift ;;
+		--live) live=yes; shift ;;
+		--update-interval) [ $# -ge 2 ] || die "--update-interval needs a duration"; update_interval=$2; shift 2 ;;
+		--update-interval=*) update_interval=${1#*=}; shift ;;
+		--live-ports) [ $# -ge 2 ] || die "--live-ports needs CTRL:DATA:LIVE"; live_ports=$2; shift 2 ;;
+		--live-ports=*) live_ports=${1#*=}; shift ;;
+		-h|--help) usage; exit 0 ;;
+		--version) printf '%s %s\n' "$me" "$version"; exit 0 ;;
+		--) shift; break ;;
+		-*) die "unknown option '$1' (see --help)" ;;
+		*) break ;;
+		esac
+	done
+	options_used=$((options_used - $#))
+}
+
+# duration_ns TEXT: nanoseconds of a duration the component accepts (a
+# decimal number and ns, us, ms, s, m or min; or integer nanoseconds),
+# rounded; nothing when TEXT is not one.
+duration_ns() {
+	awk -v d="$1" 'BEGIN {
+		if (d !~ /^([0-9]+|[0-9]+\.[0-9]*|\.[0-9]+)(ns|us|ms|s|m|min)?$/)
+			exit
+		n = d; sub(/[a-z]+$/, "", n); unit = substr(d, length(n) + 1)
+		f = unit == "" || unit == "ns" ? 1 : unit == "us" ? 1e3 : unit == "ms" ? 1e6 : unit == "s" ? 1e9 : 60e9
+		ns = n * f
+		if (ns >= 9.2e18) print "huge"; else printf "%.0f\n", ns
+	}'
+}
+
+# options_check: every option's value, and how they combine, checked
+# before anything starts: a bad one costs no run.
+options_check() {
+	# Whatever reaches the component's parameter string is made only of
+	# characters that cannot break it (letters, digits, . _ : - and commas
+	# between group names); paths never go into it, but for the temporary file
+	# of a pprof profile, escaped.
+	case $format in
+	text|csv|json|html|folded|pprof) ;;
+	*) die "--format must be text, csv, json, html, folded or pprof, not '$format'" ;;
+	esac
+	if [ -n "$rate" ]; then
+		case $rate in *[!0-9]*) die "--rate must be an integer number of bytes from 1 to 2^48, not '$rate'" ;; esac
+		digits=$(printf '%s' "$rate" | sed 's/^0*//')
+		[ -n "$digits" ] && [ ${#digits} -le 15 ] && [ "$digits" -le "$max_rate" ] ||
+			die "--rate must be an integer number of bytes from 1 to 2^48 ($max_rate), not '$rate'"
+		rate=$digits
+	fi
+	if [ -n "$stack_depth" ]; then
+		case $stack_depth in ''|*[!0-9]*) die "--stack-depth must be an integer from 0 to $max_stack_depth, not '$stack_depth'" ;; esac
+		digits=$(printf '%s' "$stack_depth" | sed 's/^0*//')
+		[ ${#digits} -le 3 ] && [ "${digits:-0}" -le "$max_stack_depth" ] ||
+			die "--stack-depth must be an integer from 0 to $max_stack_depth, not '$stack_depth'"
+		stack_depth=${digits:-0}
+	fi
+
+	# The report holds at most 100000 windows: below 1 ms they would cover
+	# less than two minutes of a run, and a window shorter than the time
+	# between two samples tells nothing.
+	if [ -n "$window" ]; then
+		ns=$(duration_ns "$window")
+		case $ns in
+		'') die "--window must be a duration such as 100ms or 2s (units ns, us, ms, s, m), not '$window'" ;;
+		huge) die "--window must be shorter than 292 years, not '$window'" ;;
+		esac
+		[ "$ns" -ge 1000000 ] || die "--window must be at least 1ms, not '$window'"
+	fi
+	# The leaks view chooses the groups: stacks name where the blocks still
+	# live were allocated; without stacks, threads and types are what is left.
+	if [ "$leaks" = yes ]; then
+		[ -z "$group_by" ] && [ "$sites" = no ] ||
+			die "--leaks chooses the groups (stacks, sorted by live bytes): it cannot go with --group-by or --sites"
+		if [ "$stack_depth" = 0 ]; then group_by=thread,type; else group_by=stack; fi
+	fi
+	# folded and pprof are made of stacks (the component groups them by stack
+	# whatever else group-by says).
+	case $format in
+	folded|pprof) groups=${group_by:-stack} ;;
+	*) groups=${group_by:-thread,type} ;;
+	esac
+	case ,$groups, in
+	*,,*) die "--group-by takes comma-separated names (thread, type, thread-type, site, stack), not '$group_by'" ;;
+	esac
+	old_ifs=$IFS
+	IFS=,
+	for name in $groups; do
+		case $name in
+		thread|type|thread-type|site|stack) ;;
+		*) die "--group-by: unknown group '$name' (thread, type, thread-type, site or stack)" ;;
+		esac
+	done
+	IFS=$old_ifs
+	[ "$sites" = yes ] && case ,$groups, in *,site,*) ;; *) groups=$groups,site ;; esac
+	# Sites, like stacks, come from the recorded stacks: with none, the report
+	# could name neither.
+	if [ "$stack_depth" = 0 ]; then
+		case $format in
+		folded|pprof) die "--format $format needs stacks: it cannot go with --stack-depth 0" ;;
+		esac
+		case ,$groups, in
+		*,stack,*) die "--group-by stack needs stacks: it cannot go with --stack-depth 0" ;;
+		*,site,*) die "sites are read from the stacks: --group-by site or --sites cannot go with --stack-depth 0 (a few frames, such as --stack-depth 8, name them)" ;;
+		esac
+	fi
+	if [ "$live" = yes ]; then
+		[ "$report" = yes ] || die "--live reports while the program runs: it cannot go with --no-report"
+		case $format in
+		folded|pprof) die "--format $format is written once, at the end: it cannot go with --live" ;;
+		esac
+		case $update_interval in
+		'') update_interval=2s ;;
+		*[!0-9.a-z]*) die "--update-interval must be a number followed by ns, us, ms, s or m (such as 500ms or 2s), not '$update_interval'" ;;
+		*[0-9]ns|*[0-9]us|*[0-9]ms|*[0-9]s|*[0-9]m|*[0-9]min) ;;
+		*) die "--update-interval must be a number followed by ns, us, ms, s or m (such as 500ms or 2s), not '$update_interval'" ;;
+		esac
+		[ -n "$(duration_ns "$update_interval")" ] ||
+			die "--update-interval must be a number followed by ns, us, ms, s or m (such as 500ms or 2s), not '$update_interval'"
+		ctrl_port=${live_ports%%:*}
+		live_port=${live_ports##*:}
+		data_port=${live_ports#*:}
+		data_port=${data_port%:*}
+		case $ctrl_port:$data_port:$live_port in
+		"$live_ports") ;;
+		*) die "--live-ports must be three port numbers CTRL:DATA:LIVE, not '$live_ports'" ;;
+		esac
+		for port in "$ctrl_port" "$data_port" "$live_port"; do
+			case $port in ''|*[!0-9]*) die "--live-ports must be three port numbers CTRL:DATA:LIVE, not '$live_ports'" ;; esac
+			[ ${#port} -le 5 ] && [ "$port" -ge 1 ] && [ "$port" -le 65535 ] ||
+				die "--live-ports must be three port numbers from 1 to 65535, not '$live_ports'"
+		done
+		command -v setsid >/dev/null 2>&1 || die "setsid not found: install util-linux"
+	elif [ -n "$update_interval" ]; then
+		die "--update-interval needs --live"
+	fi
+	# The component checks the names against the trace; this only keeps
+	# quotes and commas out of its parameter string.
+	for name in "$scope_begin" "$scope_end" "$scope_key"; do
+		case $name in *[!A-Za-z0-9_:.-]*) die "--scope-begin, --scope-end and --scope-key take event and field names (letters, digits, _ : . -), not '$name'" ;; esac
+	done
+	if [ -n "$scope_begin" ] && [ -z "$scope_end" ]; then
+		die "--scope-begin needs --scope-end"
+	elif [ -z "$scope_begin" ] && [ -n "$scope_end" ]; then
+		die "--scope-end needs --scope-begin"
+	elif [ -n "$scope_key" ] && [ -z "$scope_begin" ]; then
+		die "--scope-key needs --scope-begin and --scope-end"
+	fi
+	if [ -n "$confidence" ]; then
+		awk -v c="$confidence" 'BEGIN { exit !(c ~ /^0?\.[0-9]+$/ && c > 0 && c < 1) }' ||
+			die "--confidence must be a number between 0 and 1, such as 0.95, not '$confidence'"
+	fi
+	if [ -n "$output" ]; then
+		[ ! -e "$output" ] || [ -d "$output" ] || die "output directory '$output' exists and is not a directory"
+		[ ! -d "$output" ] || [ -z "$(ls -A -- "$output" 2>/dev/null)" ] ||
+			die "output directory '$output' exists and is not empty"
+	fi
+}
+
+# options_params PROFILE: the component's parameter map from the checked
+# options, with path PROFILE (escaped) when it is not empty.
+options_params() {
+	map="format=\"$format\""
+	[ -z "$confidence" ] || map="$map,confidence=$confidence"
+	case $window in
+	'') ;;
+	*[!0-9]*) map="$map,window=\"$window\"" ;;
+	*) map="$map,window=$window" ;;
+	esac
+	map="$map,group-by=[\"$(printf '%s' "$groups" | sed 's/,/","/g')\"]"
+	[ "$leaks" = no ] || map="$map,sort=\"live\""
+	if [ -n "$scope_begin" ]; then
+		map="$map,scope-begin=\"$scope_begin\",scope-end=\"$scope_end\""
+		[ -z "$scope_key" ] || map="$map,scope-key=\"$scope_key\""
+	fi
+	# A string of babeltrace2's parameters escapes its quotes and backslashes.
+	[ -z "$1" ] || map="$map,path=\"$(printf '%s' "$1" | sed 's/[\\"]/\\&/g')\""
+	printf '%s\n' "$map"
+}

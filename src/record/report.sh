@@ -1,0 +1,114 @@
+# allocsample-record-report.sh - the report: where it goes, babeltrace2
+# reading the trace with sink.allocsample.report, the pprof profile copied
+# where it goes, and what the command says and returns when no report
+# could be written.
+#
+# Sourced by allocsample-record.  Uses the command's variables: me, trace,
+# plugin_path, params, format, report, report_output, program, work, live,
+# own_relayd, viewer_status, status; sets report_status, report_failed.
+
+# report_check_destination: where the report goes, checked before the run.
+# The report's file is written by babeltrace2's standard output, redirected
+# by this script, so that no character of its name matters.  Whether the
+# device accepts the bytes (/dev/full) shows only when they are written:
+# then the trace is kept.
+report_check_destination() {
+	case $report_output in
+	''|-) ;;
+	*)
+		[ ! -d "$report_output" ] || die "--report-output: '$report_output' is a directory"
+		report_dir=$(dirname -- "$report_output")
+		[ -d "$report_dir" ] || die "--report-output: the directory '$report_dir' does not exist"
+		if [ -e "$report_output" ]; then
+			[ -w "$report_output" ] || die "--report-output: '$report_output' is not writable"
+		else
+			[ -w "$report_dir" ] || die "--report-output: cannot create a file in '$report_dir'"
+		fi
+		;;
+	esac
+	# A pprof profile is binary: never on a terminal.  Without
+	# --report-output it goes, as heaptrack's and jeprof's files do, into
+	# the current directory, named after the program and its process id.
+	if [ "$format" = pprof ] && [ "$report" = yes ]; then
+		case $report_output in
+		-) [ ! -t 1 ] || die "--format pprof writes binary data, not to a terminal: give --report-output FILE or redirect the standard output" ;;
+		'') [ -w . ] || die "--format pprof writes ./allocsample.PROGRAM.PID.pb.gz, but the current directory is not writable: give --report-output FILE" ;;
+		esac
+	fi
+}
+
+# to_report COMMAND...: runs COMMAND with its standard output where the
+# report goes.
+to_report() {
+	case $report_output in
+	'') "$@" >&2 ;;
+	-) "$@" ;;
+	*) "$@" >"$report_output" ;;
+	esac
+}
+
+# deliver_profile: the pprof profile the component wrote, copied where it
+# goes; a default name is said on the standard error.
+deliver_profile() {
+	if [ -n "$report_output" ]; then
+		to_report cat "$work/profile.pb.gz"
+		return
+	fi
+	report_output=./allocsample.${program##*/}.$(cat "$work/pid" 2>/dev/null || echo $$).pb.gz
+	to_report cat "$work/profile.pb.gz" || return
+	printf '%s: pprof profile written to %s (go tool pprof -http=: %s)\n' "$me" "$report_output" "$report_output" >&2
+}
+
+# report_write: the report of the trace, once the program has ended; its
+# status in report_status: babeltrace2's, or not-copied when a pprof
+# profile could not be copied where it goes.
+report_write() {
+	set -- --plugin-path="$plugin_path" "$trace" -c sink.allocsample.report --params="$params"
+	if [ -z "$work" ]; then
+		to_report babeltrace2 "$@" 9>&- || report_status=$?
+	else
+		# What the component prints beside a profile is for people.
+		babeltrace2 "$@" >&2 9>&- || report_status=$?
+		if [ "$report_status" -eq 0 ]; then
+			deliver_profile || report_status=$?
+			case $report_status in 0|141) ;; *) report_status=not-copied ;; esac
+		fi
+	fi
+}
+
+# report_conclude: what report_status means for the user: a line on the
+# standard error when the report could not be written, the trace kept
+# (report_failed), and the command's status 2 when the program's was 0.
+report_conclude() {
+	case $report_status in
+	0) ;;
+	141)
+		# SIGPIPE: whoever read the report has gone (`| head`), and wanted
+		# no more of it; nobody would read where the trace was kept either.
+		;;
+	no-trace)
+		[ "$status" -ne 0 ] || status=2
+		;;
+	not-copied)
+		report_failed=yes
+		printf '%s: the profile could not be written to %s; the trace is kept: babeltrace2 %s -c sink.allocsample.report -p '\''format="pprof",path="FILE"'\''\n' \
+			"$me" "$report_output" "$trace" >&2
+		[ "$status" -ne 0 ] || status=2
+		;;
+	*)
+		# The trace stays, to report again once the cause is fixed.
+		report_failed=yes
+		case $report_output in
+		''|-) to="" ;;
+		*) to=" to $report_output" ;;
+		esac
+		if [ "$live" = no ] || [ -n "$own_relayd" ]; then
+			printf '%s: the report failed%s (babeltrace2 exit status %d); the trace is kept: babeltrace2 %s -c sink.allocsample.report\n' \
+				"$me" "$to" "$report_status" "$trace" >&2
+		else
+			printf '%s: the report failed%s (babeltrace2 exit status %d)\n' "$me" "$to" "$report_status" >&2
+		fi
+		[ "$status" -ne 0 ] || status=2
+		;;
+	esac
+}
