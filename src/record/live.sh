@@ -3,9 +3,9 @@
 # reading the session with the report while the program runs.
 #
 # Sourced by allocsample-record.  Uses the command's variables: me, trace,
-# session, plugin_path, params, report_output, live_port, ctrl_port,
-# data_port, live_ports; sets relayd_pid, own_relayd, viewer_pid,
-# viewer_status, session_created.
+# session, plugin_path, params (update-interval included), report_output,
+# live_port, ctrl_port, data_port, live_ports; sets relayd_pid, own_relayd,
+# viewer_pid, viewer_status, session_created.
 
 # live_answers: whether a relayd answers viewers on the live port; another
 # program holding the port may accept and never answer: at most 3 s.
@@ -55,7 +55,7 @@ live_create() {
 live_start_viewer() {
 	set -- --plugin-path="$plugin_path" -i lttng-live \
 		"net://127.0.0.1:$live_port/host/$(uname -n)/$session" \
-		-c sink.allocsample.report --params="$params,update-interval=\"$update_interval\""
+		-c sink.allocsample.report --params="$params"
 	case $report_output in
 	'') setsid babeltrace2 "$@" >&2 9>&- & ;;
 	-) setsid babeltrace2 "$@" 9>&- & ;;

@@ -1,12 +1,14 @@
 # allocsample-record-options.sh - allocsample-record's options: the usage,
-# their parsing, and the checks of their values that need nothing started.
+# their parsing, the checks of the command's own, and the parameter map of
+# the report component that the others make.
 #
 # Sourced by allocsample-record, which calls options_parse, then
-# options_check once it knows there is a program to run.  The variables
-# the options set, for the other parts: rate, output, keep, format, window,
-# confidence, group_by, groups (the groups the report shows), sites,
-# report, leaks, stack_depth, report_output, live, update_interval,
-# live_ports (and ctrl_port, data_port, live_port), events (the
+# options_check once it knows there is a program to run, then
+# options_params.  The variables the options set, for the other parts:
+# rate, output, keep, format, window, confidence, group_by, groups (the
+# groups the report shows), sites, report, leaks, stack_depth,
+# report_output, live, update_interval (set, 2s by default, with --live
+# alone), live_ports (and ctrl_port, data_port, live_port), events (the
 # --enable-event patterns, a line each), scope_begin, scope_end, scope_key.
 
 # The largest ALLOCSAMPLE_RATE the shim accepts (src/settings.h, 2^48).
@@ -33,8 +35,7 @@ Options:
                         folded (flame graph input) or pprof (a gzipped profile,
                         to --report-output FILE, by default
                         ./allocsample.PROGRAM.PID.pb.gz)
-  --window DURATION     also estimate per time window of at least 1ms,
-                        e.g. 100ms or 2s
+  --window DURATION     also estimate per time window, e.g. 100ms or 2s
   --confidence C        confidence level of the intervals, 0 < C < 1 (default 0.95)
   --group-by LIST       comma-separated groups: thread, type, thread-type, site,
                         stack (default: thread,type)
@@ -134,31 +135,12 @@ options_parse() {
 	options_used=$((options_used - $#))
 }
 
-# duration_ns TEXT: nanoseconds of a duration the component accepts (a
-# decimal number and ns, us, ms, s, m or min; or integer nanoseconds),
-# rounded; nothing when TEXT is not one.
-duration_ns() {
-	awk -v d="$1" 'BEGIN {
-		if (d !~ /^([0-9]+|[0-9]+\.[0-9]*|\.[0-9]+)(ns|us|ms|s|m|min)?$/)
-			exit
-		n = d; sub(/[a-z]+$/, "", n); unit = substr(d, length(n) + 1)
-		f = unit == "" || unit == "ns" ? 1 : unit == "us" ? 1e3 : unit == "ms" ? 1e6 : unit == "s" ? 1e9 : 60e9
-		ns = n * f
-		if (ns >= 9.2e18) print "huge"; else printf "%.0f\n", ns
-	}'
-}
-
-# options_check: every option's value, and how they combine, checked
-# before anything starts: a bad one costs no run.
+# options_check: what is the command's own in the options, checked before
+# anything starts: a bad one costs no run.  The report's parameters are the
+# component's to judge (report_check_params): the format, the groups, the
+# durations, the confidence, the scopes and how they combine are never
+# checked here, only turned into its parameter map (options_params).
 options_check() {
-	# Whatever reaches the component's parameter string is made only of
-	# characters that cannot break it (letters, digits, . _ : - and commas
-	# between group names); paths never go into it, but for the temporary file
-	# of a pprof profile, escaped.
-	case $format in
-	text|csv|json|html|folded|pprof) ;;
-	*) die "--format must be text, csv, json, html, folded or pprof, not '$format'" ;;
-	esac
 	if [ -n "$rate" ]; then
 		case $rate in *[!0-9]*) die "--rate must be an integer number of bytes from 1 to 2^48, not '$rate'" ;; esac
 		digits=$(printf '%s' "$rate" | sed 's/^0*//')
@@ -173,18 +155,6 @@ options_check() {
 			die "--stack-depth must be an integer from 0 to $max_stack_depth, not '$stack_depth'"
 		stack_depth=${digits:-0}
 	fi
-
-	# The report holds at most 100000 windows: below 1 ms they would cover
-	# less than two minutes of a run, and a window shorter than the time
-	# between two samples tells nothing.
-	if [ -n "$window" ]; then
-		ns=$(duration_ns "$window")
-		case $ns in
-		'') die "--window must be a duration such as 100ms or 2s (units ns, us, ms, s, m), not '$window'" ;;
-		huge) die "--window must be shorter than 292 years, not '$window'" ;;
-		esac
-		[ "$ns" -ge 1000000 ] || die "--window must be at least 1ms, not '$window'"
-	fi
 	# The leaks view chooses the groups: stacks name where the blocks still
 	# live were allocated; without stacks, threads and types are what is left.
 	if [ "$leaks" = yes ]; then
@@ -198,21 +168,9 @@ options_check() {
 	folded|pprof) groups=${group_by:-stack} ;;
 	*) groups=${group_by:-thread,type} ;;
 	esac
-	case ,$groups, in
-	*,,*) die "--group-by takes comma-separated names (thread, type, thread-type, site, stack), not '$group_by'" ;;
-	esac
-	old_ifs=$IFS
-	IFS=,
-	for name in $groups; do
-		case $name in
-		thread|type|thread-type|site|stack) ;;
-		*) die "--group-by: unknown group '$name' (thread, type, thread-type, site or stack)" ;;
-		esac
-	done
-	IFS=$old_ifs
 	[ "$sites" = yes ] && case ,$groups, in *,site,*) ;; *) groups=$groups,site ;; esac
-	# Sites, like stacks, come from the recorded stacks: with none, the report
-	# could name neither.
+	# Sites, like stacks, come from the stacks the shim records: with none,
+	# the report could name neither.
 	if [ "$stack_depth" = 0 ]; then
 		case $format in
 		folded|pprof) die "--format $format needs stacks: it cannot go with --stack-depth 0" ;;
@@ -224,17 +182,7 @@ options_check() {
 	fi
 	if [ "$live" = yes ]; then
 		[ "$report" = yes ] || die "--live reports while the program runs: it cannot go with --no-report"
-		case $format in
-		folded|pprof) die "--format $format is written once, at the end: it cannot go with --live" ;;
-		esac
-		case $update_interval in
-		'') update_interval=2s ;;
-		*[!0-9.a-z]*) die "--update-interval must be a number followed by ns, us, ms, s or m (such as 500ms or 2s), not '$update_interval'" ;;
-		*[0-9]ns|*[0-9]us|*[0-9]ms|*[0-9]s|*[0-9]m|*[0-9]min) ;;
-		*) die "--update-interval must be a number followed by ns, us, ms, s or m (such as 500ms or 2s), not '$update_interval'" ;;
-		esac
-		[ -n "$(duration_ns "$update_interval")" ] ||
-			die "--update-interval must be a number followed by ns, us, ms, s or m (such as 500ms or 2s), not '$update_interval'"
+		update_interval=${update_interval:-2s}
 		ctrl_port=${live_ports%%:*}
 		live_port=${live_ports##*:}
 		data_port=${live_ports#*:}
@@ -252,22 +200,6 @@ options_check() {
 	elif [ -n "$update_interval" ]; then
 		die "--update-interval needs --live"
 	fi
-	# The component checks the names against the trace; this only keeps
-	# quotes and commas out of its parameter string.
-	for name in "$scope_begin" "$scope_end" "$scope_key"; do
-		case $name in *[!A-Za-z0-9_:.-]*) die "--scope-begin, --scope-end and --scope-key take event and field names (letters, digits, _ : . -), not '$name'" ;; esac
-	done
-	if [ -n "$scope_begin" ] && [ -z "$scope_end" ]; then
-		die "--scope-begin needs --scope-end"
-	elif [ -z "$scope_begin" ] && [ -n "$scope_end" ]; then
-		die "--scope-end needs --scope-begin"
-	elif [ -n "$scope_key" ] && [ -z "$scope_begin" ]; then
-		die "--scope-key needs --scope-begin and --scope-end"
-	fi
-	if [ -n "$confidence" ]; then
-		awk -v c="$confidence" 'BEGIN { exit !(c ~ /^0?\.[0-9]+$/ && c > 0 && c < 1) }' ||
-			die "--confidence must be a number between 0 and 1, such as 0.95, not '$confidence'"
-	fi
 	if [ -n "$output" ]; then
 		[ ! -e "$output" ] || [ -d "$output" ] || die "output directory '$output' exists and is not a directory"
 		[ ! -d "$output" ] || [ -z "$(ls -A -- "$output" 2>/dev/null)" ] ||
@@ -275,23 +207,87 @@ options_check() {
 	fi
 }
 
-# options_params PROFILE: the component's parameter map from the checked
-# options, with path PROFILE (escaped) when it is not empty.
-options_params() {
-	map="format=\"$format\""
-	[ -z "$confidence" ] || map="$map,confidence=$confidence"
-	case $window in
-	'') ;;
-	*[!0-9]*) map="$map,window=\"$window\"" ;;
-	*) map="$map,window=$window" ;;
+# The values of babeltrace2's parameter string, from an option's text.
+# Each gives the text the type its parameter takes when it reads as one,
+# else a string, which the component refuses with its own words (a string
+# where a number goes): whatever the text, the map stays well formed, and
+# the component alone says what a value may be.
+
+# param_string TEXT: TEXT as a string, quotes and backslashes escaped.
+param_string() {
+	printf '"%s"' "$(printf '%s' "$1" | sed 's/[\\"]/\\&/g')"
+}
+
+# decimal TEXT: TEXT's decimal digits without leading zeros (babeltrace2
+# reads 010 as octal), when it has only digits and no more than 18 of them
+# (a larger integer, babeltrace2 itself would refuse); else nothing.
+decimal() {
+	case $1 in
+	''|*[!0-9]*) return ;;
 	esac
-	map="$map,group-by=[\"$(printf '%s' "$groups" | sed 's/,/","/g')\"]"
-	[ "$leaks" = no ] || map="$map,sort=\"live\""
-	if [ -n "$scope_begin" ]; then
-		map="$map,scope-begin=\"$scope_begin\",scope-end=\"$scope_end\""
-		[ -z "$scope_key" ] || map="$map,scope-key=\"$scope_key\""
+	digits=$(printf '%s' "$1" | sed 's/^0*//')
+	[ ${#digits} -gt 18 ] || printf '%s' "${digits:-0}"
+}
+
+# param_unsigned TEXT: decimal digits as an unsigned integer (`+N`), else
+# the string.
+param_unsigned() {
+	if [ -n "$(decimal "$1")" ]; then
+		printf '+%s' "$(decimal "$1")"
+	else
+		param_string "$1"
 	fi
-	# A string of babeltrace2's parameters escapes its quotes and backslashes.
-	[ -z "$1" ] || map="$map,path=\"$(printf '%s' "$1" | sed 's/[\\"]/\\&/g')\""
+}
+
+# param_duration TEXT: decimal digits as an integer (nanoseconds), else the
+# string, which holds its unit (`500ms`).
+param_duration() {
+	if [ -n "$(decimal "$1")" ]; then
+		decimal "$1"
+	else
+		param_string "$1"
+	fi
+}
+
+# param_real TEXT: a decimal number (`0.95`, `.5`, `5`) as a real,
+# written as babeltrace2 reads one (`0.5`, `5.0`), else a string.
+param_real() {
+	case $1 in
+	''|.|*[!0-9.]*|*.*.*) param_string "$1"; return ;;
+	esac
+	case $1 in
+	*.*) real=$1 ;;
+	*) real=$1.0 ;;
+	esac
+	printf '%s' "$real" | sed 's/^0*\([0-9]\)/\1/; s/^\./0./; s/\.$/.0/'
+}
+
+# options_params PROFILE INTERVAL: the component's parameter map from the
+# options, with path PROFILE and update-interval INTERVAL when they are
+# not empty.
+options_params() {
+	map="format=$(param_string "$format")"
+	[ -z "$confidence" ] || map="$map,confidence=$(param_real "$confidence")"
+	[ -z "$window" ] || map="$map,window=$(param_duration "$window")"
+	# One name a comma: `thread,,type` gives an empty name, refused.
+	names=
+	old_ifs=$IFS
+	IFS=,
+	set -f
+	for name in $groups; do
+		names="$names${names:+,}$(param_string "$name")"
+	done
+	set +f
+	IFS=$old_ifs
+	case $groups in *,) names="$names,\"\"" ;; esac
+	map="$map,group-by=[$names]"
+	[ "$leaks" = no ] || map="$map,sort=\"live\""
+	[ -z "$scope_begin" ] || map="$map,scope-begin=$(param_string "$scope_begin")"
+	[ -z "$scope_end" ] || map="$map,scope-end=$(param_string "$scope_end")"
+	[ -z "$scope_key" ] || map="$map,scope-key=$(param_string "$scope_key")"
+	[ -z "$1" ] || map="$map,path=$(param_string "$1")"
+	# A duration with its unit: a bare number would be nanoseconds, which
+	# `--update-interval 500` never means.
+	[ -z "$2" ] || map="$map,update-interval=$(param_string "$2")"
 	printf '%s\n' "$map"
 }

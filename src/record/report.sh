@@ -5,7 +5,46 @@
 #
 # Sourced by allocsample-record.  Uses the command's variables: me, trace,
 # plugin_path, params, format, report, report_output, program, work, live,
-# own_relayd, viewer_status, status; sets report_status, report_failed.
+# update_interval, own_relayd, viewer_status, status; sets report_status,
+# report_failed.
+
+# report_cause: the innermost cause of the babeltrace2 error report on
+# standard input (the text of its last ERROR or CAUSED BY entry, its folded
+# lines joined), or nothing when it has none.
+report_cause() {
+	awk '/^(ERROR: |CAUSED BY )/ { cause = ""; entry = 1; next }
+		entry && /^  / { sub(/^ +/, ""); cause = cause (cause == "" ? "" : " ") $0; next }
+		{ entry = 0 }
+		END { print cause }'
+}
+
+# report_check_params: the component's verdict on the parameters the report
+# will be given, before anything starts (doc/design.md section 4, "One
+# judge of the parameters"): the query params-check of
+# sink.allocsample.report judges them as its initialization would.
+# Refused: the component's line, exit status 2.  The map is the run's but
+# for the path of a pprof profile, a temporary file made later: the name
+# mktemp will fill in stands for it (a path has no rule but being a
+# non-empty string until the component opens it).
+report_check_params() {
+	[ "$report" = yes ] || return 0
+	command -v babeltrace2 >/dev/null 2>&1 || die "babeltrace2 not found: install babeltrace2, or use --no-report"
+	profile=
+	[ "$format" != pprof ] || profile=${TMPDIR:-/tmp}/allocsample-pprof.XXXXXX/profile.pb.gz
+	set -- --plugin-path="$plugin_path" query sink.allocsample.report params-check \
+		-p "$(options_params "$profile" "$update_interval")"
+	# Asked again for its messages when it fails: a warning on success
+	# (another plugin that does not load) would not mix with the answer.
+	answer=$(BABELTRACE_TERM_COLOR=NEVER babeltrace2 "$@" 2>/dev/null) ||
+		die "could not ask sink.allocsample.report, in $plugin_path (ALLOCSAMPLE_PLUGIN_PATH), to check the report's options: $(babeltrace2 "$@" 2>&1 >/dev/null | report_cause)"
+	# The answer's keys come sorted: `error`, which may hold line breaks,
+	# then `valid`, last.
+	case $(printf '%s\n' "$answer" | tail -n 1) in
+	'valid: yes') ;;
+	'valid: no') die "$(printf '%s\n' "$answer" | sed '$d; 1s/^error: //' | paste -s -d ' ' -)" ;;
+	*) die "sink.allocsample.report did not say whether it accepts the report's options: $(printf '%s' "$answer" | paste -s -d ' ' -)" ;;
+	esac
+}
 
 # report_check_destination: where the report goes, checked before the run.
 # The report's file is written by babeltrace2's standard output, redirected

@@ -1,11 +1,15 @@
 #!/bin/sh
 # options.sh - allocsample-record's --help and --version print and exit 0;
 # an unknown option or a bad value is one line on stderr and exit status 2,
-# found before anything starts: bad groups, windows, report files, rates
-# above the shim's 2^48, stack depths outside 0..128, stacks asked for with
-# none recorded, --leaks with groups of the user's, a pprof profile for a terminal, folded or pprof with
-# --live, -o on a file or on the next option; none of them starts a daemon
-# or runs the program.
+# found before anything starts: report files, rates above the shim's 2^48,
+# stack depths outside 0..128, stacks asked for with none recorded, --leaks
+# with groups of the user's, a pprof profile for a terminal, -o on a file
+# or on the next option; and what the report component refuses, in its own
+# words, asked before anything starts (its query params-check): bad
+# formats, groups, confidences, scopes, folded, pprof or html with --live.
+# None of them starts a daemon or a relayd or runs the program.  The
+# component is asked about the map the options make, escaped; a plugin
+# directory without the component is one line too.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -48,8 +52,15 @@ check "unknown: the line names the option" grep -q -- "--bogus" "$HARNESS_DIR/un
 usage no-program --format json
 usage scope-begin-alone --scope-begin a:b -- "$RECORD_WORKLOAD"
 usage scope-key-alone --scope-key id -- "$RECORD_WORKLOAD"
-usage scope-quote --scope-begin 'a"b' --scope-end a:c -- "$RECORD_WORKLOAD"
+# A quote reaches the component as a character of the name, not the end
+# of a string of its parameters.
+usage scope-quote --scope-begin 'a"b' --scope-end 'a"b' -- "$RECORD_WORKLOAD"
+check "scope-quote: the component's line, the name whole" \
+	grep -q '^allocsample-record: Parameters `scope-begin` and `scope-end` are both `a"b`' \
+	"$HARNESS_DIR/scope-quote.err"
 usage bad-format --format yaml -- "$RECORD_WORKLOAD"
+check "bad-format: the component's line" \
+	grep -q '^allocsample-record: Parameter `format`: unknown format `yaml`: expecting' "$HARNESS_DIR/bad-format.err"
 usage bad-rate --rate 0 -- "$RECORD_WORKLOAD"
 usage bad-confidence --confidence 1.5 -- "$RECORD_WORKLOAD"
 usage missing-value --rate
@@ -57,8 +68,8 @@ run="$RECORD_WORKLOAD $HARNESS_DIR/facts threads"
 usage group-unknown --group-by nonsense -- $run
 usage group-empty --group-by thread,,type -- $run
 usage group-stack-typo --group-by stacks -- $run
-check "group-stack-typo: the line lists stack among the groups" \
-	grep -q "site or stack" "$HARNESS_DIR/group-stack-typo.err"
+check "group-stack-typo: the component's line lists stack among the groups" \
+	grep -q 'unknown grouping `stacks`: expecting .*`stack`' "$HARNESS_DIR/group-stack-typo.err"
 usage depth-above --stack-depth 129 -- $run
 check "depth-above: the line gives the bounds" grep -q "from 0 to 128, not '129'" "$HARNESS_DIR/depth-above.err"
 usage depth-negative --stack-depth -1 -- $run
@@ -74,8 +85,18 @@ check "leaks-group-by: the line says why" grep -q -- "--leaks chooses the groups
 usage leaks-sites --sites --leaks -- $run
 usage depth0-pprof --stack-depth 0 --format pprof --report-output "$HARNESS_DIR/p.pb.gz" -- $run
 usage pprof-live --format pprof --live -- $run
-check "pprof-live: the line says why" grep -q "cannot go with --live" "$HARNESS_DIR/pprof-live.err"
+check "pprof-live: the component's line says why" \
+	grep -q 'Parameter `update-interval` does not go with format `pprof`' "$HARNESS_DIR/pprof-live.err"
 usage folded-live --format folded --live -- $run
+# A page has no place for updates: refused before a relayd, a daemon or a
+# session starts, not once they have.
+usage html-live --live --format html -- $run
+check "html-live: the component's line says why" \
+	grep -q 'Parameter `update-interval` does not go with format `html`' "$HARNESS_DIR/html-live.err"
+usage window-word --window soon -- $run
+usage update-interval-bare --live --update-interval 500 -- $run
+check "update-interval-bare: a duration needs its unit" \
+	grep -q 'Parameter `update-interval` is `500`: expecting a positive duration' "$HARNESS_DIR/update-interval-bare.err"
 usage pprof-unwritable --format pprof --report-output "$HARNESS_DIR/no/such/p.pb.gz" -- $run
 # Binary data never goes to a terminal: standard output a pseudo-terminal
 # (script(1)), standard error still the file record_run gives.
@@ -106,6 +127,43 @@ cd "$HARNESS_DIR"
 check "pprof-read-only-cwd: the line says where the profile would go" \
 	grep -q '[.]/allocsample[.]PROGRAM[.]PID[.]pb[.]gz' "$HARNESS_DIR/pprof-read-only-cwd.err"
 [ -z "${AS_HARNESS_NAMESPACE:-}" ] || umount "$read_only"
+
+# The component is asked about the map the options make: a babeltrace2 that
+# notes its arguments shows it.  The program is missing, so nothing runs
+# whatever the component says: status 2 with its line, or 127.
+real_babeltrace2=$(command -v babeltrace2)
+mkdir -p "$HARNESS_DIR/noting"
+cat >"$HARNESS_DIR/noting/babeltrace2" <<NOTING
+#!/bin/sh
+printf '%s\n' "\$*" >>"$HARNESS_DIR/babeltrace2.args"
+exec "$real_babeltrace2" "\$@"
+NOTING
+chmod +x "$HARNESS_DIR/noting/babeltrace2"
+# passes NAME WORDS OPTIONS...: the query got WORDS among its parameters.
+passes() {
+	name=$1
+	words=$2
+	shift 2
+	: >"$HARNESS_DIR/babeltrace2.args"
+	PATH="$HARNESS_DIR/noting:$PATH" record_run "$name" "$@" -- "$HARNESS_DIR/no-such-program"
+	check "$name: status 2 or 127 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ] || [ "$RECORD_STATUS" -eq 127 ]
+	check "$name: one line on stderr ($(cat "$HARNESS_DIR/$name.err"))" \
+		[ "$(record_lines "$HARNESS_DIR/$name.err")" -eq 1 ]
+	check "$name: params-check was asked about $words ($(cat "$HARNESS_DIR/babeltrace2.args"))" \
+		grep -q "query sink.allocsample.report params-check -p .*$words" "$HARNESS_DIR/babeltrace2.args"
+}
+passes escaped 'format="a\\\\b\\"c"' --format 'a\b"c'
+
+# No component where the command looks for it: one line that says where.
+ALLOCSAMPLE_PLUGIN_PATH="$HARNESS_DIR/no-plugin" usage no-plugin -- $run
+check "no-plugin: the line names the directory and babeltrace2's cause" \
+	grep -q "in $HARNESS_DIR/no-plugin (ALLOCSAMPLE_PLUGIN_PATH).*Cannot find component class" \
+	"$HARNESS_DIR/no-plugin.err"
+
 check "no daemon was started" [ -z "$(record_daemons)" ]
+own=$(readlink /proc/self/ns/mnt)
+relayds=$(for pid in $(pgrep -x lttng-relayd || true); do
+	[ "$(readlink "/proc/$pid/ns/mnt" 2>/dev/null)" != "$own" ] || echo "$pid"; done)
+check "no relayd was started (${relayds:-none})" [ -z "$relayds" ]
 check "the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
 finish
