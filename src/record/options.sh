@@ -9,7 +9,8 @@
 # groups the report shows), sites, report, leaks, stack_depth,
 # report_output, live, update_interval (set, 2s by default, with --live
 # alone), live_ports (and ctrl_port, data_port, live_port), events (the
-# --enable-event patterns, a line each), scope_begin, scope_end, scope_key.
+# --enable-event patterns, a line each), scope_begin, scope_end, scope_key,
+# top, min_share.
 
 # The largest ALLOCSAMPLE_RATE the shim accepts (src/settings.h, 2^48).
 max_rate=281474976710656
@@ -53,6 +54,8 @@ Options:
   --scope-end EVENT     and event EVENT ends, on the same thread (both needed;
                         enable both events with --enable-event)
   --scope-key FIELD     pair begin and end events by their payload field FIELD
+  --top N               show the most N rows and stacks of each table
+  --min-share P         hide groups under P percent of their table's total
   --report-output FILE  write the report to FILE instead of standard error
                         ('-': standard output)
   --live                report while PROGRAM runs, through a live session and
@@ -72,7 +75,7 @@ USAGE
 rate= output= keep=no format=text window= confidence= group_by= sites=no report=yes leaks=no
 stack_depth=
 report_output= live=no update_interval= live_ports=5342:5343:5344
-events= scope_begin= scope_end= scope_key=
+events= scope_begin= scope_end= scope_key= top= min_share=
 
 # dir_value OPTION VALUE: a directory or file name, not the next option
 # (`-o -- prog` forgot the directory).
@@ -116,6 +119,10 @@ options_parse() {
 		--scope-end=*) scope_end=${1#*=}; shift ;;
 		--scope-key) [ $# -ge 2 ] || die "--scope-key needs a field name"; scope_key=$2; shift 2 ;;
 		--scope-key=*) scope_key=${1#*=}; shift ;;
+		--top) [ $# -ge 2 ] || die "--top needs a number"; top=$2; shift 2 ;;
+		--top=*) top=${1#*=}; shift ;;
+		--min-share) [ $# -ge 2 ] || die "--min-share needs a percentage"; min_share=$2; shift 2 ;;
+		--min-share=*) min_share=${1#*=}; shift ;;
 		--report-output) [ $# -ge 2 ] || die "--report-output needs a file"
 			dir_value "$1" "$2"; report_output=$2; shift 2 ;;
 		--report-output=*) report_output=${1#*=}; dir_value --report-output "$report_output"; shift ;;
@@ -285,6 +292,8 @@ options_params() {
 	[ -z "$scope_begin" ] || map="$map,scope-begin=$(param_string "$scope_begin")"
 	[ -z "$scope_end" ] || map="$map,scope-end=$(param_string "$scope_end")"
 	[ -z "$scope_key" ] || map="$map,scope-key=$(param_string "$scope_key")"
+	[ -z "$top" ] || map="$map,top=$(param_unsigned "$top")"
+	[ -z "$min_share" ] || map="$map,min-share=$(param_real "$min_share")"
 	[ -z "$1" ] || map="$map,path=$(param_string "$1")"
 	# A duration with its unit: a bare number would be nanoseconds, which
 	# `--update-interval 500` never means.

@@ -8,8 +8,9 @@
 # words, asked before anything starts (its query params-check): bad
 # formats, groups, confidences, scopes, folded, pprof or html with --live.
 # None of them starts a daemon or a relayd or runs the program.  The
-# component is asked about the map the options make, escaped; a plugin
-# directory without the component is one line too.
+# options that only reach the component (--top, --min-share) reach it as
+# the parameters it is asked about, whether it accepts them or not; a
+# plugin directory without the component is one line too.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -19,7 +20,8 @@ check "--help: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "--help: the usage line" \
 	grep -q '^Usage: allocsample-record \[OPTIONS\] -- PROGRAM \[ARGS...\]$' "$HARNESS_DIR/help.out"
 for option in --rate --output --keep --format --confidence --group-by --no-report --version \
-	--enable-event --scope-begin --scope-end --scope-key --stack-depth folded pprof stack --leaks; do
+	--enable-event --scope-begin --scope-end --scope-key --stack-depth folded pprof stack --leaks \
+	--top --min-share; do
 	check "--help: mentions $option" grep -q -- "$option" "$HARNESS_DIR/help.out"
 done
 check "--help: nothing on stderr" [ ! -s "$HARNESS_DIR/help.err" ]
@@ -129,8 +131,10 @@ check "pprof-read-only-cwd: the line says where the profile would go" \
 [ -z "${AS_HARNESS_NAMESPACE:-}" ] || umount "$read_only"
 
 # The component is asked about the map the options make: a babeltrace2 that
-# notes its arguments shows it.  The program is missing, so nothing runs
-# whatever the component says: status 2 with its line, or 127.
+# notes its arguments shows it.  --top and --min-share pass through as the
+# unsigned integer and the real their parameters take (or as strings, for
+# the component to refuse); whether it knows them yet or not, the program
+# is missing, so nothing runs: status 2 with its line, or 127.
 real_babeltrace2=$(command -v babeltrace2)
 mkdir -p "$HARNESS_DIR/noting"
 cat >"$HARNESS_DIR/noting/babeltrace2" <<NOTING
@@ -152,7 +156,12 @@ passes() {
 	check "$name: params-check was asked about $words ($(cat "$HARNESS_DIR/babeltrace2.args"))" \
 		grep -q "query sink.allocsample.report params-check -p .*$words" "$HARNESS_DIR/babeltrace2.args"
 }
+passes top-min-share 'top=+5,min-share=2.5' --top 5 --min-share 2.5
+passes top-zeros 'top=+12,min-share=5.0' --top 012 --min-share 5
+passes top-word 'top="many",min-share="lots"' --top many --min-share lots
 passes escaped 'format="a\\\\b\\"c"' --format 'a\b"c'
+usage top-missing --top
+usage min-share-missing --min-share
 
 # No component where the command looks for it: one line that says where.
 ALLOCSAMPLE_PLUGIN_PATH="$HARNESS_DIR/no-plugin" usage no-plugin -- $run
