@@ -65,15 +65,27 @@ report_check_destination() {
 		fi
 		;;
 	esac
-	# A pprof profile is binary: never on a terminal.  Without
-	# --report-output it goes, as heaptrack's and jeprof's files do, into
-	# the current directory, named after the program and its process id.
-	if [ "$format" = pprof ] && [ "$report" = yes ]; then
-		case $report_output in
-		-) [ ! -t 1 ] || die "--format pprof writes binary data, not to a terminal: give --report-output FILE or redirect the standard output" ;;
-		'') [ -w . ] || die "--format pprof writes ./allocsample.PROGRAM.PID.pb.gz, but the current directory is not writable: give --report-output FILE" ;;
-		esac
-	fi
+	# A pprof profile is binary and an HTML page some 25 KB of markup:
+	# neither goes to a terminal, where nobody reads them.  Without
+	# --report-output a profile goes, as heaptrack's and jeprof's files do,
+	# into the current directory, named after the program and its process
+	# id; a page, like every other report, to the standard error.
+	[ "$report" = yes ] || return 0
+	case $format in
+	pprof) what="binary data" ;;
+	html) what="a web page" ;;
+	*) return 0 ;;
+	esac
+	case $report_output in
+	-) [ ! -t 1 ] || die "--format $format writes $what, not to a terminal: give --report-output FILE or redirect the standard output" ;;
+	'')
+		if [ "$format" = pprof ]; then
+			[ -w . ] || die "--format pprof writes ./allocsample.PROGRAM.PID.pb.gz, but the current directory is not writable: give --report-output FILE"
+		else
+			[ ! -t 2 ] || die "--format $format writes $what, not to a terminal: give --report-output FILE or redirect the standard error"
+		fi
+		;;
+	esac
 }
 
 # to_report COMMAND...: runs COMMAND with its standard output where the

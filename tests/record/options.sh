@@ -3,10 +3,11 @@
 # an unknown option or a bad value is one line on stderr and exit status 2,
 # found before anything starts: report files, rates above the shim's 2^48,
 # stack depths outside 0..128, stacks asked for with none recorded, --leaks
-# with groups of the user's, a pprof profile for a terminal, -o on a file
-# or on the next option; and what the report component refuses, in its own
-# words, asked before anything starts (its query params-check): bad
-# formats, groups, confidences, scopes, folded, pprof or html with --live.
+# with groups of the user's, a pprof profile or an HTML page for a
+# terminal, -o on a file or on the next option; and what the report
+# component refuses, in its own words, asked before anything starts (its
+# query params-check): bad formats, groups, confidences, scopes, folded,
+# pprof or html with --live.
 # None of them starts a daemon or a relayd or runs the program.  The
 # options that only reach the component (--top, --min-share) reach it as
 # the parameters it is asked about, whether it accepts them or not; a
@@ -114,6 +115,24 @@ check "pprof-terminal: the line says not to a terminal" \
 	grep -q '^allocsample-record: --format pprof writes binary data, not to a terminal' \
 	"$HARNESS_DIR/pprof-terminal.err"
 check "pprof-terminal: nothing on the terminal" [ ! -s "$HARNESS_DIR/pprof-terminal.out" ]
+# Nor a page, by the same rule: to standard output, then to standard error
+# (where reports go by default), each a terminal.
+RECORD_STATUS=0
+TMPDIR="$HARNESS_DIR/tmp-pprof-terminal" script -qec \
+	"'$RECORD_CMD' --format html --report-output - -- $run 2>'$HARNESS_DIR/html-stdout-terminal.err'" \
+	/dev/null >"$HARNESS_DIR/html-stdout-terminal.out" 2>&1 || RECORD_STATUS=$?
+check "html-stdout-terminal: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+check "html-stdout-terminal: one line, not to a terminal ($(cat "$HARNESS_DIR/html-stdout-terminal.err"))" \
+	grep -qx 'allocsample-record: --format html writes a web page, not to a terminal: give --report-output FILE or redirect the standard output' \
+	"$HARNESS_DIR/html-stdout-terminal.err"
+check "html-stdout-terminal: nothing on the terminal" [ ! -s "$HARNESS_DIR/html-stdout-terminal.out" ]
+RECORD_STATUS=0
+TMPDIR="$HARNESS_DIR/tmp-pprof-terminal" script -qec "'$RECORD_CMD' --format html -- $run" \
+	/dev/null >"$HARNESS_DIR/html-terminal.out" 2>&1 || RECORD_STATUS=$?
+check "html-terminal: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+check "html-terminal: the terminal shows one line, not to a terminal ($(head -c 300 "$HARNESS_DIR/html-terminal.out"))" \
+	[ "$(tr -d '\r' <"$HARNESS_DIR/html-terminal.out")" = \
+	  'allocsample-record: --format html writes a web page, not to a terminal: give --report-output FILE or redirect the standard error' ]
 # Without --report-output, the profile goes into the current directory,
 # which must be writable: a read-only mount, which root cannot write either.
 read_only="$HARNESS_DIR/read-only"
