@@ -8,6 +8,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/plugin.c \
 	plugins/report/component.c plugins/report/component.h \
 	plugins/report/params.c plugins/report/params.h \
+	plugins/report/query.c plugins/report/query.h \
 	plugins/report/messages.c plugins/report/messages.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
 	plugins/report/read/class_cache.c plugins/report/read/class_cache.h \

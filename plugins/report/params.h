@@ -50,13 +50,28 @@ struct asr_params {
 	bool sort_live;             /* `sort`: order groups by live bytes */
 };
 
+/* What asr_params_parse() found. */
+enum asr_params_status {
+	ASR_PARAMS_OK = 0,
+	ASR_PARAMS_INVALID = -1,    /* a parameter is refused: the error says why */
+	ASR_PARAMS_NO_MEMORY = -2,
+};
+
+/* Why a parameter map is refused: one line naming the parameter and what
+ * it accepts, the same for initialization and the `params-check` query. */
+struct asr_params_error {
+	char text[512];
+};
+
 /*
- * Fills `params` from the component's parameter map: defaults for what is
- * absent, and an error cause naming the parameter and its accepted values
- * for anything else.  Returns 0, or -1 with a cause appended (the strings
- * then freed and NULL).
+ * Fills `params` from a parameter map, as initialization and the
+ * `params-check` query both do, with no side effect (the `path` file is
+ * opened by initialization alone): defaults for what is absent, the
+ * combinations of parameters checked.  Returns ASR_PARAMS_OK, or another
+ * status with `error` set and `params` holding nothing to release.
  */
-int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_params *params);
+enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *params,
+					struct asr_params_error *error);
 
 /* Releases what asr_params_parse() allocated. */
 void asr_params_fini(struct asr_params *params);
