@@ -12,7 +12,7 @@
 # --enable-event patterns, a line each), scope_begin, scope_end, scope_key,
 # top, min_share.
 
-# The largest ALLOCSAMPLE_RATE the shim accepts (src/settings.h, 2^48).
+# The largest ALLOCSAMPLE_RATE the shim accepts (src/sampler/settings.h, 2^48).
 max_rate=281474976710656
 # The deepest ALLOCSAMPLE_STACK_DEPTH the shim accepts (doc/design.md section 2).
 max_stack_depth=128
