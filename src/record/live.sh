@@ -3,9 +3,10 @@
 # reading the session with the report while the program runs.
 #
 # Sourced by allocsample-record.  Uses the command's variables: me, trace,
-# session, plugin_path, params (update-interval included), report_output,
-# live_port, ctrl_port, data_port, live_ports; sets relayd_pid, own_relayd,
-# viewer_pid, viewer_status, session_created.
+# record_dir, report_log, session, plugin_path, params (update-interval
+# included), report_output, live_port, ctrl_port, data_port, live_ports;
+# sets relayd_pid, own_relayd, viewer_pid, viewer_status,
+# session_created.
 
 # live_answers: whether a relayd answers viewers on the live port; another
 # program holding the port may accept and never answer: at most 3 s.
@@ -47,27 +48,40 @@ live_create() {
 }
 
 # live_start_viewer: babeltrace2 reading the live session with the report,
-# in the background, its output where the report goes; pid in viewer_pid.
-# It attaches now that the session exists (a relayd takes one viewer per
-# session) and ends when the session is destroyed: convert reads
-# lttng-live with session-not-found-action=end.  In a session of its own,
-# Ctrl-C meant for the program does not cut its report short.
+# in the background, its output where the report goes and its messages
+# through report_babeltrace2; in viewer_pid, the process group that holds
+# them.  It attaches now that the session exists (a relayd takes one
+# viewer per session) and ends when the session is destroyed: convert
+# reads lttng-live with session-not-found-action=end.  In a session of its
+# own, Ctrl-C meant for the program does not cut its report short.
 live_start_viewer() {
-	set -- --plugin-path="$plugin_path" -i lttng-live \
+	set -- sh -c '. "$1"; shift; report_babeltrace2 "$@"' sh "$record_dir/allocsample-record-report.sh" \
+		"$report_log" --plugin-path="$plugin_path" -i lttng-live \
 		"net://127.0.0.1:$live_port/host/$(uname -n)/$session" \
 		-c sink.allocsample.report --params="$params"
 	case $report_output in
-	'') setsid babeltrace2 "$@" >&2 9>&- & ;;
-	-) setsid babeltrace2 "$@" 9>&- & ;;
-	*) setsid babeltrace2 "$@" >"$report_output" 9>&- & ;;
+	'') setsid "$@" >&2 9>&- & ;;
+	-) setsid "$@" 9>&- & ;;
+	*) setsid "$@" >"$report_output" 9>&- & ;;
 	esac
 	viewer_pid=$!
 	for _ in $(seq 100); do
 		timeout 3 babeltrace2 -i lttng-live "net://127.0.0.1:$live_port" 2>/dev/null |
 			grep -q "/$session (.* [1-9][0-9]* client(s) connected" && break
-		kill -0 "$viewer_pid" 2>/dev/null || die "babeltrace2 could not read the live session"
+		if ! kill -0 "$viewer_pid" 2>/dev/null; then
+			cause=$(report_cause <"$report_log")
+			die "babeltrace2 could not read the live session${cause:+: $cause}"
+		fi
 		sleep 0.1
 	done
+}
+
+# live_stop_viewer: the viewer's processes killed, its status in
+# viewer_status.
+live_stop_viewer() {
+	kill -- "-$viewer_pid" 2>/dev/null
+	wait "$viewer_pid" || viewer_status=$?
+	viewer_pid=
 }
 
 # live_end_viewer: the session destroyed, the viewer's end awaited: it
@@ -81,7 +95,5 @@ live_end_viewer() {
 		sleep 0.1
 	done
 	kill -0 "$viewer_pid" 2>/dev/null && printf '%s: babeltrace2 did not end after the session: stopped\n' "$me" >&2
-	kill "$viewer_pid" 2>/dev/null
-	wait "$viewer_pid" || viewer_status=$?
-	viewer_pid=
+	live_stop_viewer
 }

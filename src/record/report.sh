@@ -4,8 +4,8 @@
 # could be written.
 #
 # Sourced by allocsample-record.  Uses the command's variables: me, trace,
-# plugin_path, params, format, report, report_output, program, work, live,
-# update_interval, own_relayd, viewer_status, status; sets report_status,
+# report_log, plugin_path, params, format, report, report_output, program,
+# work, live, update_interval, own_relayd, status; sets report_status,
 # report_failed.
 
 # report_cause: the innermost cause of the babeltrace2 error report on
@@ -98,6 +98,12 @@ to_report() {
 	esac
 }
 
+# profile_name: where a pprof profile goes without --report-output:
+# ./allocsample.PROGRAM.PID.pb.gz, PID the program's.
+profile_name() {
+	printf './allocsample.%s.%s.pb.gz' "${program##*/}" "$(cat "$work/pid" 2>/dev/null || echo $$)"
+}
+
 # deliver_profile: the pprof profile the component wrote, copied where it
 # goes; a default name is said on the standard error.
 deliver_profile() {
@@ -105,21 +111,63 @@ deliver_profile() {
 		to_report cat "$work/profile.pb.gz"
 		return
 	fi
-	report_output=./allocsample.${program##*/}.$(cat "$work/pid" 2>/dev/null || echo $$).pb.gz
+	report_output=$(profile_name)
 	to_report cat "$work/profile.pb.gz" || return
 	printf '%s: pprof profile written to %s (go tool pprof -http=: %s)\n' "$me" "$report_output" "$report_output" >&2
+}
+
+# report_filter LOG: babeltrace2's standard error, read from the standard
+# input, all of it copied into LOG and passed on to the command's standard
+# error as it comes, but for what babeltrace2 prints when it fails, which
+# only LOG gets: its error report, from its line `ERROR:` on, and its own
+# log lines (`MM-DD HH:MM:SS.mmm PID TID LEVEL ...`) and the empty line
+# that come before that report.  So such a line is held until a line of
+# another kind, or the end without an error report, lets it through: the
+# order stays.  A loop of the shell's read, which takes a line at a time
+# from a pipe (awk would hold its input until the end).
+report_filter() {
+	held=
+	failed=no
+	while IFS= read -r line || [ -n "$line" ]; do
+		printf '%s\n' "$line" >&3
+		[ "$failed" = no ] || continue
+		case $line in
+		'ERROR: '*) failed=yes ;;
+		''|[0-9][0-9]-[0-9][0-9]' '[0-9][0-9]:[0-9][0-9]:[0-9][0-9].*) held="$held$line
+" ;;
+		*)
+			printf '%s%s\n' "$held" "$line" >&2
+			held=
+			;;
+		esac
+	done 3>"$1"
+	[ "$failed" = yes ] || printf '%s' "$held" >&2
+}
+
+# report_babeltrace2 LOG ARGS...: babeltrace2 ARGS, its standard output
+# the caller's, its standard error through report_filter LOG; returns
+# babeltrace2's exit status.  Also run alone, as the live viewer (sh -c),
+# so it uses none of the command's variables.
+report_babeltrace2() {
+	log=$1
+	shift
+	exec 8>&1
+	bt_status=$( { { babeltrace2 "$@" 2>&1 >&8 7>&- 8>&- 9>&-; echo $? >&7; } |
+		report_filter "$log" 7>&- 8>&- 9>&-; } 7>&1)
+	exec 8>&-
+	return "${bt_status:-1}"
 }
 
 # report_write: the report of the trace, once the program has ended; its
 # status in report_status: babeltrace2's, or not-copied when a pprof
 # profile could not be copied where it goes.
 report_write() {
-	set -- --plugin-path="$plugin_path" "$trace" -c sink.allocsample.report --params="$params"
+	set -- "$report_log" --plugin-path="$plugin_path" "$trace" -c sink.allocsample.report --params="$params"
 	if [ -z "$work" ]; then
-		to_report babeltrace2 "$@" 9>&- || report_status=$?
+		to_report report_babeltrace2 "$@" || report_status=$?
 	else
 		# What the component prints beside a profile is for people.
-		babeltrace2 "$@" >&2 9>&- || report_status=$?
+		report_babeltrace2 "$@" >&2 || report_status=$?
 		if [ "$report_status" -eq 0 ]; then
 			deliver_profile || report_status=$?
 			case $report_status in 0|141) ;; *) report_status=not-copied ;; esac
@@ -127,37 +175,89 @@ report_write() {
 	fi
 }
 
-# report_conclude: what report_status means for the user: a line on the
+# shell_word TEXT: TEXT as one word of a shell command line: as it is when
+# no character of it is special, else in single quotes.
+shell_word() {
+	case $1 in
+	''|*[!A-Za-z0-9_./:=,+@%-]*) printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")" ;;
+	*) printf '%s' "$1" ;;
+	esac
+}
+
+# report_again: a babeltrace2 command that reads the kept trace with the
+# report as this run asked for it, written to where this run's would have
+# gone, which runs as written in the user's shell: --plugin-path unless
+# babeltrace2 finds this very component by itself (in its own directory,
+# ~/.local/lib/babeltrace2/plugins or BABELTRACE_PLUGIN_PATH).
+report_again() {
+	plugin_option="--plugin-path=$(shell_word "$plugin_path") "
+	found=$(BABELTRACE_TERM_COLOR=NEVER babeltrace2 help sink.allocsample.report 2>/dev/null |
+		sed -n 's/^  Path: //p' | head -n 1)
+	if [ -n "$found" ] &&
+		[ "$(cd -P -- "$(dirname -- "$found")" 2>/dev/null && pwd)" = \
+		  "$(cd -P -- "$plugin_path" 2>/dev/null && pwd)" ]; then
+		plugin_option=
+	fi
+	profile=
+	to=
+	if [ "$format" = pprof ]; then
+		case $report_output in
+		'') profile=$(profile_name) ;;
+		-) profile=/dev/stdout ;;
+		*) profile=$report_output ;;
+		esac
+	else
+		case $report_output in
+		''|-) ;;
+		*) to=" >$(shell_word "$report_output")" ;;
+		esac
+	fi
+	printf 'babeltrace2 %s%s -c sink.allocsample.report -p %s%s' "$plugin_option" \
+		"$(shell_word "$trace")" "$(shell_word "$(options_params "$profile" "")")" "$to"
+}
+
+# report_conclude: what report_status means for the user: one line on the
 # standard error when the report could not be written, the trace kept
-# (report_failed), and the command's status 2 when the program's was 0.
+# (report_failed), and the command's status 2 when the program's was 0;
+# babeltrace2's messages removed when nothing failed.
 report_conclude() {
 	case $report_status in
-	0) ;;
+	0)
+		rm -f "$report_log"
+		;;
 	141)
 		# SIGPIPE: whoever read the report has gone (`| head`), and wanted
 		# no more of it; nobody would read where the trace was kept either.
+		rm -f "$report_log"
 		;;
 	no-trace)
 		[ "$status" -ne 0 ] || status=2
 		;;
 	not-copied)
 		report_failed=yes
-		printf '%s: the profile could not be written to %s; the trace is kept: babeltrace2 %s -c sink.allocsample.report -p '\''format="pprof",path="FILE"'\''\n' \
-			"$me" "$report_output" "$trace" >&2
+		rm -f "$report_log"
+		printf '%s: the profile could not be written to %s; the trace is kept in %s; to report again: %s\n' \
+			"$me" "$report_output" "$trace" "$(report_again)" >&2
 		[ "$status" -ne 0 ] || status=2
 		;;
 	*)
-		# The trace stays, to report again once the cause is fixed.
+		# The trace stays, to report again once the cause is fixed; the
+		# cause, babeltrace2's innermost, in a line, and its whole error
+		# report in the file.
 		report_failed=yes
 		case $report_output in
 		''|-) to="" ;;
 		*) to=" to $report_output" ;;
 		esac
+		cause=$(report_cause <"$report_log")
+		cause=${cause%.}
+		[ -n "$cause" ] || cause="babeltrace2 exit status $report_status"
 		if [ "$live" = no ] || [ -n "$own_relayd" ]; then
-			printf '%s: the report failed%s (babeltrace2 exit status %d); the trace is kept: babeltrace2 %s -c sink.allocsample.report\n' \
-				"$me" "$to" "$report_status" "$trace" >&2
+			printf '%s: the report failed%s (%s); the trace is kept in %s, babeltrace2'\''s messages in %s; to report again: %s\n' \
+				"$me" "$to" "$cause" "$trace" "$report_log" "$(report_again)" >&2
 		else
-			printf '%s: the report failed%s (babeltrace2 exit status %d)\n' "$me" "$to" "$report_status" >&2
+			printf '%s: the report failed%s (%s); babeltrace2'\''s messages are in %s\n' \
+				"$me" "$to" "$cause" "$report_log" >&2
 		fi
 		[ "$status" -ne 0 ] || status=2
 		;;
