@@ -53,7 +53,7 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 {
 	const struct asr_scope_model *scopes = model->scopes;
 	bool hosts = model->summary.hosts > 1;
-	struct grid grid;
+	struct as_grid grid;
 	GPtrArray *row;
 	guint i;
 
@@ -63,8 +63,8 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 	if (scopes->rows->len < scopes->instances)
 		fprintf(out, "  The %u largest of %u instances (CSV has every one):\n",
 			scopes->rows->len, scopes->instances);
-	grid_init(&grid, hosts ? "lrrlrrrrll" : "rrlrrrrll");
-	row = grid_row(&grid);
+	as_grid_init(&grid, hosts ? "lrrlrrrrll" : "rrlrrrrll");
+	row = as_grid_row(&grid);
 	if (hosts)
 		cell(row, "HOST");
 	cell(row, "PID");
@@ -81,7 +81,7 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 		const struct asr_scope *s = r->scope;
 		char *key = asr_scope_key_text(&s->key);
 
-		row = grid_row(&grid);
+		row = as_grid_row(&grid);
 		if (hosts)
 			cell(row, "%s", s->host ? s->host : "?");
 		if (s->has_vpid)
@@ -101,6 +101,6 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 		cell_marks(row, &r->est, false, false, marks);
 		g_free(key);
 	}
-	grid_print(out, &grid);
-	grid_fini(&grid);
+	as_grid_print(out, &grid);
+	as_grid_fini(&grid);
 }

@@ -47,8 +47,9 @@ struct asr_stack {
 	bool truncated;          /* the walk stopped at the depth limit */
 };
 
-/* A frame's name for people: its function, else "BINARY+0xOFFSET" (the
- * binary's base name), else "[unknown]".  Returns a new string. */
+/* A frame's name for people (as_code_label): its function, else
+ * "BINARY+0xOFFSET" (the binary's base name), else "[unknown]".  Returns a
+ * new string. */
 char *asr_frame_label(const struct asr_frame *frame);
 
 /* A node of the call tree: all stacks through one path of frames,

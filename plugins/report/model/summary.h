@@ -9,16 +9,19 @@
 
 #include "aggregate/rates.h"
 #include "aggregate/table.h"
+#include "common/kinds.h"
 #include "estimate/estimate.h"
 #include "model/stack.h"
 
+/* The kinds of group (common/kinds.h), the total aside: the report keeps
+ * it apart. */
 enum asr_kind {
-	ASR_KIND_PROCESS,
-	ASR_KIND_THREAD,
-	ASR_KIND_TYPE,
-	ASR_KIND_THREAD_TYPE,
-	ASR_KIND_SITE,
-	ASR_KIND_STACK,
+	ASR_KIND_PROCESS = AS_KIND_PROCESS,
+	ASR_KIND_THREAD = AS_KIND_THREAD,
+	ASR_KIND_TYPE = AS_KIND_TYPE,
+	ASR_KIND_THREAD_TYPE = AS_KIND_THREAD_TYPE,
+	ASR_KIND_SITE = AS_KIND_SITE,
+	ASR_KIND_STACK = AS_KIND_STACK,
 	ASR_KIND_COUNT,
 };
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/labels.h"
 #include "read/binary.h"
 #include "read/site.h"
 
@@ -188,19 +189,10 @@ const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, cons
 
 char *asr_site_label(const struct asr_site *site)
 {
-	if (site->function)
-		return g_strdup(site->function);
-	if (site->where)
-		return g_strconcat(asr_site_binary_name(site), site->where, NULL);
-	return g_strdup("?");
+	return as_code_label(site->function, site->binary, site->where);
 }
 
 const char *asr_site_binary_name(const struct asr_site *site)
 {
-	const char *slash;
-
-	if (!site->binary)
-		return "?";
-	slash = strrchr(site->binary, '/');
-	return slash ? slash + 1 : site->binary;
+	return site->binary ? as_base_name(site->binary) : "?";
 }

@@ -50,8 +50,9 @@ guint asr_site_hash(gconstpointer site);
 gboolean asr_site_equal(gconstpointer a, gconstpointer b);
 void asr_site_free(gpointer site);
 
-/* What names a site in a table: its function, else "BINARY+0xOFFSET"
- * (the binary's file name), else "?".  To g_free. */
+/* What names a site in a table (as_code_label): its function, else
+ * "BINARY+0xOFFSET" (the binary's file name), else "[unknown]".  To
+ * g_free. */
 char *asr_site_label(const struct asr_site *site);
 
 /* The file name part of a site's binary, or "?". */
