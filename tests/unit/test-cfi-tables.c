@@ -519,6 +519,38 @@ START_TEST(test_lengths_past_the_end)
 }
 END_TEST
 
+/*
+ * A CIE pointer of 3 puts the CIE one byte into its own FDE, whose bytes
+ * are made to read as a CIE there: a length of 48 MiB (the pointer's low
+ * byte on top), id 0, version 1 and no augmentation from the FDE's
+ * absolute start address, instructions running to the end of .eh_frame
+ * and on.  The CIE must lie wholly before its FDE: refused.
+ */
+START_TEST(test_cie_inside_its_fde)
+{
+	const uintptr_t start = UINT64_C(0x7f1200000100);
+	struct tables t;
+	size_t cie, fde;
+
+	memset(&t, 0, sizeof(t));
+	cie = cie_begin(&t, 1, "", -8);
+	put_u8(&t.frame, CFA_DEF_CFA);
+	put_uleb(&t.frame, REG_RSP);
+	put_uleb(&t.frame, 8);
+	put_u8(&t.frame, CFA_OFFSET | REG_RA);
+	put_uleb(&t.frame, 1);
+	entry_end(&t, cie);
+	fde = fde_begin_encoded(&t, cie, PE_ABSPTR, start, 64, false);
+	entry_end(&t, fde);
+	tables_end(&t);
+	ck_assert_int_eq(kind_at(&t, start + 10), AS_RULE_STEP);
+	for (uint32_t pointer = 1; pointer <= 3; pointer++) {
+		patch_u32(&t.frame, fde + 4, pointer);
+		ck_assert_int_eq(kind_at(&t, start + 10), AS_RULE_UNSUPPORTED);
+	}
+}
+END_TEST
+
 /* The instructions of a whole rule, CFA = %rsp + 8 and the return
  * address below it, for an FDE whose CIE has none. */
 static void whole_rule(struct tables *t)
@@ -988,6 +1020,7 @@ static Suite *tables_suite(void)
 	tcase_add_test(shapes, test_truncated_cie);
 	tcase_add_test(shapes, test_truncated_fde);
 	tcase_add_test(shapes, test_lengths_past_the_end);
+	tcase_add_test(shapes, test_cie_inside_its_fde);
 	tcase_add_test(shapes, test_sizes_past_the_end);
 	tcase_add_test(shapes, test_augmentation);
 	tcase_add_test(shapes, test_encodings);
