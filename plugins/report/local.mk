@@ -16,10 +16,10 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/read/process_name.c plugins/report/read/process_name.h \
 	plugins/report/read/scope_event.c plugins/report/read/scope_event.h \
 	plugins/report/read/site.c plugins/report/read/site.h \
-	plugins/report/read/binary.c plugins/report/read/binary.h \
-	plugins/report/read/symbols.c plugins/report/read/symbols.h \
-	plugins/report/read/demangle.c plugins/report/read/demangle.h \
 	plugins/report/read/mapping_event.c plugins/report/read/mapping_event.h \
+	plugins/report/symbols/binary.c plugins/report/symbols/binary.h \
+	plugins/report/symbols/symbols.c plugins/report/symbols/symbols.h \
+	plugins/report/symbols/demangle.c plugins/report/symbols/demangle.h \
 	plugins/report/aggregate/aggregate.c plugins/report/aggregate/aggregate.h \
 	plugins/report/aggregate/traces.c plugins/report/aggregate/traces.h \
 	plugins/report/aggregate/rates.c plugins/report/aggregate/rates.h \
@@ -66,7 +66,7 @@ plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.
 # own functions, a dozen per event, are then direct, not through the PLT.
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
 	-module -avoid-version -shared -no-undefined -export-symbols-regex '^__bt_'
-# C++ frames are named with the C++ runtime's __cxa_demangle (read/demangle.c).
+# C++ frames are named with the C++ runtime's __cxa_demangle (symbols/demangle.c).
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD += -lstdc++
 
 # The HTML page and its script stay in files of their own, compiled in.

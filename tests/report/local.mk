@@ -135,7 +135,7 @@ STACK_REPORT_TESTS = \
 TESTS += $(STACK_REPORT_TESTS)
 EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
 
-# How C++ frames are named (read/demangle.c), on its own.
+# How C++ frames are named (symbols/demangle.c), on its own.
 check_PROGRAMS += tests/report/test-live
 TESTS += tests/report/test-live
 tests_report_test_live_SOURCES = tests/report/test-live.c plugins/report/aggregate/live.c \
@@ -146,7 +146,7 @@ tests_report_test_live_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GLIB_LI
 
 check_PROGRAMS += tests/report/test-demangle
 TESTS += tests/report/test-demangle
-tests_report_test_demangle_SOURCES = tests/report/test-demangle.c plugins/report/read/demangle.c
+tests_report_test_demangle_SOURCES = tests/report/test-demangle.c plugins/report/symbols/demangle.c
 tests_report_test_demangle_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_demangle_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
 tests_report_test_demangle_LDADD = $(CHECK_LIBS) $(GLIB_LIBS) -lstdc++

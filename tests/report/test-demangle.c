@@ -1,10 +1,10 @@
-/* test-demangle.c - C++ frame names: demangled, without parameters, qualifiers, clones or return types (plugins/report/read/demangle.c). */
+/* test-demangle.c - C++ frame names: demangled, without parameters, qualifiers, clones or return types (plugins/report/symbols/demangle.c). */
 #include <check.h>
 #include <stdlib.h>
 
 #include <glib.h>
 
-#include "read/demangle.h"
+#include "symbols/demangle.h"
 
 static void expect(const char *name, const char *readable)
 {

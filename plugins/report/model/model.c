@@ -52,8 +52,8 @@ static void select_shown(struct asr_model *model)
 }
 
 int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
-		    const struct asr_params *params, const struct asr_model_options *options,
-		    bt_self_component *self)
+		    struct asr_symbols *symbols, const struct asr_params *params,
+		    const struct asr_model_options *options, bt_self_component *self)
 {
 	const struct as_estimate_options estimate_options = {
 		.confidence = params->confidence,
@@ -89,7 +89,8 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	if (asr_raw_stacks_count(&agg->stacks) > 0 &&
 	    options->group_by & (ASR_GROUP_BY_STACK | ASR_GROUP_BY_SITE)) {
 		model->resolution = g_new0(struct asr_resolution, 1);
-		asr_resolution_build(model->resolution, agg, options->group_by & ASR_GROUP_BY_SITE);
+		asr_resolution_build(model->resolution, agg, symbols,
+				     options->group_by & ASR_GROUP_BY_SITE);
 		model->stack_problems = &model->resolution->problems;
 		in.resolution = model->resolution;
 	}

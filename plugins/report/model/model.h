@@ -20,6 +20,8 @@
 #include "model/timeline.h"
 #include "params.h"
 
+struct asr_symbols;
+
 /* The lines a user runs to record a missing context. */
 #define ASR_VTID_HINT "lttng add-context -u -t vtid"
 #define ASR_VPID_HINT "lttng add-context -u -t vpid"
@@ -98,15 +100,18 @@ struct asr_model {
 
 /*
  * Builds `model` from the aggregated tables `agg` with the parameters
- * `params` and what the format asks, `options`.  The model borrows from
- * `agg` and `params`, which must outlive it and stay unchanged.  Returns 0,
+ * `params` and what the format asks, `options`, naming the frames of its
+ * stacks with `symbols` (the binaries and addresses already looked up, for
+ * the life of the component: a live report builds a model per update).
+ * The model borrows from `agg`, `symbols` and `params`, which must outlive
+ * it and stay unchanged.  Returns 0,
  * or -1 with a cause appended to `self` (the estimator refused the options,
  * or the trace needs more windows than allowed); the model is then empty
  * and asr_model_fini() may still be called.
  */
 int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
-		    const struct asr_params *params, const struct asr_model_options *options,
-		    bt_self_component *self);
+		    struct asr_symbols *symbols, const struct asr_params *params,
+		    const struct asr_model_options *options, bt_self_component *self);
 
 void asr_model_fini(struct asr_model *model);
 

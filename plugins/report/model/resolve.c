@@ -52,7 +52,7 @@ static gboolean mapping_equal(gconstpointer pa, gconstpointer pb)
 	       g_strcmp0(a->build_id, b->build_id) == 0;
 }
 
-/* Frames' strings are interned (read/symbols.h) and their mappings too:
+/* Frames' strings are interned (symbols/symbols.h) and their mappings too:
  * pointers compare them. */
 static guint frame_hash(gconstpointer p)
 {
@@ -209,7 +209,7 @@ static bool is_tracing_path(const char *path)
 
 /* The frames of `address`, recorded by `process` at `epoch`. */
 static const struct address_frames *frames_of(struct asr_resolution *res,
-					      const struct asr_aggregate *agg,
+					      struct asr_symbols *symbols,
 					      const struct asr_process_maps *process, uint64_t epoch,
 					      uint64_t address)
 {
@@ -232,11 +232,11 @@ static const struct address_frames *frames_of(struct asr_resolution *res,
 	} else {
 		frame.mapping = intern_mapping(res, o);
 		frame.offset = address - o->start;
-		b = asr_symbols_binary(agg->symbols, o->path);
+		b = asr_symbols_binary(symbols, o->path);
 		/* A runtime's frames by their symbols: their lines are not the
 		 * program's, and libc's DWARF, tens of megabytes to
 		 * decompress, would cost more than every other frame. */
-		sym = nameable(res, o, b) ? asr_symbols_lookup(agg->symbols, b, frame.offset,
+		sym = nameable(res, o, b) ? asr_symbols_lookup(symbols, b, frame.offset,
 							       !is_runtime_path(o->path)) : NULL;
 		found = g_malloc(sizeof *found + (sym ? sym->n : 1) * sizeof found->frames[0]);
 		found->n = sym ? sym->n : 1;
@@ -289,7 +289,7 @@ static const struct asr_site *site_of(struct asr_resolution *res, const struct a
 	return site;
 }
 
-static const struct asr_stack *resolve(struct asr_resolution *res, const struct asr_aggregate *agg,
+static const struct asr_stack *resolve(struct asr_resolution *res, struct asr_symbols *symbols,
 				       const struct asr_raw_stack *raw, GPtrArray *scratch)
 {
 	struct asr_stack probe, *stack;
@@ -299,7 +299,7 @@ static const struct asr_stack *resolve(struct asr_resolution *res, const struct 
 	g_ptr_array_set_size(scratch, 0);
 	for (i = 0; i < raw->n; i++) {
 		const struct address_frames *af =
-			frames_of(res, agg, raw->process, raw->epoch, raw->addresses[i]);
+			frames_of(res, symbols, raw->process, raw->epoch, raw->addresses[i]);
 
 		for (j = 0; j < af->n; j++) {
 			const struct asr_mapping *m = af->frames[j]->mapping;
@@ -331,7 +331,8 @@ static gint compare_changed(gconstpointer a, gconstpointer b)
 		      (*(const struct asr_changed_binary *const *) b)->path);
 }
 
-void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg, bool sites)
+void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg,
+			  struct asr_symbols *symbols, bool sites)
 {
 	GPtrArray *scratch = g_ptr_array_new();
 	GHashTableIter it;
@@ -354,7 +355,7 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		struct asr_resolved *r = g_new(struct asr_resolved, 1);
 
-		r->stack = resolve(res, agg, p, scratch);
+		r->stack = resolve(res, symbols, p, scratch);
 		r->site = sites ? site_of(res, r->stack) : NULL;
 		g_hash_table_insert(res->resolved, p, r);
 	}

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read/binary.h"
+#include "symbols/binary.h"
 #include "read/site.h"
 
 guint asr_site_hash(gconstpointer p)

@@ -1,6 +1,6 @@
 /* demangle.h - C++ function names as people read them: demangled, without their parameters. */
-#ifndef ALLOCSAMPLE_REPORT_READ_DEMANGLE_H
-#define ALLOCSAMPLE_REPORT_READ_DEMANGLE_H
+#ifndef ALLOCSAMPLE_REPORT_SYMBOLS_DEMANGLE_H
+#define ALLOCSAMPLE_REPORT_SYMBOLS_DEMANGLE_H
 
 /*
  * The name of a function for a frame: a mangled C++ name ("_Z...")

@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "read/demangle.h"
+#include "symbols/demangle.h"
 
 /* From the C++ ABI (cxxabi.h), which C cannot include. */
 char *__cxa_demangle(const char *mangled, char *buffer, size_t *length, int *status);
