@@ -18,6 +18,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/read/site.c plugins/report/read/site.h \
 	plugins/report/read/mapping_event.c plugins/report/read/mapping_event.h \
 	plugins/report/symbols/binary.c plugins/report/symbols/binary.h \
+	plugins/report/symbols/site.c plugins/report/symbols/site.h \
 	plugins/report/symbols/symbols.c plugins/report/symbols/symbols.h \
 	plugins/report/symbols/demangle.c plugins/report/symbols/demangle.h \
 	plugins/report/aggregate/aggregate.c plugins/report/aggregate/aggregate.h \
@@ -32,7 +33,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/model.c plugins/report/model/model.h \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
 	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
-	plugins/report/model/names.c \
+	plugins/report/model/names.c plugins/report/model/site_names.c \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \
 	plugins/report/model/scopes.c plugins/report/model/scopes.h \
 	plugins/report/model/shown.c \

@@ -12,7 +12,7 @@
 #include "aggregate/stacks.h"
 #include "aggregate/traces.h"
 #include "read/sample.h"
-#include "read/site.h"
+#include "symbols/site.h"
 
 /* The finest group: one thread's samples of one type from one call site
  * (or with one raw stack) in one trace.  The report's groups are unions of

@@ -14,18 +14,18 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_STACK] = "By stack",
 };
 
-/* A site's function, "file:line" (the file's base name: the full path is
- * in CSV and JSON) and binary base name; "?" for what is unknown. */
-static void cells_site(GPtrArray *row, const struct asr_site *site)
+/* A site's label, "file:line" (the file's base name: the full path is in
+ * CSV and JSON) and binary's file name; "?" for what is unknown. */
+static void cells_site(GPtrArray *row, const struct asr_group *g)
 {
-	const char *file = site->file ? strrchr(site->file, '/') : NULL;
+	const char *file = g->site->file ? strrchr(g->site->file, '/') : NULL;
 
-	g_ptr_array_add(row, asr_site_label(site));
-	if (site->file)
-		cell(row, "%s:%" PRIu64, file ? file + 1 : site->file, site->line);
+	cell(row, "%s", g->site_label);
+	if (g->site->file)
+		cell(row, "%s:%" PRIu64, file ? file + 1 : g->site->file, g->site->line);
 	else
 		cell(row, "?");
-	cell(row, "%s", asr_site_binary_name(site));
+	cell(row, "%s", g->site_binary);
 }
 
 static void write_section(FILE *out, const struct asr_model *model, enum asr_kind kind,
@@ -95,7 +95,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		if (type)
 			cell(row, "%s", g->type);
 		if (site)
-			cells_site(row, g->site);
+			cells_site(row, g);
 		if (threads)
 			cell(row, "%" PRIu64, g->threads);
 		cell(row, "%" PRIu64, g->est.samples);

@@ -26,7 +26,7 @@
 
 #include "aggregate/aggregate.h"
 #include "model/stack.h"
-#include "read/site.h"
+#include "symbols/site.h"
 #include "symbols/symbols.h"
 
 /* What one raw stack became. */

@@ -531,6 +531,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	if (summary->stack_cells)
 		g_ptr_array_sort(summary->stack_cells, compare_stack_cells);
 	asr_summary_name_processes(summary, in->traces);
+	asr_summary_name_sites(summary);
 	name_stack_groups(summary, summary->thread_stacks);
 	name_stack_groups(summary, summary->stack_cells);
 

@@ -43,6 +43,9 @@ struct asr_group {
 				 * THREAD_TYPE) */
 	const char *type;       /* kinds TYPE and THREAD_TYPE */
 	const struct asr_site *site;  /* kind SITE */
+	const char *site_label;       /* kind SITE: its function, else
+				       * "BINARY+0xOFFSET", else "?" */
+	const char *site_binary;      /* kind SITE: the file name of its binary, or "?" */
 	const struct asr_stack *stack;  /* kind STACK */
 	int64_t vpid;           /* valid when has_vpid */
 	int64_t vtid;           /* valid when has_vtid (kinds THREAD, THREAD_TYPE) */
@@ -147,6 +150,10 @@ void asr_summary_fini(struct asr_summary *summary);
  * asr_summary_build().
  */
 void asr_summary_name_processes(struct asr_summary *summary, const GPtrArray *traces);
+
+/* Gives every site group its label and its binary's file name, the same
+ * in every format.  Called by asr_summary_build(). */
+void asr_summary_name_sites(struct asr_summary *summary);
 
 /* The group of `summary` with the kind and key of `key` (a group of another
  * summary of the same table's traces), or NULL. */
