@@ -37,7 +37,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \
 	plugins/report/model/scopes.c plugins/report/model/scopes.h \
 	plugins/report/model/shown.c \
-	plugins/report/model/stack.c plugins/report/model/stack.h \
+	plugins/report/model/stack.h \
 	plugins/report/model/resolve.c plugins/report/model/resolve.h \
 	plugins/report/model/call_tree.c plugins/report/model/call_tree.h \
 	plugins/report/format/writer.h plugins/report/format/writers.c \

@@ -35,12 +35,9 @@ static void put_frames(FILE *out, const struct asr_stack *stack)
 	guint i;
 
 	for (i = stack->n; i > 0; i--) {
-		char *label = asr_frame_label(stack->frames[i - 1]);
-
 		if (text->len)
 			g_string_append_c(text, ';');
-		g_string_append(text, label);
-		g_free(label);
+		g_string_append(text, stack->frames[i - 1]->label);
 	}
 	put_field(out, text->str);
 	g_string_free(text, TRUE);

@@ -53,11 +53,9 @@ static bool same_line(const struct asr_frame *a, const struct asr_frame *b)
 static char *frame_text(const struct asr_frame *f, guint repeats)
 {
 	GString *text = g_string_new("      ");
-	char *label = asr_frame_label(f);
 	const char *base;
 
-	g_string_append(text, label);
-	g_free(label);
+	g_string_append(text, f->label);
 	if (f->file) {
 		base = strrchr(f->file, '/');
 		g_string_append_printf(text, "  %s:%" PRIu64, base ? base + 1 : f->file, f->line);

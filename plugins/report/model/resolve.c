@@ -118,6 +118,9 @@ void asr_resolution_fini(struct asr_resolution *res)
 	if (res->problems.unreadable)
 		g_ptr_array_free(res->problems.unreadable, TRUE);
 	memset(&res->problems, 0, sizeof res->problems);
+	if (res->labels)
+		g_string_chunk_free(res->labels);
+	res->labels = NULL;
 }
 
 static const struct asr_mapping *intern_mapping(struct asr_resolution *res,
@@ -133,12 +136,31 @@ static const struct asr_mapping *intern_mapping(struct asr_resolution *res,
 	return m;
 }
 
+/* A frame's label (model/stack.h), made once per interned frame. */
+static const char *label_of(struct asr_resolution *res, const struct asr_frame *frame)
+{
+	const char *base;
+	char *label;
+
+	if (frame->function)
+		return frame->function;
+	if (!frame->mapping)
+		return "[unknown]";
+	base = strrchr(frame->mapping->path, '/');
+	label = g_strdup_printf("%s+0x%" G_GINT64_MODIFIER "x", base ? base + 1 : frame->mapping->path,
+				frame->offset);
+	base = g_string_chunk_insert_const(res->labels, label);
+	g_free(label);
+	return base;
+}
+
 static const struct asr_frame *intern_frame(struct asr_resolution *res, const struct asr_frame *probe)
 {
 	struct asr_frame *f = g_hash_table_lookup(res->frames, probe);
 
 	if (!f) {
 		f = g_memdup2(probe, sizeof *probe);
+		f->label = label_of(res, f);
 		g_hash_table_add(res->frames, f);
 	}
 	return f;
@@ -347,6 +369,7 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 	res->stacks = g_hash_table_new_full(stack_hash, stack_equal, stack_free, NULL);
 	res->sites = g_hash_table_new_full(asr_site_hash, asr_site_equal, asr_site_free, NULL);
 	res->reported = g_hash_table_new(g_str_hash, g_str_equal);
+	res->labels = g_string_chunk_new(1024);
 	res->problems.traces_without_maps = g_ptr_array_new();
 	res->problems.changed = g_ptr_array_new_with_free_func(g_free);
 	res->problems.unreadable = g_ptr_array_new();

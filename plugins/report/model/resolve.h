@@ -62,6 +62,7 @@ struct asr_resolution {
 	GHashTable *stacks;      /* struct asr_stack *, interned by frames */
 	GHashTable *sites;       /* struct asr_site *, interned by content */
 	GHashTable *reported;    /* paths already listed in `problems` */
+	GStringChunk *labels;    /* the frames' labels that are not their function */
 	struct asr_stack_problems problems;
 };
 

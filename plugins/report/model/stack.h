@@ -32,6 +32,9 @@ struct asr_mapping {
  * `inlined` into the frame after it, the last the function that holds the
  * code out of line. */
 struct asr_frame {
+	const char *label;       /* its name for people, in every format: the
+				  * function, else "BINARY+0xOFFSET" (the binary's
+				  * file name), else "[unknown]" */
 	const char *function;    /* demangled, without parameters; NULL: unknown */
 	const char *file;        /* NULL: unknown */
 	uint64_t line;           /* 0: unknown */
@@ -47,17 +50,13 @@ struct asr_stack {
 	bool truncated;          /* the walk stopped at the depth limit */
 };
 
-/* A frame's name for people: its function, else "BINARY+0xOFFSET" (the
- * binary's base name), else "[unknown]".  Returns a new string. */
-char *asr_frame_label(const struct asr_frame *frame);
-
 /* A node of the call tree: all stacks through one path of frames,
  * outermost first, under a root per process.  Its estimate is that of the
  * union of those stacks' samples (never a sum of intervals). */
 struct asr_call_node {
 	const struct asr_frame *frame;      /* NULL for the root of a process */
-	const char *label;                  /* asr_frame_label(frame), or the
-					     * process's name for a root */
+	const char *label;                  /* frame->label, or the process's
+					     * name for a root */
 	struct as_estimate est;
 	uint64_t threads;
 	GPtrArray *children;                /* struct asr_call_node *, largest
