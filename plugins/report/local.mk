@@ -9,6 +9,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/component.c plugins/report/component.h \
 	plugins/report/params.c plugins/report/params.h \
 	plugins/report/messages.c plugins/report/messages.h \
+	plugins/report/rates.c plugins/report/rates.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
 	plugins/report/read/class_cache.c plugins/report/read/class_cache.h \
 	plugins/report/read/sample.c plugins/report/read/sample.h \
@@ -23,7 +24,6 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/symbols/demangle.c plugins/report/symbols/demangle.h \
 	plugins/report/aggregate/aggregate.c plugins/report/aggregate/aggregate.h \
 	plugins/report/aggregate/traces.c plugins/report/aggregate/traces.h \
-	plugins/report/aggregate/rates.c plugins/report/aggregate/rates.h \
 	plugins/report/aggregate/table.c plugins/report/aggregate/table.h \
 	plugins/report/aggregate/live.c plugins/report/aggregate/live.h \
 	plugins/report/aggregate/window.c plugins/report/aggregate/window.h \

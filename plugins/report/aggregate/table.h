@@ -8,9 +8,9 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
-#include "aggregate/rates.h"
 #include "aggregate/stacks.h"
 #include "aggregate/traces.h"
+#include "rates.h"
 #include "read/sample.h"
 #include "symbols/site.h"
 

@@ -142,12 +142,10 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 
 /* One scope instance's line: its ends in start_ns and end_ns (end_ns empty
  * while open, and then incomplete), its key last. */
-static void put_scope(FILE *out, const struct asr_scope_row *row, double confidence, bool stacks,
+static void put_scope(FILE *out, const struct asr_scope_row *s, double confidence, bool stacks,
 		      bool live)
 {
-	const struct asr_scope *s = row->scope;
-	const struct as_estimate *est = &row->est;
-	char *key;
+	const struct as_estimate *est = &s->est;
 
 	fputs("scope,", out);
 	put_field(out, s->host);
@@ -165,9 +163,7 @@ static void put_scope(FILE *out, const struct asr_scope_row *row, double confide
 	if (s->has_end)
 		fprintf(out, "%" PRId64, s->end_ns);
 	fputc(',', out);
-	key = asr_scope_key_text(&s->key);
-	put_field(out, key);
-	g_free(key);
+	put_field(out, s->key);
 	if (stacks)
 		put_stack_columns(out, NULL);
 	fputs(live ? ",,,,,\n" : "\n", out);

@@ -163,11 +163,11 @@ static void write_losses(FILE *out, const GArray *losses)
 	guint i;
 
 	for (i = 0; i < losses->len; i++) {
-		const struct asr_trace *t = g_array_index(losses, struct asr_loss, i).trace;
-		const struct asr_stream_loss *l = g_array_index(losses, struct asr_loss, i).stream;
+		const struct asr_loss *l = &g_array_index(losses, struct asr_loss, i);
 
 		fprintf(out, "  Trace %s (host %s), stream %" PRIu64 " lost",
-			t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id);
+			l->trace.name ? l->trace.name : "?", l->trace.host ? l->trace.host : "?",
+			l->stream_id);
 		if (l->lost_events && l->events_unknown)
 			fprintf(out, " events (count unknown)");
 		else if (l->lost_events)

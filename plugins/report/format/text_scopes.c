@@ -4,7 +4,7 @@
 #include "format/text.h"
 
 /* "12.3 ms": an instance's duration. */
-static char *scope_duration(const struct asr_scope *s)
+static char *scope_duration(const struct asr_scope_row *s)
 {
 	if (!s->has_start || !s->has_end)
 		return g_strdup(s->open ? "open" : "?");
@@ -77,9 +77,7 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
 	cell(row, "NOTE");
 	for (i = 0; i < scopes->rows->len; i++) {
-		const struct asr_scope_row *r = &g_array_index(scopes->rows, struct asr_scope_row, i);
-		const struct asr_scope *s = r->scope;
-		char *key = asr_scope_key_text(&s->key);
+		const struct asr_scope_row *s = &g_array_index(scopes->rows, struct asr_scope_row, i);
 
 		row = grid_row(&grid);
 		if (hosts)
@@ -89,17 +87,16 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 		else
 			cell(row, "?");
 		cell(row, "%" PRId64, s->vtid);
-		cell(row, "%s", key ? key : "");
+		cell(row, "%s", s->key ? s->key : "");
 		if (s->has_start)
 			cell(row, "+%.6f s", (double) (s->start_ns - scopes->origin_ns) / 1e9);
 		else
 			cell(row, "?");
 		g_ptr_array_add(row, scope_duration(s));
-		cell(row, "%" PRIu64, r->est.samples);
-		cell_bytes(row, r->est.weighted);
-		cell_interval(row, &r->est);
-		cell_marks(row, &r->est, false, false, marks);
-		g_free(key);
+		cell(row, "%" PRIu64, s->est.samples);
+		cell_bytes(row, s->est.weighted);
+		cell_interval(row, &s->est);
+		cell_marks(row, &s->est, false, false, marks);
 	}
 	grid_print(out, &grid);
 	grid_fini(&grid);

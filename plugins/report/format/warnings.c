@@ -3,7 +3,6 @@
 #include <stdarg.h>
 
 #include "format/writer.h"
-#include "model/resolve.h"
 
 static void warn(const char *component, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
@@ -40,8 +39,7 @@ static void warn_about_losses(const char *component, const GArray *losses)
 	guint i;
 
 	for (i = 0; i < losses->len; i++) {
-		const struct asr_trace *t = g_array_index(losses, struct asr_loss, i).trace;
-		const struct asr_stream_loss *l = g_array_index(losses, struct asr_loss, i).stream;
+		const struct asr_loss *l = &g_array_index(losses, struct asr_loss, i);
 		char events[32] = "", packets[32] = "";
 
 		if (l->lost_events && !l->events_unknown)
@@ -49,19 +47,20 @@ static void warn_about_losses(const char *component, const GArray *losses)
 		if (l->lost_packets && !l->packets_unknown)
 			snprintf(packets, sizeof packets, "%" PRIu64, l->packets);
 		warn(component, "trace `%s` (host %s), stream %" PRIu64 ": discarded events: %s, discarded packets: %s; the estimates of this trace's groups are marked incomplete (their true value is at least the lower bound).",
-		     t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id,
+		     l->trace.name ? l->trace.name : "?", l->trace.host ? l->trace.host : "?", l->stream_id,
 		     !l->lost_events ? "0" : *events ? events : "unknown",
 		     !l->lost_packets ? "0" : *packets ? packets : "unknown");
 	}
 }
 
-/* Why frames have no name, each cause once (model/resolve.h). */
+/* Why frames have no name, each cause once (model/stack.h). */
 static void warn_about_stacks(const char *component, const struct asr_stack_problems *problems)
 {
 	guint i;
 
 	for (i = 0; i < problems->traces_without_maps->len; i++) {
-		const struct asr_trace *t = g_ptr_array_index(problems->traces_without_maps, i);
+		const struct asr_trace_id *t =
+			&g_array_index(problems->traces_without_maps, struct asr_trace_id, i);
 
 		warn(component, "trace `%s` (host %s) has stacks but no lttng-ust statedump or dlopen event: its frames cannot be named and are shown as [unknown] with their addresses.  Record them with: " ASR_MAPPING_EVENTS_HINT ".",
 		     t->name ? t->name : "?", t->host ? t->host : "?");

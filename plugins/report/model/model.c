@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "aggregate/aggregate.h"
 #include "model/call_tree.h"
 #include "model/model.h"
 #include "model/resolve.h"
@@ -27,7 +28,17 @@ static GArray *losses_of(const GPtrArray *traces)
 		const struct asr_trace *t = g_ptr_array_index(traces, i);
 
 		for (j = 0; j < t->losses->len; j++) {
-			struct asr_loss loss = { t, &g_array_index(t->losses, struct asr_stream_loss, j) };
+			const struct asr_stream_loss *l = &g_array_index(t->losses, struct asr_stream_loss, j);
+			struct asr_loss loss = {
+				.trace = { t->name, t->host },
+				.stream_id = l->stream_id,
+				.events = l->events,
+				.packets = l->packets,
+				.events_unknown = l->events_unknown,
+				.packets_unknown = l->packets_unknown,
+				.lost_events = l->lost_events,
+				.lost_packets = l->lost_packets,
+			};
 
 			g_array_append_val(out, loss);
 		}

@@ -14,12 +14,15 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
-#include "aggregate/aggregate.h"
 #include "estimate/estimate.h"
+#include "model/stack.h"
 #include "model/summary.h"
 #include "model/timeline.h"
 #include "params.h"
 
+/* What the model is built from, which the formats never see. */
+struct asr_aggregate;
+struct asr_resolution;
 struct asr_symbols;
 
 /* The lines a user runs to record a missing context. */
@@ -28,7 +31,18 @@ struct asr_symbols;
 
 /* One scope instance the report prints, with its estimate. */
 struct asr_scope_row {
-	const struct asr_scope *scope;
+	const char *host;        /* trace environment `hostname`; NULL: none */
+	int64_t vpid;            /* valid when has_vpid */
+	int64_t vtid;
+	char *key;               /* its scope-key as text (an integer in
+				  * decimal); NULL without scope-key; owned */
+	bool key_is_string;      /* a string key, not an integer */
+	int64_t start_ns;        /* valid when has_start */
+	int64_t end_ns;          /* valid when has_end */
+	bool has_vpid;
+	bool has_start;
+	bool has_end;
+	bool open;               /* no end event by the end of the trace */
 	struct as_estimate est;
 };
 
@@ -53,10 +67,16 @@ struct asr_scope_model {
 				  * largest point estimates, largest first */
 };
 
-/* One stream that lost events or packets, in its trace. */
+/* What one stream (one ring buffer) of a trace said it lost. */
 struct asr_loss {
-	const struct asr_trace *trace;
-	const struct asr_stream_loss *stream;
+	struct asr_trace_id trace;
+	uint64_t stream_id;
+	uint64_t events;         /* the counts the trace gave */
+	uint64_t packets;
+	bool events_unknown;     /* a discarded-events message had no count */
+	bool packets_unknown;
+	bool lost_events;        /* it lost events (a discarded-events message) */
+	bool lost_packets;
 };
 
 /* What a format asks of the model. */

@@ -112,7 +112,7 @@ void asr_resolution_fini(struct asr_resolution *res)
 		*tables[i] = NULL;
 	}
 	if (res->problems.traces_without_maps)
-		g_ptr_array_free(res->problems.traces_without_maps, TRUE);
+		g_array_free(res->problems.traces_without_maps, TRUE);
 	if (res->problems.changed)
 		g_ptr_array_free(res->problems.changed, TRUE);
 	if (res->problems.unreadable)
@@ -370,7 +370,7 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 	res->sites = g_hash_table_new_full(asr_site_hash, asr_site_equal, asr_site_free, NULL);
 	res->reported = g_hash_table_new(g_str_hash, g_str_equal);
 	res->labels = g_string_chunk_new(1024);
-	res->problems.traces_without_maps = g_ptr_array_new();
+	res->problems.traces_without_maps = g_array_new(FALSE, FALSE, sizeof(struct asr_trace_id));
 	res->problems.changed = g_ptr_array_new_with_free_func(g_free);
 	res->problems.unreadable = g_ptr_array_new();
 
@@ -385,8 +385,10 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 	for (i = 0; i < agg->traces.list->len; i++) {
 		const struct asr_trace *t = g_ptr_array_index(agg->traces.list, i);
 
+		struct asr_trace_id id = { t->name, t->host };
+
 		if (t->has_stacks && t->mapping_events == 0)
-			g_ptr_array_add(res->problems.traces_without_maps, (gpointer) t);
+			g_array_append_val(res->problems.traces_without_maps, id);
 	}
 	/* Listed in an order of their own, not the hash tables'. */
 	g_ptr_array_sort(res->problems.unreadable, compare_paths);

@@ -36,24 +36,6 @@ struct asr_resolved {
 					* call site; NULL unless sites were asked */
 };
 
-/* A binary whose file is no longer the one the trace recorded. */
-struct asr_changed_binary {
-	const char *path;
-	const char *recorded;    /* build ids, lowercase hex */
-	const char *found;
-};
-
-/* Why some frames have no name (doc/report-formats.md, "Stacks"). */
-struct asr_stack_problems {
-	GPtrArray *traces_without_maps;  /* const struct asr_trace *: stacks, but no
-					  * statedump or dlopen event */
-	GPtrArray *changed;              /* struct asr_changed_binary * */
-	GPtrArray *unreadable;           /* const char *: paths of mapped objects
-					  * that cannot be opened */
-	uint64_t addresses;              /* distinct (object, address) resolved */
-	uint64_t unknown_addresses;      /* of which in no known object */
-};
-
 struct asr_resolution {
 	GHashTable *resolved;    /* const struct asr_raw_stack * -> struct asr_resolved * */
 	GHashTable *mappings;    /* struct asr_mapping *, interned by content */

@@ -50,6 +50,35 @@ struct asr_stack {
 	bool truncated;          /* the walk stopped at the depth limit */
 };
 
+/* A trace as the report names it. */
+struct asr_trace_id {
+	const char *name;        /* NULL: the trace has none */
+	const char *host;        /* environment `hostname`; NULL: none */
+};
+
+/* A binary whose file is no longer the one the trace recorded. */
+struct asr_changed_binary {
+	const char *path;
+	const char *recorded;    /* build ids, lowercase hex */
+	const char *found;
+};
+
+/* How the events that name frames are recorded (read/mapping_event.h reads
+ * them): the hint of every warning about them. */
+#define ASR_MAPPING_EVENTS_HINT \
+	"lttng enable-event -u 'lttng_ust_statedump:*,lttng_ust_dl:*' and LD_PRELOAD=liblttng-ust-dl.so"
+
+/* Why some frames have no name (doc/report-formats.md, "Stacks"). */
+struct asr_stack_problems {
+	GArray *traces_without_maps;     /* struct asr_trace_id: stacks, but no
+					  * statedump or dlopen event */
+	GPtrArray *changed;              /* struct asr_changed_binary * */
+	GPtrArray *unreadable;           /* const char *: paths of mapped objects
+					  * that cannot be opened */
+	uint64_t addresses;              /* distinct (object, address) resolved */
+	uint64_t unknown_addresses;      /* of which in no known object */
+};
+
 /* A node of the call tree: all stacks through one path of frames,
  * outermost first, under a root per process.  Its estimate is that of the
  * union of those stacks' samples (never a sum of intervals). */

@@ -7,10 +7,10 @@
 
 #include <glib.h>
 
-#include "aggregate/rates.h"
-#include "aggregate/table.h"
 #include "estimate/estimate.h"
 #include "model/stack.h"
+#include "rates.h"
+#include "symbols/site.h"
 
 enum asr_kind {
 	ASR_KIND_PROCESS,

@@ -1,6 +1,7 @@
 /* timeline.c - each window's groups, built from its samples alone (see timeline.h). */
 #include <string.h>
 
+#include "aggregate/aggregate.h"
 #include "model/model.h"
 #include "model/timeline.h"
 

@@ -6,9 +6,10 @@
 
 #include <glib.h>
 
-#include "aggregate/window.h"
 #include "estimate/estimate.h"
 #include "model/summary.h"
+
+struct asr_windows;
 
 /* One group in one window. */
 struct asr_window_row {

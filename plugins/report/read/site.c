@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "read/site.h"
+#include "symbols/binary.h"
 
 void asr_site_resolver_init(struct asr_site_resolver *resolver)
 {

@@ -1,6 +1,7 @@
 /* site.c - call sites by content, and named from a binary's DWARF with libdw (see site.h). */
 #include <string.h>
 
+#include "symbols/binary.h"
 #include "symbols/site.h"
 
 guint asr_site_hash(gconstpointer p)
@@ -74,7 +75,7 @@ static void read_dwarf(struct asr_site *site, Dwfl_Module *module, Dwarf_Addr ad
 	}
 }
 
-void asr_site_name(struct asr_site *site, const struct asr_binary *binary, Dwarf_Addr addr)
+void asr_site_name(struct asr_site *site, const struct asr_binary *binary, uint64_t addr)
 {
 	const char *symbol;
 

@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "symbols/binary.h"
+struct asr_binary;
 
 /* One call site.  Interned by whoever makes them (read/site.h from
  * debug-info's fields, model/resolve.h from stacks): equal sites are one
@@ -40,6 +40,6 @@ void asr_site_free(gpointer site);
  * function is the ELF symbol and the file unknown.  Leaves unknown what
  * the binary does not say; `binary` unreadable: leaves `site` unchanged.
  */
-void asr_site_name(struct asr_site *site, const struct asr_binary *binary, Dwarf_Addr addr);
+void asr_site_name(struct asr_site *site, const struct asr_binary *binary, uint64_t addr);
 
 #endif
