@@ -32,6 +32,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/aggregate/stacks.c plugins/report/aggregate/stacks.h \
 	plugins/report/model/model.c plugins/report/model/model.h \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
+	plugins/report/model/group_estimates.c plugins/report/model/group_order.c \
 	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
 	plugins/report/model/names.c plugins/report/model/site_names.c \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \

@@ -163,8 +163,22 @@ const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 /* The key of the process group that holds `g`. */
 struct asr_group asr_process_key(const struct asr_group *g);
 
-/* The bytes a group is ordered by: allocated, or live (`sort_live`). */
+/* The bytes a group is ordered by: allocated, or live (`sort_live`);
+ * -1 for live bytes the trace cannot say. */
 double asr_group_sort_bytes(const struct asr_group *g, bool sort_live);
+
+/* Orders every list of `summary` (group_order.c): processes by host and
+ * id; in a process, threads by id (by live bytes with `sort_live`), types,
+ * sites and stacks by decreasing bytes; the stacks per thread and the
+ * stack cells thread by thread.  Called by asr_summary_build(). */
+void asr_summary_order(struct asr_summary *summary, bool sort_live);
+
+/* Estimates `g` (group_estimates.c), its per-rate sums sorted by rate
+ * first: bytes and objects, and with its live figures known the live ones
+ * too, `threads` its T.  Returns 0, or -1 if the estimator refused the
+ * options.  Called by asr_summary_build(). */
+int asr_group_estimate(struct asr_group *g, uint64_t threads,
+		       const struct as_estimate_options *options);
 
 /* Rounds a byte estimate to an integer for CSV and JSON. */
 uint64_t asr_bytes_round(double bytes);
