@@ -57,7 +57,7 @@ struct asr_table {
 	 * type string and the table's look-up.  Never stale: a cell lives
 	 * as long as the table. */
 	struct asr_cell *recent[ASR_RECENT_CELLS];
-	/* The probabilities of the sizes weighed last (aggregate/rates.h). */
+	/* The probabilities of the sizes weighed last (rates.h). */
 	struct asr_recent_probability recent_probabilities[ASR_RECENT_PROBABILITIES];
 	uint64_t samples;       /* samples in cells */
 	uint64_t skipped;       /* impossible samples, not in cells */
