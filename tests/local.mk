@@ -13,6 +13,7 @@ EXTRA_DIST += $(LIB_TESTS)
 include tests/unit/sampler.mk
 include tests/unit/estimate.mk
 include tests/unit/stack.mk
+include tests/unit/common.mk
 include tests/integration/local.mk
 include tests/report/local.mk
 include tests/compat/local.mk

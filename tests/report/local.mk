@@ -145,6 +145,15 @@ tests_report_test_live_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_live_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)
 tests_report_test_live_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GLIB_LIBS) $(GSL_LIBS) -lm
 
+# The sentences on the live figures (model/live_notes.c): counts and their
+# nouns and verbs.
+check_PROGRAMS += tests/report/test-live-notes
+TESTS += tests/report/test-live-notes
+tests_report_test_live_notes_SOURCES = tests/report/test-live-notes.c plugins/report/model/live_notes.c
+tests_report_test_live_notes_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
+tests_report_test_live_notes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
+tests_report_test_live_notes_LDADD = common/libascommon.la $(CHECK_LIBS) $(GLIB_LIBS)
+
 check_PROGRAMS += tests/report/test-demangle
 TESTS += tests/report/test-demangle
 tests_report_test_demangle_SOURCES = tests/report/test-demangle.c plugins/report/symbols/demangle.c

@@ -171,13 +171,13 @@ static void write_losses(FILE *out, const GArray *losses)
 		if (l->lost_events && l->events_unknown)
 			fprintf(out, " events (count unknown)");
 		else if (l->lost_events)
-			fprintf(out, " %" PRIu64 " events", l->events);
+			fprintf(out, " %" PRIu64 " %s", l->events, as_plural(l->events, "event", "events"));
 		if (l->lost_events && l->lost_packets)
 			fprintf(out, " and");
 		if (l->lost_packets && l->packets_unknown)
 			fprintf(out, " packets (count unknown)");
 		else if (l->lost_packets)
-			fprintf(out, " %" PRIu64 " packets", l->packets);
+			fprintf(out, " %" PRIu64 " %s", l->packets, as_plural(l->packets, "packet", "packets"));
 		fprintf(out, ".\n");
 	}
 }
@@ -220,9 +220,9 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 		fprintf(out, "~ Live figure incomplete: events were lost (a lost free makes a block look\n"
 			     "  live), or some samples were not tracked to their free.\n");
 	if (marks & MARK_TRACER)
-		fprintf(out, "T lttng-ust's own thread: %" PRIu64 " sample%s of the tracer's allocations, in the\n"
+		fprintf(out, "T lttng-ust's own thread: %" PRIu64 " %s of the tracer's allocations, in the\n"
 			     "  process rows and the total.\n",
-			sum->tracer_samples, sum->tracer_samples == 1 ? "" : "s");
+			sum->tracer_samples, as_plural(sum->tracer_samples, "sample", "samples"));
 	if (sum->vtid_missing)
 		fprintf(out, "No vtid context in the trace: estimates are per process.  For per-thread\n"
 			     "estimates, record it with:  " ASR_VTID_HINT "\n");
@@ -230,8 +230,8 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 		fprintf(out, "No vpid context in the trace: each trace counts as one process.  Record it\n"
 			     "with:  " ASR_VPID_HINT "\n");
 	if (sum->skipped)
-		fprintf(out, "%" PRIu64 " sample%s with impossible values (offset >= size, size 0 or rate 0)\n"
-			     "left out.\n", sum->skipped, sum->skipped == 1 ? "" : "s");
+		fprintf(out, "%" PRIu64 " %s with impossible values (offset >= size, size 0 or rate 0)\n"
+			     "left out.\n", sum->skipped, as_plural(sum->skipped, "sample", "samples"));
 	write_live_notes(out, model);
 }
 

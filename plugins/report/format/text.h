@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "common/counts.h"
 #include "common/units.h"
 #include "format/writer.h"
 

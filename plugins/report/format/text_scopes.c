@@ -20,10 +20,11 @@ static void write_distribution(FILE *out, const struct asr_scope_model *scopes, 
 	if (scopes->key)
 		fprintf(out, ", paired by %s", scopes->key);
 	fprintf(out, "\n  Instances: %" PRIu64 " closed, %" PRIu64 " open; unmatched: %" PRIu64
-		" begin%s, %" PRIu64 " end%s.  Samples: %" PRIu64 " in instances, %" PRIu64 " outside.\n",
+		" %s, %" PRIu64 " %s.  Samples: %" PRIu64 " in instances, %" PRIu64 " outside.\n",
 		scopes->closed, scopes->open, scopes->unmatched_begins,
-		scopes->unmatched_begins == 1 ? "" : "s", scopes->unmatched_ends,
-		scopes->unmatched_ends == 1 ? "" : "s", scopes->samples_inside, scopes->samples_outside);
+		as_plural(scopes->unmatched_begins, "begin", "begins"), scopes->unmatched_ends,
+		as_plural(scopes->unmatched_ends, "end", "ends"), scopes->samples_inside,
+		scopes->samples_outside);
 	if (scopes->closed == 0)
 		return;
 	mean = as_human_bytes(scopes->mean.weighted);
@@ -61,8 +62,9 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 	if (scopes->rows->len == 0)
 		return;
 	if (scopes->rows->len < scopes->instances)
-		fprintf(out, "  The %u largest of %u instances (CSV has every one):\n",
-			scopes->rows->len, scopes->instances);
+		fprintf(out, "  The %u largest of %u %s (CSV has every one):\n",
+			scopes->rows->len, scopes->instances,
+			as_plural(scopes->instances, "instance", "instances"));
 	grid_init(&grid, hosts ? "lrrlrrrrll" : "rrlrrrrll");
 	row = grid_row(&grid);
 	if (hosts)

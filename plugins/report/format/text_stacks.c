@@ -80,9 +80,10 @@ static char *objects_text(const struct asr_objects *objects)
 	uint64_t estimate = asr_bytes_round(objects->estimate);
 
 	if (isfinite(objects->upper))
-		return g_strdup_printf("exactly %" PRIu64 " object%s", estimate, estimate == 1 ? "" : "s");
-	return g_strdup_printf("≈ %" PRIu64 " object%s, at least %" PRIu64, estimate,
-			       estimate == 1 ? "" : "s", asr_bytes_round(floor(objects->lower)));
+		return g_strdup_printf("exactly %" PRIu64 " %s", estimate,
+				       as_plural(estimate, "object", "objects"));
+	return g_strdup_printf("≈ %" PRIu64 " %s, at least %" PRIu64, estimate,
+			       as_plural(estimate, "object", "objects"), asr_bytes_round(floor(objects->lower)));
 }
 
 /* One stack: its numbers, then its frames from the leaf. */
@@ -96,10 +97,10 @@ static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_
 	guint i, j;
 
 	cell_marks(note, &g->est, g->incomplete, false, marks);
-	line = g_strdup_printf("  #%u  %s  [%s, %s]  %" PRIu64 " sample%s, %" PRIu64
-			       " thread%s, %s%s%s",
-			       rank, estimate, lo, hi, g->est.samples, g->est.samples == 1 ? "" : "s",
-			       g->threads, g->threads == 1 ? "" : "s", objects,
+	line = g_strdup_printf("  #%u  %s  [%s, %s]  %" PRIu64 " %s, %" PRIu64 " %s, %s%s%s",
+			       rank, estimate, lo, hi, g->est.samples,
+			       as_plural(g->est.samples, "sample", "samples"), g->threads,
+			       as_plural(g->threads, "thread", "threads"), objects,
 			       *(const char *) g_ptr_array_index(note, 0) ? "  " : "",
 			       (const char *) g_ptr_array_index(note, 0));
 	put_line(out, line, width);
@@ -108,9 +109,10 @@ static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_
 		char *live = as_human_bytes(g->live.weighted), *live_lo = as_human_bytes(g->live.lower);
 		char *live_hi = as_human_bytes(g->live.upper);
 
-		line = g_strdup_printf("      live at end: %s [%s, %s]  %" PRIu64 " sample%s%s", live,
+		line = g_strdup_printf("      live at end: %s [%s, %s]  %" PRIu64 " %s%s", live,
 				       live_lo, live_hi, g->live.samples,
-				       g->live.samples == 1 ? "" : "s", g->live_incomplete ? "  ~" : "");
+				       as_plural(g->live.samples, "sample", "samples"),
+				       g->live_incomplete ? "  ~" : "");
 		*marks |= g->live_incomplete ? MARK_LIVE_INCOMPLETE : 0;
 		put_line(out, line, width);
 		g_free(line);
@@ -177,9 +179,10 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 			pid = g->has_vpid ? g_strdup_printf("%" PRId64, g->vpid) : g_strdup("?");
 			freed_note = freed ? g_strdup_printf(", %u of them with nothing live at the end (not shown)",
 							     freed) : g_strdup("");
-			line = g_strdup_printf("  %s%s%s, pid %s: %u stack%s%s",
+			line = g_strdup_printf("  %s%s%s, pid %s: %u %s%s",
 					       hosts ? (g->host ? g->host : "?") : "", hosts ? " " : "",
-					       procname_of(g), pid, count, count == 1 ? "" : "s", freed_note);
+					       procname_of(g), pid, count, as_plural(count, "stack", "stacks"),
+					       freed_note);
 			g_free(freed_note);
 			g_free(pid);
 			fputc('\n', out);
@@ -191,7 +194,7 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 		if (++rank <= STACKS_PER_PROCESS)
 			put_stack(out, g, rank, width, marks);
 		if (rank == STACKS_PER_PROCESS + 1)
-			fprintf(out, "  (%u smaller stack%s not shown)\n", count - freed - STACKS_PER_PROCESS,
-				count - freed - STACKS_PER_PROCESS == 1 ? "" : "s");
+			fprintf(out, "  (%u smaller %s not shown)\n", count - freed - STACKS_PER_PROCESS,
+				as_plural(count - freed - STACKS_PER_PROCESS, "stack", "stacks"));
 	}
 }

@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 
+#include "common/counts.h"
 #include "format/writer.h"
 
 static void warn(const char *component, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
@@ -23,15 +24,16 @@ static void warn_about_scopes(const char *component, const struct asr_scope_mode
 		warn(component, "no `%s` event: no scope instance.  Is it enabled in the session (lttng enable-event)?",
 		     scopes->begin);
 	if (scopes->unmatched_begins)
-		warn(component, "%" PRIu64 " `%s` event%s while the same scope instance was open on the thread (nested, or its end was lost): counted in the open instance.",
-		     scopes->unmatched_begins, scopes->begin, scopes->unmatched_begins == 1 ? "" : "s");
+		warn(component, "%" PRIu64 " `%s` %s while the same scope instance was open on the thread (nested, or its end was lost): counted in the open instance.",
+		     scopes->unmatched_begins, scopes->begin,
+		     as_plural(scopes->unmatched_begins, "event", "events"));
 	if (scopes->unmatched_ends)
-		warn(component, "%" PRIu64 " `%s` event%s with no open scope instance on the thread%s: ignored.",
-		     scopes->unmatched_ends, scopes->end, scopes->unmatched_ends == 1 ? "" : "s",
+		warn(component, "%" PRIu64 " `%s` %s with no open scope instance on the thread%s: ignored.",
+		     scopes->unmatched_ends, scopes->end, as_plural(scopes->unmatched_ends, "event", "events"),
 		     scopes->key ? " with the same key" : "");
 	if (scopes->open)
-		warn(component, "%" PRIu64 " scope instance%s still open at the end of the trace: reported as open, left out of the distribution.",
-		     scopes->open, scopes->open == 1 ? "" : "s");
+		warn(component, "%" PRIu64 " scope %s still open at the end of the trace: reported as open, left out of the distribution.",
+		     scopes->open, as_plural(scopes->open, "instance", "instances"));
 }
 
 static void warn_about_losses(const char *component, const GArray *losses)
@@ -75,8 +77,9 @@ static void warn_about_stacks(const char *component, const struct asr_stack_prob
 		warn(component, "cannot read binary `%s` (moved or removed since the trace was recorded?): its frames are shown as BINARY+0xOFFSET.",
 		     (const char *) g_ptr_array_index(problems->unreadable, i));
 	if (problems->unknown_addresses && problems->traces_without_maps->len == 0)
-		warn(component, "%" PRIu64 " of %" PRIu64 " return addresses are in no object the statedump or dlopen events name (code generated at run time, or objects mapped without dlopen): shown as [unknown].",
-		     problems->unknown_addresses, problems->addresses);
+		warn(component, "%" PRIu64 " of %" PRIu64 " return %s in no object the statedump or dlopen events name (code generated at run time, or objects mapped without dlopen): shown as [unknown].",
+		     problems->unknown_addresses, problems->addresses,
+		     as_plural(problems->unknown_addresses, "address is", "addresses are"));
 }
 
 void asr_warn(const char *component, const struct asr_model *model)
@@ -91,8 +94,8 @@ void asr_warn(const char *component, const struct asr_model *model)
 	if (sum->vpid_missing)
 		warn(component, "no vpid context: each trace counts as one process.  Record it with:  " ASR_VPID_HINT);
 	if (sum->skipped)
-		warn(component, "%" PRIu64 " sample%s with impossible values (offset >= size, size 0 or rate 0) left out.",
-		     sum->skipped, sum->skipped == 1 ? "" : "s");
+		warn(component, "%" PRIu64 " %s with impossible values (offset >= size, size 0 or rate 0) left out.",
+		     sum->skipped, as_plural(sum->skipped, "sample", "samples"));
 	if (model->scopes)
 		warn_about_scopes(component, model->scopes);
 	if (model->stack_problems)
