@@ -136,7 +136,8 @@ STACK_REPORT_TESTS = \
 TESTS += $(STACK_REPORT_TESTS)
 EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
 
-# How C++ frames are named (symbols/demangle.c), on its own.
+# How frames are named (symbols/demangle.c): symbol versions dropped, C++
+# names demangled; on its own.
 check_PROGRAMS += tests/report/test-live
 TESTS += tests/report/test-live
 tests_report_test_live_SOURCES = tests/report/test-live.c plugins/report/aggregate/live.c \

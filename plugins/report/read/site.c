@@ -17,6 +17,7 @@
 
 #include "read/site.h"
 #include "symbols/binary.h"
+#include "symbols/demangle.h"
 
 void asr_site_resolver_init(struct asr_site_resolver *resolver)
 {
@@ -83,6 +84,7 @@ const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, cons
 	const struct asr_site *found = g_hash_table_lookup(resolver->locations, bin);
 	struct asr_site *site;
 	struct asr_binary *b;
+	char *symbol;
 	uint64_t value;
 	bool relative;
 	Dwarf_Addr addr;
@@ -97,10 +99,14 @@ const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, cons
 			asr_site_name(site, b, addr);
 		}
 	}
-	/* debug-info's function, "name+0x12", without its offset. */
-	if (!site->function && func && *func)
-		site->function = g_strndup(func, strrchr(func, '+') ? (gsize) (strrchr(func, '+') - func) :
-								     strlen(func));
+	/* debug-info's function, "name+0x12", without its offset nor its
+	 * symbol version. */
+	if (!site->function && func && *func) {
+		symbol = g_strndup(func, strrchr(func, '+') ? (gsize) (strrchr(func, '+') - func) :
+							     strlen(func));
+		site->function = asr_without_version(symbol);
+		g_free(symbol);
+	}
 	/* Without a function, the address in its binary is all there is to
 	 * tell sites apart and find them again (addr2line -e BINARY). */
 	if (!site->function && site->binary)

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "symbols/binary.h"
+#include "symbols/demangle.h"
 #include "symbols/site.h"
 
 guint asr_site_hash(gconstpointer p)
@@ -84,5 +85,5 @@ void asr_site_name(struct asr_site *site, const struct asr_binary *binary, uint6
 	read_dwarf(site, binary->module, addr);
 	symbol = site->function ? NULL : dwfl_module_addrname(binary->module, addr);
 	if (symbol)
-		site->function = g_strdup(symbol);
+		site->function = asr_without_version(symbol);
 }

@@ -37,7 +37,7 @@ void asr_site_free(gpointer site);
  * return address minus one): the out-of-line function holding it (its
  * DWARF name), and the line of the call, or inside inlined code that of
  * the outermost inlined call, in the function named; without DWARF, the
- * function is the ELF symbol and the file unknown.  Leaves unknown what
+ * function is the ELF symbol without its version and the file unknown.  Leaves unknown what
  * the binary does not say; `binary` unreadable: leaves `site` unchanged.
  */
 void asr_site_name(struct asr_site *site, const struct asr_binary *binary, uint64_t addr);
