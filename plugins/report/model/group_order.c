@@ -26,7 +26,10 @@ static int compare_process(const struct asr_group *a, const struct asr_group *b)
 		return a->vpid < b->vpid ? -1 : 1;
 	if (a->anon_trace != b->anon_trace)
 		return a->anon_trace < b->anon_trace ? -1 : 1;
-	return g_strcmp0(a->procname, b->procname);
+	/* The name tells processes apart only without a vpid (summary.c,
+	 * procname_key): with one, a process that exec'd has groups named
+	 * after either program, and they are one process's. */
+	return a->has_vpid ? 0 : g_strcmp0(a->procname, b->procname);
 }
 
 static int compare_thread(const struct asr_group *a, const struct asr_group *b)
