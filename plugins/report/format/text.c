@@ -37,11 +37,15 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
 	bool site = kind == ASR_KIND_SITE;
 	bool threads = !thread;
-	bool live = sum->live_known;
+	bool live = false;
 	GString *align = g_string_new(NULL);
 	struct grid grid;
 	GPtrArray *row;
 	guint i;
+
+	/* The live columns when a row of the table has figures worth them. */
+	for (i = 0; i < model->shown[kind]->len && !live; i++)
+		live = live_says(model, g_ptr_array_index(model->shown[kind], i));
 
 	if (hosts)
 		g_string_append_c(align, 'l');
@@ -104,7 +108,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		if (live)
 			cell_live(row, g->live_known, &g->live);
 		cell_marks(row, &g->est, g->incomplete, g->tracer, marks);
-		note_live(row, g->live_known, g->live_incomplete, marks);
+		note_live(row, live && g->live_known, g->live_incomplete, marks);
 	}
 	fprintf(out, "\n%s\n", kind_titles[kind]);
 	grid_print(out, &grid);
@@ -116,10 +120,11 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 {
 	const struct asr_summary *sum = &model->summary;
 	const struct asr_group *t = &sum->total;
+	bool live = live_says(model, t);
 	struct grid grid;
 	GPtrArray *row;
 
-	grid_init(&grid, sum->live_known ? "lrrrrlrll" : "lrrrrll");
+	grid_init(&grid, live ? "lrrrrlrll" : "lrrrrll");
 	row = grid_row(&grid);
 	cell(row, "%s", "");
 	cell(row, "PROCESSES");
@@ -127,7 +132,7 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell(row, "SAMPLES");
 	cell(row, "ESTIMATE");
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
-	if (sum->live_known) {
+	if (live) {
 		cell(row, "LIVE AT END");
 		cell(row, "LIVE INTERVAL");
 	}
@@ -139,10 +144,10 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell(row, "%" PRIu64, t->est.samples);
 	cell_bytes(row, t->est.weighted);
 	cell_interval(row, &t->est);
-	if (sum->live_known)
+	if (live)
 		cell_live(row, true, &t->live);
 	cell_marks(row, &t->est, t->incomplete, false, marks);
-	note_live(row, sum->live_known, t->live_incomplete, marks);
+	note_live(row, live, t->live_incomplete, marks);
 	fprintf(out, "\n");
 	grid_print(out, &grid);
 	grid_fini(&grid);
@@ -182,15 +187,32 @@ static void write_losses(FILE *out, const GArray *losses)
 	}
 }
 
-/* Why the live figures are missing, or what they leave out: each once. */
+/* Whether the live figures are known but none shown: nothing sampled was
+ * live at the end, and the report is not about leaks. */
+static bool nothing_live(const struct asr_model *model)
+{
+	const struct asr_summary *sum = &model->summary;
+
+	return sum->samples > 0 && sum->live_known && !live_says(model, &sum->total);
+}
+
+/* Why the live figures are missing or not shown, or what they leave out:
+ * each once. */
 static void write_live_notes(FILE *out, const struct asr_model *model)
 {
 	const char *reason = asr_live_unknown_reason(&model->summary);
 	GPtrArray *caveats = asr_live_caveats(&model->summary);
+	char *upper;
 	guint i;
 
 	if (reason)
 		fprintf(out, "%s\n", reason);
+	if (nothing_live(model)) {
+		upper = as_human_bytes(model->summary.total.live.upper);
+		fprintf(out, "Nothing sampled was still live at the end: below %s (%g%% confidence).\n",
+			upper, model->confidence * 100.0);
+		g_free(upper);
+	}
 	for (i = 0; i < caveats->len; i++)
 		fprintf(out, "%s\n", (const char *) g_ptr_array_index(caveats, i));
 	g_ptr_array_free(caveats, TRUE);
@@ -200,7 +222,7 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 {
 	const struct asr_summary *sum = &model->summary;
 	GPtrArray *caveats = asr_live_caveats(sum);
-	bool live_notes = caveats->len > 0 || asr_live_unknown_reason(sum);
+	bool live_notes = caveats->len > 0 || asr_live_unknown_reason(sum) || nothing_live(model);
 
 	g_ptr_array_free(caveats, TRUE);
 	if (!marks && !sum->vtid_missing && !sum->vpid_missing && !sum->skipped && !sum->incomplete &&
@@ -242,7 +264,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	enum asr_kind kind;
 
 	fprintf(out, "allocsample report: bytes allocated%s, estimated with %g%% confidence intervals%s.\n",
-		sum->live_known ? " and still live at the end" : "", model->confidence * 100.0,
+		live_says(model, &sum->total) ? " and still live at the end" : "", model->confidence * 100.0,
 		model->boundary_compensation ? "" : " (no boundary compensation)");
 	if (model->sort_live)
 		fprintf(out, "Groups ordered by the bytes still live at the end (sort=live).\n");

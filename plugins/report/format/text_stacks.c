@@ -86,9 +86,10 @@ static char *objects_text(const struct asr_objects *objects)
 			       as_plural(estimate, "object", "objects"), asr_bytes_round(floor(objects->lower)));
 }
 
-/* One stack: its numbers, then its frames from the leaf. */
-static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_t width,
-		      unsigned *marks)
+/* One stack: its numbers (its live ones where they say something), then
+ * its frames from the leaf. */
+static void put_stack(FILE *out, const struct asr_model *model, const struct asr_group *g,
+		      unsigned rank, size_t width, unsigned *marks)
 {
 	char *estimate = as_human_bytes(g->est.weighted), *lo = as_human_bytes(g->est.lower);
 	char *hi = as_human_bytes(g->est.upper), *objects = objects_text(&g->objects), *line;
@@ -105,7 +106,7 @@ static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_
 			       (const char *) g_ptr_array_index(note, 0));
 	put_line(out, line, width);
 	g_free(line);
-	if (g->live_known) {
+	if (live_says(model, g)) {
 		char *live = as_human_bytes(g->live.weighted), *live_lo = as_human_bytes(g->live.lower);
 		char *live_hi = as_human_bytes(g->live.upper);
 
@@ -192,7 +193,7 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 		if (freed_in_leaks_view(model, g))
 			continue;
 		if (++rank <= STACKS_PER_PROCESS)
-			put_stack(out, g, rank, width, marks);
+			put_stack(out, model, g, rank, width, marks);
 		if (rank == STACKS_PER_PROCESS + 1)
 			fprintf(out, "  (%u smaller %s not shown)\n", count - freed - STACKS_PER_PROCESS,
 				as_plural(count - freed - STACKS_PER_PROCESS, "stack", "stacks"));
