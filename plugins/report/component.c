@@ -135,9 +135,7 @@ end:
 static int report(struct asr_component *comp, bool update)
 {
 	const struct asr_writer *writer = asr_writer_for(comp->params.format);
-	struct asr_model_options options = {
-		comp->params.group_by, writer->scope_rows, writer->stack_cells,
-	};
+	struct asr_model_options options = asr_writer_options(&comp->params);
 	struct asr_model model;
 	int status = -1;
 

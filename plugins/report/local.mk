@@ -37,7 +37,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/names.c plugins/report/model/site_names.c \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \
 	plugins/report/model/scopes.c plugins/report/model/scopes.h \
-	plugins/report/model/shown.c \
+	plugins/report/model/shown.c plugins/report/model/selection.c \
 	plugins/report/model/stack.h \
 	plugins/report/model/resolve.c plugins/report/model/resolve.h \
 	plugins/report/model/call_tree.c plugins/report/model/call_tree.h \

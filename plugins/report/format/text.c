@@ -257,6 +257,83 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	write_live_notes(out, model);
 }
 
+/* Appends "N of M NOUNS" to `list`, the items joined by ", " and, before
+ * the last one (the next call's), " and ". */
+static void list_count(GPtrArray *list, guint n, guint of, const char *one, const char *other)
+{
+	if (n > 0)
+		g_ptr_array_add(list, g_strdup_printf("%u of %u %s", n, of, as_plural(of, one, other)));
+}
+
+static char *join_list(const GPtrArray *list)
+{
+	GString *text = g_string_new(NULL);
+	guint i;
+
+	for (i = 0; i < list->len; i++) {
+		if (i > 0)
+			g_string_append(text, i + 1 == list->len ? " and " : ", ");
+		g_string_append(text, g_ptr_array_index(list, i));
+	}
+	return g_string_free(text, FALSE);
+}
+
+/*
+ * The last line, when the tables left groups out: how many of each kind,
+ * why (under `min-share` of their table, beyond its `top` largest), and
+ * the option of allocsample-record and the parameter that show them.  The
+ * stacks the leaks view leaves out for holding nothing live are said by
+ * their process's line.
+ */
+static void write_hidden(FILE *out, const struct asr_model *model)
+{
+	static const char *const nouns[ASR_KIND_COUNT][2] = {
+		[ASR_KIND_PROCESS] = { "process", "processes" },
+		[ASR_KIND_THREAD] = { "thread", "threads" },
+		[ASR_KIND_TYPE] = { "type", "types" },
+		[ASR_KIND_THREAD_TYPE] = { "thread-type group", "thread-type groups" },
+		[ASR_KIND_SITE] = { "site", "sites" },
+		[ASR_KIND_STACK] = { "stack", "stacks" },
+	};
+	const struct asr_scope_model *scopes = model->scopes;
+	GPtrArray *list = g_ptr_array_new_with_free_func(g_free);
+	guint small = 0, beyond_top = 0;
+	enum asr_kind kind;
+	char *items;
+
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
+		const struct asr_hidden *h = &model->hidden[kind];
+
+		small += h->small;
+		beyond_top += h->beyond_top;
+		list_count(list, h->small + h->beyond_top,
+			   model->shown[kind]->len + h->freed + h->small + h->beyond_top,
+			   nouns[kind][0], nouns[kind][1]);
+	}
+	if (scopes && scopes->rows->len < scopes->instances) {
+		beyond_top += scopes->instances - scopes->rows->len;
+		list_count(list, scopes->instances - scopes->rows->len, scopes->instances,
+			   "scope instance", "scope instances");
+	}
+	if (list->len > 0) {
+		items = join_list(list);
+		fprintf(out, "\nNot shown: %s (", items);
+		if (small)
+			fprintf(out, "under %g%% of their table's %s", model->min_share,
+				model->sort_live ? "live bytes" : "bytes");
+		if (small && beyond_top)
+			fprintf(out, ", or beyond its %" PRIu64 " largest", model->top);
+		else if (beyond_top)
+			fprintf(out, "beyond the %" PRIu64 " largest of their table", model->top);
+		fprintf(out, "); to see them: allocsample-record%s%s, or the %s %s%s%s.\n",
+			small ? " --min-share 0" : "", beyond_top ? " --top 0" : "",
+			small && beyond_top ? "parameters" : "parameter", small ? "min-share=0" : "",
+			small && beyond_top ? "," : "", beyond_top ? "top=0" : "");
+		g_free(items);
+	}
+	g_ptr_array_free(list, TRUE);
+}
+
 int asr_write_text(FILE *out, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
@@ -285,6 +362,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	if (model->scopes)
 		text_scopes(out, model, &marks);
 	write_notes(out, model, marks);
+	write_hidden(out, model);
 	fflush(out);
 	return ferror(out) ? -1 : 0;
 }

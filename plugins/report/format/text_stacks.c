@@ -8,8 +8,6 @@
 
 #include "format/text.h"
 
-/* The stacks printed per process: the largest; CSV and JSON have all. */
-#define STACKS_PER_PROCESS 10
 /* The width of a line when neither COLUMNS nor a terminal says it. */
 #define DEFAULT_WIDTH 100
 #define MIN_WIDTH 40
@@ -139,28 +137,53 @@ static void put_stack(FILE *out, const struct asr_model *model, const struct asr
 	g_free(objects);
 }
 
-/* Whether the leaks view (sort=live) leaves `g` out: it holds nothing live
- * at the end, so it is no leak; CSV and JSON still list it. */
-static bool freed_in_leaks_view(const struct asr_model *model, const struct asr_group *g)
+/* What the section says of a process before its stacks: how many it has,
+ * how many the leaks view leaves out as holding nothing live, and how many
+ * the report's `top` and `min-share` left out. */
+static char *process_line(const struct asr_model *model, const struct asr_group *process,
+			  const struct asr_group *first, guint shown)
 {
-	return model->sort_live && g->live_known && g->live.samples == 0;
+	const GPtrArray *all = model->summary.groups[ASR_KIND_STACK];
+	bool hosts = model->summary.hosts > 1;
+	guint count = 0, freed = 0, i;
+	GString *line = g_string_new("  ");
+
+	for (i = 0; i < all->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(all, i);
+		struct asr_group key = asr_process_key(g);
+
+		if (asr_summary_find(&model->summary, &key) != process)
+			continue;
+		count++;
+		freed += model->sort_live && g->live_known && g->live.samples == 0;
+	}
+	if (hosts)
+		g_string_append_printf(line, "%s ", first->host ? first->host : "?");
+	g_string_append_printf(line, "%s, pid ", procname_of(first));
+	if (first->has_vpid)
+		g_string_append_printf(line, "%" PRId64, first->vpid);
+	else
+		g_string_append_c(line, '?');
+	g_string_append_printf(line, ": %u %s", count, as_plural(count, "stack", "stacks"));
+	if (freed)
+		g_string_append_printf(line, ", %u of them with nothing live at the end (not shown)", freed);
+	if (count - freed > shown)
+		g_string_append_printf(line, ", %u smaller not shown", count - freed - shown);
+	return g_string_free(line, FALSE);
 }
 
 void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 {
 	const GPtrArray *stacks = model->shown[ASR_KIND_STACK];
 	size_t width = line_width(out);
-	bool hosts = model->summary.hosts > 1;
 	const struct asr_group *process = NULL;
 	unsigned rank = 0;
-	guint i, j, count = 0, freed = 0;
-	char *line, *pid, *freed_note;
+	guint i, j, shown;
+	char *line;
 
-	line = g_strdup_printf("By stack: the %d largest%s of each process, leaf first (CSV and JSON have them all)",
-			       STACKS_PER_PROCESS, model->sort_live ? " by live bytes" : "");
 	fputc('\n', out);
-	put_line(out, line, width);
-	g_free(line);
+	put_line(out, model->sort_live ? "By stack: the largest by live bytes first, leaf first" :
+					 "By stack: the largest first, leaf first", width);
 	for (i = 0; i < stacks->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(stacks, i);
 		struct asr_group key = asr_process_key(g);
@@ -169,33 +192,17 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 		if (p != process || !process) {
 			process = p;
 			rank = 0;
-			for (count = 0, freed = 0, j = i; j < stacks->len; j++, count++) {
-				const struct asr_group *next = g_ptr_array_index(stacks, j);
-				struct asr_group other = asr_process_key(next);
+			for (shown = 0, j = i; j < stacks->len; j++, shown++) {
+				struct asr_group next = asr_process_key(g_ptr_array_index(stacks, j));
 
-				if (asr_summary_find(&model->summary, &other) != p)
+				if (asr_summary_find(&model->summary, &next) != p)
 					break;
-				freed += freed_in_leaks_view(model, next);
 			}
-			pid = g->has_vpid ? g_strdup_printf("%" PRId64, g->vpid) : g_strdup("?");
-			freed_note = freed ? g_strdup_printf(", %u of them with nothing live at the end (not shown)",
-							     freed) : g_strdup("");
-			line = g_strdup_printf("  %s%s%s, pid %s: %u %s%s",
-					       hosts ? (g->host ? g->host : "?") : "", hosts ? " " : "",
-					       procname_of(g), pid, count, as_plural(count, "stack", "stacks"),
-					       freed_note);
-			g_free(freed_note);
-			g_free(pid);
+			line = process_line(model, p, g, shown);
 			fputc('\n', out);
 			put_line(out, line, width);
 			g_free(line);
 		}
-		if (freed_in_leaks_view(model, g))
-			continue;
-		if (++rank <= STACKS_PER_PROCESS)
-			put_stack(out, model, g, rank, width, marks);
-		if (rank == STACKS_PER_PROCESS + 1)
-			fprintf(out, "  (%u smaller %s not shown)\n", count - freed - STACKS_PER_PROCESS,
-				as_plural(count - freed - STACKS_PER_PROCESS, "stack", "stacks"));
+		put_stack(out, model, g, ++rank, width, marks);
 	}
 }

@@ -46,22 +46,6 @@ static GArray *losses_of(const GPtrArray *traces)
 	return out;
 }
 
-static void select_shown(struct asr_model *model)
-{
-	enum asr_kind kind;
-	guint i;
-
-	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
-		GPtrArray *all = model->summary.groups[kind];
-
-		model->shown[kind] = g_ptr_array_new();
-		for (i = 0; i < all->len; i++) {
-			if (asr_group_shown(g_ptr_array_index(all, i), model->group_by))
-				g_ptr_array_add(model->shown[kind], g_ptr_array_index(all, i));
-		}
-	}
-}
-
 int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		    struct asr_symbols *symbols, const struct asr_params *params,
 		    const struct asr_model_options *options, bt_self_component *self)
@@ -107,19 +91,17 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	}
 	if (asr_summary_build(&model->summary, &in, &estimate_options))
 		goto refused;
-	select_shown(model);
+	asr_model_select(model, options);
 	if (in.stacks) {
 		model->call_tree = asr_call_tree_build(&model->summary, &estimate_options);
 		if (!model->call_tree)
 			goto refused;
-		model->stack_cells = model->summary.stack_cells;
 	}
 	model->rates = rates_of(&model->summary.total.rates);
 	if (agg->windowed) {
 		model->windows = g_array_new(FALSE, FALSE, sizeof(struct asr_window_row));
-		if (asr_timeline_build(model->windows, &model->summary, &agg->windows,
-				       agg->table.cells, agg->traces.list, model->group_by,
-				       &estimate_options))
+		if (asr_timeline_build(model->windows, &model->summary, model->shown, &agg->windows,
+				       agg->table.cells, agg->traces.list, &estimate_options))
 			goto refused;
 		model->live_peak = asr_timeline_live_peak(model->windows, &model->summary);
 	}
@@ -145,6 +127,8 @@ void asr_model_fini(struct asr_model *model)
 		if (model->shown[kind])
 			g_ptr_array_free(model->shown[kind], TRUE);
 	}
+	if (model->stack_cells)
+		g_ptr_array_free(model->stack_cells, TRUE);
 	if (model->rates)
 		g_array_free(model->rates, TRUE);
 	if (model->losses)

@@ -84,6 +84,19 @@ struct asr_model_options {
 	unsigned group_by;       /* enum asr_group_by bits: the groups shown */
 	guint scope_rows;        /* the most scope instances printed; 0: all */
 	bool stack_cells;        /* fill `stack_cells` (with group-by stack) */
+	/* Which groups each table shows (model/selection.c): */
+	uint64_t top;            /* at most this many, the largest; 0: all */
+	double min_share;        /* none under this percentage of their
+				  * table's bytes; 0: none hidden */
+	bool hide_freed;         /* with sort=live, no stack with nothing live
+				  * at the end (text's leaks view) */
+};
+
+/* Why groups are left out of a table, and how many for each reason. */
+struct asr_hidden {
+	guint freed;             /* nothing live at the end (hide_freed) */
+	guint small;             /* under min_share of the table */
+	guint beyond_top;        /* smaller than the table's `top` largest */
 };
 
 struct asr_model {
@@ -94,6 +107,10 @@ struct asr_model {
 	struct asr_summary summary;        /* every group, the total, the flags */
 	GPtrArray *shown[ASR_KIND_COUNT];  /* const struct asr_group *: the groups
 					    * the report shows, in report order */
+	struct asr_hidden hidden[ASR_KIND_COUNT];  /* those the options left
+						    * out of `shown` */
+	uint64_t top;            /* the options that chose `shown` */
+	double min_share;
 	GArray *rates;           /* uint64_t: the total's rates, ascending */
 	GArray *losses;          /* struct asr_loss, trace by trace */
 	GArray *windows;         /* struct asr_window_row in time order, in each
@@ -107,10 +124,11 @@ struct asr_model {
 	GPtrArray *call_tree;    /* struct asr_call_node *: one root per
 				  * process, in the order of the process groups */
 	GPtrArray *stack_cells;  /* const struct asr_group * of kind STACK, one
-				  * per thread x type x stack, with procname,
-				  * vtid and type set (format=pprof's samples;
-				  * their estimates add up to the stack groups');
-				  * NULL unless options->stack_cells */
+				  * per thread x type x stack of the stack groups
+				  * shown, with procname, vtid and type set
+				  * (format=pprof's samples; their estimates add
+				  * up to those stack groups'); NULL unless
+				  * options->stack_cells */
 	/* With stacks read (group-by stack, or site on a schema-2 trace; NULL
 	 * otherwise): what owns the frames, stacks and mappings above, and why
 	 * some frames have no name (model/resolve.h). */
@@ -134,6 +152,18 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		    const struct asr_model_options *options, bt_self_component *self);
 
 void asr_model_fini(struct asr_model *model);
+
+/*
+ * Fills `model->shown` with the groups of each kind the report shows, in
+ * report order, and `model->hidden` with how many the options left out
+ * (selection.c): the kinds `group_by` asks for (thread rows need a thread
+ * id); then, with `hide_freed` and sort=live, no stack group with nothing
+ * live at the end; then none under `min_share` percent of the bytes of
+ * its table (live bytes with sort=live; a group whose live bytes are
+ * unknown is never small); then, of those left, the `top` largest.  With
+ * the stack groups chosen, keeps only the stack cells of those shown.
+ */
+void asr_model_select(struct asr_model *model, const struct asr_model_options *options);
 
 /* Whether the report shows groups of `kind` (processes always) under
  * `group_by`, and whether it shows `g`: thread rows need a thread id
