@@ -11,7 +11,7 @@
 # bench/deep-alloc times malloc(64)+free pairs from under 40 frames of
 # recursion; with ALLOCSAMPLE_RATE=1 every malloc is sampled, so the
 # difference per pair between the two depths is the cost of one sample's
-# stack: the walk (src/stack_walk.c) and 32 more addresses in the event.
+# stack: the walk (src/unwind/stack_walk.c) and 32 more addresses in the event.
 # Each round runs both depths, in alternating order, so that slow drifts
 # of a shared machine hit both alike; the figure is the median of the
 # rounds' differences.  The session records allocsample:* with the

@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <unwind.h>
 
-#include "rule_cache.h"
-#include "stack_walk.h"
-#include "unloads.h"
+#include "unwind/rule_cache.h"
+#include "unwind/stack_walk.h"
+#include "unwind/unloads.h"
 #include "unwind-walkers.h"
 
 #define EXPORT __attribute__((visibility("default")))
@@ -39,7 +39,7 @@ static _Unwind_Reason_Code visit(struct _Unwind_Context *context, void *data)
 	return _URC_NO_REASON;
 }
 
-/* The shim's own: src/stack_walk.c, its rule cache on as under the preload
+/* The shim's own: src/unwind/stack_walk.c, its rule cache on as under the preload
  * shim (the constructor below says every dlclose is reported). */
 EXPORT int walk_allocsample(uint64_t *frames, int max)
 {

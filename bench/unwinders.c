@@ -47,7 +47,7 @@ struct walker {
 
 static struct walker walkers[] = {
 	{ "libgcc _Unwind_Backtrace", "walk_libgcc", -1, 200, NULL, { 0 }, { 0 }, 0 },
-	{ "allocsample's walk (src/stack_walk.c)", "walk_allocsample", -1, 4000, NULL, { 0 }, { 0 }, 0 },
+	{ "allocsample's walk (src/unwind/stack_walk.c)", "walk_allocsample", -1, 4000, NULL, { 0 }, { 0 }, 0 },
 	{ "libunwind unw_backtrace", "walk_unw_backtrace", 0, 4000, NULL, { 0 }, { 0 }, 0 },
 	{ "libunwind unw_step loop, GLOBAL cache", "walk_unw_step", 1, 10, NULL, { 0 }, { 0 }, 0 },
 	{ "libunwind unw_step loop, no cache", "walk_unw_step", 0, 4, NULL, { 0 }, { 0 }, 0 },

@@ -1,33 +1,9 @@
+/* allocsample-compare's page (compare/html.c): its charts, drawn from the
+ * comparison's JSON with what common/page.js gives in `page`. */
 (function () {
 	"use strict";
-	var data = JSON.parse(document.getElementById("report-data").textContent);
-	var main = document.getElementById("report");
-	var NS = "http://www.w3.org/2000/svg";
-	var UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-	var level = Math.round(data.confidence * 1000) / 10 + "%";
-
-	function el(tag, attrs, parent, text) {
-		var e = tag.charAt(0) === "@" ? document.createElementNS(NS, tag.slice(1)) : document.createElement(tag);
-		for (var k in attrs)
-			e.setAttribute(k, attrs[k]);
-		if (text !== undefined)
-			e.textContent = text;
-		if (parent)
-			parent.appendChild(e);
-		return e;
-	}
-
-	/* Binary units as in the report's page and text. */
-	function human(b) {
-		if (b < 1023.5)
-			return Math.round(Math.max(b, 0)) + " B";
-		var v = b / 1024, u = 1;
-		while (v >= 1023.95 && u + 1 < UNITS.length) {
-			v /= 1024;
-			u++;
-		}
-		return (v < 9.995 ? v.toFixed(2) : v.toFixed(1)) + " " + UNITS[u];
-	}
+	var data = page.data, main = page.main, level = page.level, el = page.el, human = page.human;
+	var fit = page.fit, ticks = page.ticks, textWidth = page.textWidth, count = page.count;
 
 	function ratio(r) {
 		if (r === null)
@@ -35,40 +11,23 @@
 		return r >= 100 ? r.toFixed(0) : r >= 9.995 ? r.toFixed(1) : r >= 0.9995 ? r.toFixed(2) : r.toFixed(3);
 	}
 
-	function ticks(max) {
-		var unit = 1, u = 0;
-		if (!(max > 0))
-			max = 1;
-		while (max / unit >= 1024 && u + 1 < UNITS.length) {
-			unit *= 1024;
-			u++;
-		}
-		var raw = max / unit / 4, p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;
-		var step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p, list = [];
-		for (var i = 0; list.length === 0 || list[list.length - 1] < max; i++)
-			list.push(i * step * unit);
-		return list.map(function (v) {
-			var n = v / unit;
-			return { value: v, label: (n === 0 ? "0" : +n.toPrecision(6)) + " " + UNITS[u] };
-		});
-	}
-
-	function basename(path) {
-		return path ? path.replace(/.*\//, "") : "?";
-	}
-
+	/* A row's name: its kind and the label the text gives it (a stack's
+	 * tells it from the others). */
 	function label(g) {
-		var s = (g.host ? g.host + " " : "") + (g.process || "?");
-		if (g.kind === "total")
-			return "total";
-		if (g.kind === "thread" || g.kind === "thread-type")
-			s += " / " + (g.procname || "?");
-		if (g.kind === "type" || g.kind === "thread-type")
-			s += ": " + g.type;
-		if (g.kind === "site")
-			s += ": " + (g["function"] || (g.address ? basename(g.binary) + g.address : "?")) +
-				(g.file ? " " + basename(g.file) + ":" + g.line : "");
-		return g.kind + " " + s;
+		return g.kind + " " + g.label;
+	}
+
+	/* A row's name in `room` pixels, cut as the text cuts it
+	 * (asc_label_cut): a stack's keeps its last frame, the caller that
+	 * tells it apart, and cuts what precedes it; any other loses its
+	 * middle. */
+	function fitName(text, room) {
+		var last = text.lastIndexOf(" < "), head = text.slice(0, last), tail = text.slice(last);
+		if (textWidth(text) <= room || last < 0 || textWidth(text.slice(0, 12) + "\u2026" + tail) > room)
+			return fit(text, room);
+		while (textWidth(head + "\u2026" + tail) > room)
+			head = head.slice(0, -1);
+		return head + "\u2026" + tail;
 	}
 
 	function verdict(g) {
@@ -85,23 +44,6 @@
 	}
 
 	var MAX_ROWS = 40;
-	var FONT = "12px \"DejaVu Sans\", \"Liberation Sans\", Arial, sans-serif";
-	var measure = document.createElement("canvas").getContext("2d");
-	measure.font = FONT;
-
-	function pageWidth() {
-		return Math.max(760, Math.min(1800, main.clientWidth || 1000));
-	}
-
-	function fit(text, room) {
-		if (measure.measureText(text).width <= room)
-			return text;
-		var keep = text.length;
-		while (keep > 4 && measure.measureText(text.slice(0, Math.ceil(keep / 2)) + "\u2026" +
-				text.slice(text.length - Math.floor(keep / 2))).width > room)
-			keep--;
-		return text.slice(0, Math.ceil(keep / 2)) + "\u2026" + text.slice(text.length - Math.floor(keep / 2));
-	}
 
 	/* The ratio axis: log2, symmetric around 1, from x1/2 to x2 at least. */
 	function ratioRange(rows) {
@@ -115,6 +57,24 @@
 		return Math.min(Math.ceil(m), 8);
 	}
 
+	function ratioTick(e) {
+		return e >= 0 ? "\u00d7" + Math.pow(2, e) : "\u00d71/" + Math.pow(2, -e);
+	}
+
+	/* The powers of two the ratio axis labels: every `stride`-th from x1,
+	 * the stride a power of two wide enough that no two labels overlap on
+	 * `room` pixels. */
+	function ratioTicks(span, room) {
+		var widest = 0, stride = 1, list = [];
+		for (var e = -span; e <= span; e++)
+			widest = Math.max(widest, textWidth(ratioTick(e)));
+		while (stride < span && stride * room / (2 * span) < widest + page.labelGap)
+			stride *= 2;
+		for (e = -Math.floor(span / stride) * stride; e <= span; e += stride)
+			list.push(e);
+		return list;
+	}
+
 	/* One chart: per group, the two intervals side by side (BASELINE grey
 	 * above, NEW blue below, each bar its estimate, its whisker its interval;
 	 * a side without the group a dashed whisker up to "below N"), and the
@@ -124,39 +84,39 @@
 			return;
 		el("h2", {}, main, title);
 		var shown = rows.slice(0, MAX_ROWS);
-		var width = pageWidth(), rowH = 34, top = 22;
-		var longest = Math.max.apply(null, shown.map(function (g) { return measure.measureText(label(g)).width; }));
+		var width = page.pageWidth(760), rowH = 34, top = 22;
+		var longest = Math.max.apply(null, shown.map(function (g) { return textWidth(label(g)); }));
 		var labelWidth = Math.min(Math.ceil(longest) + 16, Math.round(width * 0.3));
 		var ratioWidth = Math.round(width * 0.25), gap = 90;
 		var plot = width - labelWidth - ratioWidth - gap - 70;
 		var height = top + shown.length * rowH + 30;
 		var max = Math.max.apply(null, shown.map(function (g) { return Math.max(g.base_upper, g.new_upper); }));
-		var axis = ticks(max), scale = plot / axis[axis.length - 1].value;
+		var axis = ticks(max, plot), scale = plot / axis[axis.length - 1].value;
 		var span = ratioRange(shown), rx0 = labelWidth + plot + gap;
 		function RX(r) {
 			var l = r === null ? span : r <= 0 ? -span : Math.max(-span, Math.min(span, Math.log2(r)));
 			return rx0 + (l + span) / (2 * span) * ratioWidth;
 		}
 		var svg = el("@svg", { width: width, height: height, role: "img", "aria-label": title }, main);
-		el("@text", { x: labelWidth, y: 12 }, svg, "bytes: BASELINE (grey) and NEW (blue), " + level + " intervals");
-		el("@text", { x: rx0, y: 12 }, svg, "NEW/BASELINE, " + level + " interval");
+		el("@text", { "class": "legend", x: labelWidth, y: 12 }, svg, fit("bytes: BASELINE (grey) and NEW (blue), " +
+			level + " intervals", plot + gap - page.labelGap));
+		el("@text", { "class": "legend", x: rx0, y: 12 }, svg, fit("NEW/BASELINE, " + level + " interval", width - rx0));
 		axis.forEach(function (t) {
 			var x = labelWidth + t.value * scale;
 			el("@line", { "class": "grid", x1: x, x2: x, y1: top, y2: height - 24 }, svg);
-			el("@text", { x: x, y: height - 8, "text-anchor": "middle" }, svg, t.label);
+			el("@text", { "class": "tick", x: x, y: height - 8, "text-anchor": "middle" }, svg, t.label);
 		});
-		for (var e = -span; e <= span; e++) {
+		ratioTicks(span, ratioWidth).forEach(function (e) {
 			var x = RX(Math.pow(2, e));
 			el("@line", { "class": e === 0 ? "one" : "grid", x1: x, x2: x, y1: top, y2: height - 24 }, svg);
-			el("@text", { x: x, y: height - 8, "text-anchor": "middle" }, svg,
-				e >= 0 ? "\u00d7" + Math.pow(2, e) : "\u00d71/" + Math.pow(2, -e));
-		}
+			el("@text", { "class": "tick", x: x, y: height - 8, "text-anchor": "middle" }, svg, ratioTick(e));
+		});
 		el("@line", { "class": "axis", x1: labelWidth, x2: labelWidth + plot, y1: height - 24, y2: height - 24 }, svg);
 		el("@line", { "class": "axis", x1: rx0, x2: rx0 + ratioWidth, y1: height - 24, y2: height - 24 }, svg);
 		shown.forEach(function (g, i) {
 			var y = top + i * rowH, text = label(g);
-			var name = el("@text", { x: labelWidth - 8, y: y + rowH / 2 + 4, "text-anchor": "end" }, svg,
-				fit(text, labelWidth - 12));
+			var name = el("@text", { "class": "name", x: labelWidth - 8, y: y + rowH / 2 + 4, "text-anchor": "end" },
+				svg, fitName(text, labelWidth - 12));
 			el("@title", {}, name, text);
 			[["base", "BASELINE", y + 4], ["new", "NEW", y + rowH / 2]].forEach(function (s) {
 				var side = s[0], h = rowH / 2 - 6, mid = s[2] + h / 2;
@@ -175,7 +135,7 @@
 					el("@tspan", { "class": "mark" }, t, " !");
 				el("@title", {}, t, s[1] + ": " + (present ? human(g[side + "_estimate"]) + ", " : "no sample, ") +
 					level + " interval [" + human(g[side + "_lower"]) + ", " + human(g[side + "_upper"]) + "], " +
-					g[side + "_samples"] + " samples");
+					count(g[side + "_samples"], "sample", "samples"));
 			});
 			var mid = y + rowH / 2, cls = "ratio " + (g.withheld ? "unchanged" : g.verdict);
 			var lo = RX(g.ratio_lower), hi = RX(g.ratio_upper);
@@ -217,6 +177,5 @@
 		" intervals (dashed: a side without the group, below its upper bound).  Coloured whiskers: the " + level +
 		" interval of NEW/BASELINE around its estimate (dot), red an increase, green a decrease, violet a group on one side only." +
 		"  ! incomplete: that side lost events.");
-	document.getElementById("status").remove();
-	el("div", { id: "rendered", hidden: "" }, document.body, "complete");
+	page.done();
 })();

@@ -11,11 +11,14 @@
  *              with their per-rate accumulators, hosts, losses, contexts
  *   match.c    the keys that survive a rerun; same-named groups of a run
  *              added up; BASELINE's and NEW's groups paired
+ *   label.c    each pair's label for people, stacks told apart
  *   verdict.c  per pair: as_compare_compute, the correction over all pairs,
  *              the verdict, the losses rule, the gate
  *   text.c, csv.c, json.c, html.c  write a finished struct asc_comparison
  *
- * Decisions (matching, verdicts, losses): doc/compare.md.  Analysis side,
+ * What the outputs share with the report's (kinds, labels, the runtimes'
+ * objects, escaping, tables, the page) is in common/.  Decisions
+ * (matching, verdicts, losses): doc/compare.md.  Analysis side,
  * GPL-3.0-or-later.
  */
 #ifndef ALLOCSAMPLE_COMPARE_CLI_H
@@ -26,6 +29,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/kinds.h"
 #include "estimate/compare.h"
 #include "estimate/estimate.h"
 
@@ -38,22 +42,6 @@ enum {
 	ASC_EXIT_ERROR = 2,      /* usage, unreadable input, nothing to compare */
 };
 
-/* The report's group kinds, in the order the outputs list them. */
-enum asc_kind {
-	ASC_PROCESS,
-	ASC_THREAD,
-	ASC_TYPE,
-	ASC_THREAD_TYPE,
-	ASC_SITE,
-	ASC_STACK,
-	ASC_TOTAL,
-	ASC_KINDS
-};
-
-/* The report's name of a kind ("thread-type"), and back (-1: unknown). */
-const char *asc_kind_name(enum asc_kind kind);
-int asc_kind_parse(const char *name);
-
 enum asc_correction { ASC_HOLM, ASC_BH, ASC_NONE };
 enum asc_format { ASC_TEXT, ASC_CSV, ASC_JSON, ASC_HTML };
 
@@ -62,7 +50,7 @@ struct asc_options {
 	double confidence;            /* C, default 0.95 */
 	enum asc_correction correction;
 	enum asc_format format;
-	unsigned kinds;               /* bit per enum asc_kind asked with --group-by */
+	unsigned kinds;               /* bit per enum as_kind asked with --group-by */
 	bool group_by_given;          /* --group-by was on the command line */
 	bool fail_above_given;
 	double fail_above;            /* PCT */
@@ -74,6 +62,12 @@ struct asc_options {
  * *status ASC_EXIT_ERROR. */
 int asc_options_parse(int argc, char **argv, struct asc_options *out, int *status);
 
+/* A stack group's frame as its label shows it. */
+struct asc_frame {
+	char *label;     /* as_code_label */
+	bool runtime;    /* in a runtime's object (as_runtime_object) */
+};
+
 /*
  * A group's key: what survives a rerun (doc/compare.md, "Matching").  Strings
  * are NULL when not part of the kind's key or unknown.  `file` and
@@ -81,16 +75,24 @@ int asc_options_parse(int argc, char **argv, struct asc_options *out, int *statu
  * names.
  */
 struct asc_key {
-	enum asc_kind kind;
+	enum as_kind kind;
 	char *host;
 	char *process;   /* the process's name */
 	char *thread;    /* thread and thread-type: the thread's own name */
 	char *type;
 	char *function, *file, *binary, *address;
 	int64_t line;    /* -1: none */
-	char *stack;     /* stack groups: the frames' labels, outermost first,
-			  * joined by ';' ("[truncated]" first when cut) */
+	char *stack;     /* stack groups: the report's label (as_stack_label),
+			  * the frames' labels, outermost first */
+	/* Stack groups, for their label only: the frames innermost first, and
+	 * whether the walk stopped at its depth limit. */
+	struct asc_frame *frames;
+	size_t n_frames;
+	bool truncated;
 };
+
+/* Releases what a key holds. */
+void asc_key_free(struct asc_key *key);
 
 /* One group of one run; after match.c, all same-keyed groups added up. */
 struct asc_group {
@@ -158,7 +160,7 @@ struct asc_pair {
 	bool increase;           /* the direction of the data (p_increase < p_decrease) */
 	bool offending;          /* --fail-above's condition */
 	enum asc_verdict verdict;
-	char *label;             /* for people: "workload / worker: buffer" */
+	char *label;             /* for people: "workload / worker: buffer" (label.c) */
 	char *sort_key;          /* kind, then the key's fields */
 };
 
@@ -183,9 +185,22 @@ void asc_warn(struct asc_comparison *cmp, const char *format, ...)
  * Returns 0, or prints one line and returns -1. */
 int asc_kinds_choose(struct asc_comparison *cmp);
 
-/* Merges same-keyed groups in each run and pairs them (match.c).
- * Returns 0, or -1 on memory exhaustion. */
+/* Merges same-keyed groups in each run and pairs them (match.c), each pair
+ * with its label (asc_label).  Returns 0, or -1 on memory exhaustion. */
 int asc_match(struct asc_comparison *cmp);
+
+/*
+ * Every pair's label for people (label.c): "workload / worker: buffer";
+ * a stack's, its first frame outside the runtimes and as many callers as
+ * tell it from the other stacks of its process.  Uncut: the text cuts it
+ * to the terminal's width, the page to its room.
+ */
+void asc_label(struct asc_comparison *cmp);
+
+/* A label cut to `width` characters: a stack's keeps its last frame whole
+ * (the caller that tells it apart) and cuts what precedes; any other
+ * label loses its middle (as_cut_middle).  To g_free. */
+char *asc_label_cut(const char *label, size_t width);
 
 /* Statistics, correction, verdicts and the gate for every pair (verdict.c).
  * Returns 0, or -1 if the statistics refused a pair (a bug or no memory). */

@@ -1,7 +1,8 @@
 /*
  * csv.c - the comparison as CSV: one header line, one line per group in the
  * JSON's order (kind, then key); exact integers for bytes, fields quoted as
- * in RFC 4180 when they hold a comma, a quote or a line break.  An empty
+ * in RFC 4180 when they hold a comma, a quote or a line break
+ * (as_csv_field).  An empty
  * field is "not applicable" or "unknown"; an infinite ratio bound is "inf".
  * The columns `confidence` and `correction` repeat on every line what JSON
  * says once, as the report's CSV repeats its confidence; a comparison of
@@ -11,22 +12,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "compare/fields.h"
-
-static void put_string(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
 
 static void put_value(FILE *out, struct asc_field_value v)
 {
@@ -34,7 +21,7 @@ static void put_value(FILE *out, struct asc_field_value v)
 		return;
 	switch (v.type) {
 	case ASC_F_STRING:
-		put_string(out, v.string);
+		as_csv_field(out, v.string, strlen(v.string));
 		break;
 	case ASC_F_INTEGER:
 		fprintf(out, "%.0f", v.number);
@@ -54,7 +41,7 @@ static void put_value(FILE *out, struct asc_field_value v)
 int asc_write_csv(FILE *out, const struct asc_comparison *cmp)
 {
 	size_t i, f, n = asc_field_count(), stack = n;
-	bool stacks = cmp->kinds & 1u << ASC_STACK;
+	bool stacks = cmp->kinds & 1u << AS_KIND_STACK;
 
 	for (f = 0; f < n; f++) {
 		if (strcmp(asc_field_name(f), "stack") == 0)

@@ -83,11 +83,11 @@ static struct asc_field_value side(const struct asc_group *g, const struct as_es
 struct asc_field_value asc_field_get(const struct asc_comparison *cmp, const struct asc_pair *p, size_t i)
 {
 	const struct asc_key *k = p->key;
-	bool threads = k->kind == ASC_THREAD || k->kind == ASC_THREAD_TYPE;
+	bool threads = k->kind == AS_KIND_THREAD || k->kind == AS_KIND_THREAD_TYPE;
 
 	switch (i) {
 	case F_KIND:
-		return string(asc_kind_name(k->kind));
+		return string(as_kind_name(k->kind));
 	case F_HOST:
 		return string(k->host);
 	case F_PROCNAME:

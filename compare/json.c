@@ -2,32 +2,19 @@
  * json.c - the comparison as one JSON object (doc/compare.md, "JSON"): the
  * inputs and parameters, then a `groups` array whose entries carry the
  * report's key names (kind, host, procname, process, type, ...), both
- * sides, the ratio and its interval, and the verdict.  Bytes are exact
- * integers; a ratio or a bound that is infinite or undefined is null.
+ * sides, the ratio and its interval, the verdict, and the group's label as
+ * the text and the page show it.  Bytes are exact integers; a ratio or a
+ * bound that is infinite or undefined is null; strings as_json_string.
  */
 #include <math.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "compare/fields.h"
 
 static void put_string(FILE *out, const char *s)
 {
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char) *s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
-			fputs("\\n", out);
-		else if (c == '\t')
-			fputs("\\t", out);
-		else if (c < 0x20 || c == 0x7f)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
+	as_json_string(out, s, strlen(s));
 }
 
 static void put_value(FILE *out, struct asc_field_value v)
@@ -91,10 +78,10 @@ int asc_write_json(FILE *out, const struct asc_comparison *cmp)
 	put_run(out, "new", &cmp->new_);
 	fprintf(out, "  \"confidence\": %.9g,\n  \"correction\": \"%s\",\n  \"group_by\": [", o->confidence,
 		asc_correction_id(o->correction));
-	for (k = 0; k < ASC_KINDS; k++) {
-		if (k == ASC_PROCESS || k == ASC_TOTAL || !(cmp->kinds & 1u << k))
+	for (k = 0; k < AS_KIND_COUNT; k++) {
+		if (k == AS_KIND_PROCESS || k == AS_KIND_TOTAL || !(cmp->kinds & 1u << k))
 			continue;
-		fprintf(out, "%s\"%s\"", first ? "" : ", ", asc_kind_name(k));
+		fprintf(out, "%s\"%s\"", first ? "" : ", ", as_kind_name(k));
 		first = false;
 	}
 	fputs("],\n  \"fail_above\": ", out);
@@ -122,6 +109,8 @@ int asc_write_json(FILE *out, const struct asc_comparison *cmp)
 			fprintf(out, "%s\"%s\": ", f ? ", " : "", asc_field_name(f));
 			put_value(out, asc_field_get(cmp, &cmp->pairs[i], f));
 		}
+		fputs(", \"label\": ", out);
+		put_string(out, cmp->pairs[i].label);
 		fputc('}', out);
 	}
 	fputs(cmp->n_pairs ? "\n  ]\n}\n" : "]\n}\n", out);

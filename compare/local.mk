@@ -4,20 +4,20 @@ bin_PROGRAMS += compare/allocsample-compare
 compare_allocsample_compare_SOURCES = \
 	compare/compare.h compare/main.c compare/options.c \
 	compare/source.c compare/trace.c compare/report.c \
-	compare/match.c compare/verdict.c compare/units.c \
+	compare/match.c compare/label.c compare/verdict.c compare/units.c \
 	compare/fields.h compare/fields.c \
 	compare/text.c compare/csv.c compare/json.c compare/html.c
-nodist_compare_allocsample_compare_SOURCES = compare/compare-page.c
+nodist_compare_allocsample_compare_SOURCES = compare/page-assets.c
 compare_allocsample_compare_CPPFLAGS = $(AM_CPPFLAGS) -DBT2PLUGINDIR='"$(bt2plugindir)"'
 compare_allocsample_compare_CFLAGS = $(AM_CFLAGS) $(JSON_GLIB_CFLAGS) $(GLIB_CFLAGS) $(GSL_CFLAGS)
 compare_allocsample_compare_LDADD = estimate/libasestimate.la common/libascommon.la $(JSON_GLIB_LIBS) $(GLIB_LIBS) -lm
 
-# The page and its script stay in files of their own, compiled in by the
-# report's generator.
-COMPARE_PAGE_ASSETS = compare/compare-page.html compare/compare-page.js
-compare/compare-page.c: $(COMPARE_PAGE_ASSETS:%=$(srcdir)/%) $(srcdir)/plugins/report/format/embed.sh
-	$(AM_V_GEN)mkdir -p compare && \
-	$(SHELL) $(srcdir)/plugins/report/format/embed.sh $(COMPARE_PAGE_ASSETS:%=$(srcdir)/%) >$@.tmp && \
+# The page's style and script stay in files of their own, compiled in (the
+# page's frame is common/page.html).
+COMPARE_PAGE_ASSETS = compare/compare-page.css compare/compare-page.js
+compare/page-assets.c: $(COMPARE_PAGE_ASSETS:%=$(srcdir)/%) $(srcdir)/common/embed.sh
+	$(AM_V_GEN)$(MKDIR_P) compare && \
+	$(SHELL) $(srcdir)/common/embed.sh asc $(COMPARE_PAGE_ASSETS:%=$(srcdir)/%) >$@.tmp && \
 	mv $@.tmp $@
-CLEANFILES += compare/compare-page.c
+CLEANFILES += compare/page-assets.c
 EXTRA_DIST += $(COMPARE_PAGE_ASSETS)

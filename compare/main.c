@@ -37,7 +37,7 @@ static char *process_names(const struct asc_run *run)
 	for (i = 0; i < run->n_groups; i++) {
 		const char *name = run->groups[i].key.process;
 
-		if (run->groups[i].key.kind != ASC_PROCESS || !name || g_hash_table_contains(seen, name))
+		if (run->groups[i].key.kind != AS_KIND_PROCESS || !name || g_hash_table_contains(seen, name))
 			continue;
 		g_hash_table_add(seen, (gpointer) name);
 		g_string_append_printf(s, "%s%s", s->len ? ", " : "", name);
@@ -103,7 +103,7 @@ static void print_offending(const struct asc_comparison *cmp)
 		fprintf(stderr,
 			ASC_ME ": regression: %s %s: %s -> %s (%s), ratio %g%% interval [%s, %s], "
 			"above the limit of +%g%%\n",
-			asc_kind_name(p->key->kind), p->label, p->base ? base : "none", new_, change, level, lo,
+			as_kind_name(p->key->kind), p->label, p->base ? base : "none", new_, change, level, lo,
 			hi, cmp->options->fail_above);
 		g_free(change);
 		g_free(lo);

@@ -14,10 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/labels.h"
 #include "compare/compare.h"
-
-/* The frames a stack group's label shows, from its leaf. */
-#define STACK_LABEL_FRAMES 4
 
 void asc_warn(struct asc_comparison *cmp, const char *format, ...)
 {
@@ -36,9 +34,9 @@ void asc_warn(struct asc_comparison *cmp, const char *format, ...)
 /* The kinds asked that a run cannot give: dropped with a warning, or an
  * error when --group-by asked for them by name. */
 static int check_kind(struct asc_comparison *cmp, const struct asc_run *run, const char *role,
-		      enum asc_kind kind)
+		      enum as_kind kind)
 {
-	bool threads = kind == ASC_THREAD || kind == ASC_THREAD_TYPE;
+	bool threads = kind == AS_KIND_THREAD || kind == AS_KIND_THREAD_TYPE;
 	char *why;
 
 	if (threads && run->missing_vtid)
@@ -50,15 +48,15 @@ static int check_kind(struct asc_comparison *cmp, const struct asc_run *run, con
 		why = g_strdup_printf(
 			"%s %s is a report without %s groups (regenerate it with group-by including \"%s\", "
 			"or give its trace directory)",
-			role, run->path, asc_kind_name(kind), asc_kind_name(kind));
+			role, run->path, as_kind_name(kind), as_kind_name(kind));
 	else
 		return 0;
 	if (cmp->options->group_by_given) {
-		fprintf(stderr, ASC_ME ": %s: --group-by %s cannot be compared\n", why, asc_kind_name(kind));
+		fprintf(stderr, ASC_ME ": %s: --group-by %s cannot be compared\n", why, as_kind_name(kind));
 		g_free(why);
 		return -1;
 	}
-	asc_warn(cmp, "%s: %s groups are not compared", why, asc_kind_name(kind));
+	asc_warn(cmp, "%s: %s groups are not compared", why, as_kind_name(kind));
 	g_free(why);
 	cmp->kinds &= ~(1u << kind);
 	return 0;
@@ -68,12 +66,12 @@ int asc_kinds_choose(struct asc_comparison *cmp)
 {
 	int k;
 
-	cmp->kinds = cmp->options->kinds | 1u << ASC_PROCESS | 1u << ASC_TOTAL;
-	for (k = 0; k < ASC_KINDS; k++) {
-		if (k == ASC_PROCESS || k == ASC_TOTAL || !(cmp->kinds & 1u << k))
+	cmp->kinds = cmp->options->kinds | 1u << AS_KIND_PROCESS | 1u << AS_KIND_TOTAL;
+	for (k = 0; k < AS_KIND_COUNT; k++) {
+		if (k == AS_KIND_PROCESS || k == AS_KIND_TOTAL || !(cmp->kinds & 1u << k))
 			continue;
-		if (check_kind(cmp, &cmp->base, "BASELINE", (enum asc_kind) k) != 0 ||
-		    check_kind(cmp, &cmp->new_, "NEW", (enum asc_kind) k) != 0)
+		if (check_kind(cmp, &cmp->base, "BASELINE", (enum as_kind) k) != 0 ||
+		    check_kind(cmp, &cmp->new_, "NEW", (enum as_kind) k) != 0)
 			return -1;
 	}
 	return 0;
@@ -114,19 +112,12 @@ int asc_group_add(struct asc_group *into, const struct asc_group *from)
 	return 0;
 }
 
-static const char *base_name(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? slash + 1 : path;
-}
-
 /* The matching key as one string: the kind, then each field (file and
  * binary by base name), "\x1e" for a field that is absent. */
 static char *key_string(const struct asc_key *k)
 {
 	const char *fields[] = { k->host, k->process, k->thread, k->type, k->function,
-				 base_name(k->file), base_name(k->binary), k->address };
+				 as_base_name(k->file), as_base_name(k->binary), k->address };
 	GString *s = g_string_new(NULL);
 	size_t i;
 
@@ -137,67 +128,9 @@ static char *key_string(const struct asc_key *k)
 	return g_string_free(s, FALSE);
 }
 
-/* The frames a person reads of a stack: its leaf and its callers, innermost
- * first, the first few of them. */
-static void append_stack_label(GString *s, const char *stack)
-{
-	char **frames = g_strsplit(stack ? stack : "", ";", -1);
-	guint n = g_strv_length(frames), shown = 0, i;
-
-	g_string_append(s, ":");
-	for (i = n; i > 0 && shown < STACK_LABEL_FRAMES; i--, shown++)
-		g_string_append_printf(s, "%s%s", shown ? " < " : " ", frames[i - 1]);
-	if (i > 0)
-		g_string_append_printf(s, " < ... (%u frames)", n);
-	if (n == 0)
-		g_string_append(s, " (no frame)");
-	g_strfreev(frames);
-}
-
-/* The label a person reads: "workload / worker: buffer". */
-static char *key_label(const struct asc_key *k)
-{
-	GString *s = g_string_new(NULL);
-
-	if (k->kind == ASC_TOTAL) {
-		g_string_free(s, TRUE);
-		return g_strdup("total");
-	}
-	if (k->host)
-		g_string_append_printf(s, "%s ", k->host);
-	g_string_append(s, k->process ? k->process : "?");
-	if (k->kind == ASC_THREAD || k->kind == ASC_THREAD_TYPE)
-		g_string_append_printf(s, " / %s", k->thread ? k->thread : "?");
-	if (k->kind == ASC_TYPE || k->kind == ASC_THREAD_TYPE)
-		g_string_append_printf(s, ": %s", k->type ? k->type : "?");
-	if (k->kind == ASC_SITE) {
-		if (k->function)
-			g_string_append_printf(s, ": %s", k->function);
-		else if (k->address)
-			g_string_append_printf(s, ": %s%s", k->binary ? base_name(k->binary) : "?", k->address);
-		else
-			g_string_append(s, ": ?");
-		if (k->file)
-			g_string_append_printf(s, " %s:%lld", base_name(k->file), (long long) k->line);
-		if (k->function && k->binary)
-			g_string_append_printf(s, " (%s)", base_name(k->binary));
-	}
-	if (k->kind == ASC_STACK)
-		append_stack_label(s, k->stack);
-	return g_string_free(s, FALSE);
-}
-
 static void group_drop(struct asc_group *g)
 {
-	g_free(g->key.host);
-	g_free(g->key.process);
-	g_free(g->key.thread);
-	g_free(g->key.type);
-	g_free(g->key.function);
-	g_free(g->key.file);
-	g_free(g->key.binary);
-	g_free(g->key.address);
-	g_free(g->key.stack);
+	asc_key_free(&g->key);
 	free(g->accums);
 	memset(g, 0, sizeof(*g));
 }
@@ -261,7 +194,7 @@ static const char *only_process(const struct asc_run *run)
 	for (i = 0; i < run->n_groups; i++) {
 		const struct asc_key *k = &run->groups[i].key;
 
-		if (k->kind != ASC_PROCESS)
+		if (k->kind != AS_KIND_PROCESS)
 			continue;
 		if (!k->process || (name && strcmp(name, k->process) != 0))
 			return NULL;
@@ -330,7 +263,7 @@ int asc_match(struct asc_comparison *cmp)
 		p->base = &cmp->base.groups[GPOINTER_TO_SIZE(value)];
 		if (g_hash_table_lookup_extended(new_index, key, NULL, &other)) {
 			p->new_ = &cmp->new_.groups[GPOINTER_TO_SIZE(other)];
-			if (p->base->key.kind != ASC_TOTAL)
+			if (p->base->key.kind != AS_KIND_TOTAL)
 				cmp->in_common++;
 		}
 		p->sort_key = g_strdup(key);
@@ -351,9 +284,9 @@ int asc_match(struct asc_comparison *cmp)
 		/* NEW's names when both sides have them: its file and binary
 		 * paths are the current ones. */
 		p->key = p->new_ ? &p->new_->key : &p->base->key;
-		p->label = key_label(p->key);
 	}
 	qsort(cmp->pairs, cmp->n_pairs, sizeof(*cmp->pairs), pair_order);
+	asc_label(cmp);
 	rc = 0;
 end:
 	g_hash_table_destroy(base_index);

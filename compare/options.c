@@ -8,31 +8,6 @@
 
 #include "compare/compare.h"
 
-static const char *const kind_names[ASC_KINDS] = {
-	[ASC_PROCESS] = "process",
-	[ASC_THREAD] = "thread",
-	[ASC_TYPE] = "type",
-	[ASC_THREAD_TYPE] = "thread-type",
-	[ASC_SITE] = "site",
-	[ASC_STACK] = "stack",
-	[ASC_TOTAL] = "total",
-};
-
-const char *asc_kind_name(enum asc_kind kind)
-{
-	return kind < ASC_KINDS ? kind_names[kind] : "?";
-}
-
-int asc_kind_parse(const char *name)
-{
-	int k;
-
-	for (k = 0; k < ASC_KINDS; k++)
-		if (strcmp(name, kind_names[k]) == 0)
-			return k;
-	return -1;
-}
-
 static void usage(FILE *out)
 {
 	fprintf(out,
@@ -99,9 +74,9 @@ static bool parse_kinds(const char *text, unsigned *kinds)
 	*kinds = 0;
 	for (name = copy ? strtok_r(copy, ",", &save) : NULL; good && name;
 	     name = strtok_r(NULL, ",", &save)) {
-		int k = asc_kind_parse(name);
+		int k = as_kind_parse(name);
 
-		if (k < 0 || k == ASC_PROCESS || k == ASC_TOTAL)
+		if (k < 0 || k == AS_KIND_PROCESS || k == AS_KIND_TOTAL)
 			good = false;
 		else
 			*kinds |= 1u << k;
@@ -130,7 +105,7 @@ int asc_options_parse(int argc, char **argv, struct asc_options *out, int *statu
 	out->confidence = 0.95;
 	out->correction = ASC_HOLM;
 	out->format = ASC_TEXT;
-	out->kinds = 1u << ASC_THREAD | 1u << ASC_TYPE;
+	out->kinds = 1u << AS_KIND_THREAD | 1u << AS_KIND_TYPE;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:h", long_options, NULL)) != -1) {
 		switch (c) {

@@ -6,7 +6,9 @@
  * Version 2 added the per-group accumulators that a comparison needs (the
  * estimates and intervals alone cannot be compared exactly); a version-1
  * report is refused with the way to regenerate it.  Later versions only add
- * keys (doc/report-formats.md) and are read as version 2.
+ * keys (doc/report-formats.md) and are read as version 2: a stack group's
+ * `label`, which it is matched by, is made from its frames, as the report
+ * makes it, in a report from before that key.
  */
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -14,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/labels.h"
+#include "common/runtime.h"
 #include "compare/compare.h"
 
 /* A string member, or NULL when absent, null or not a string. */
@@ -72,70 +76,81 @@ static double get_number(JsonObject *o, const char *name)
 	return NAN;
 }
 
-/*
- * A stack group's frames as one string, outermost first, each frame by the
- * label the report gives it (its function, else BINARY+0xOFFSET with the
- * binary's base name, else "[unknown]"), joined by ';' and "[truncated]"
- * first when the stack was cut: what survives a rerun, where addresses
- * move.
- */
-static char *stack_labels(JsonObject *g)
+/* A stack group's frames, innermost first, each named as the report names
+ * it (as_code_label: its function, else BINARY+0xOFFSET, else
+ * "[unknown]"); `key->frames` NULL and 0 frames without any. */
+static void read_frames(JsonObject *g, struct asc_key *key)
 {
 	JsonArray *frames = get_array(g, "stack");
-	GString *s = g_string_new(get_bool(g, "truncated") ? "[truncated]" : "");
 	guint i, n = frames ? json_array_get_length(frames) : 0;
 
-	for (i = n; i > 0; i--) {
-		JsonNode *node = json_array_get_element(frames, i - 1);
+	key->truncated = get_bool(g, "truncated");
+	key->frames = n ? g_new0(struct asc_frame, n) : NULL;
+	key->n_frames = n;
+	for (i = 0; i < n; i++) {
+		JsonNode *node = json_array_get_element(frames, i);
 		JsonObject *f = JSON_NODE_HOLDS_OBJECT(node) ? json_node_get_object(node) : NULL;
-		const char *function = f ? get_string(f, "function") : NULL;
 		const char *binary = f ? get_string(f, "binary") : NULL;
 		const char *offset = f ? get_string(f, "offset") : NULL;
-		const char *base = binary && strrchr(binary, '/') ? strrchr(binary, '/') + 1 : binary;
+		char *where = offset ? g_strconcat("+", offset, NULL) : NULL;
 
-		if (s->len)
-			g_string_append_c(s, ';');
-		if (function)
-			g_string_append(s, function);
-		else if (base && offset)
-			g_string_append_printf(s, "%s+%s", base, offset);
-		else
-			g_string_append(s, "[unknown]");
+		key->frames[i].label = as_code_label(f ? get_string(f, "function") : NULL, binary, where);
+		key->frames[i].runtime = binary && as_runtime_object(binary);
+		g_free(where);
 	}
-	return g_string_free(s, FALSE);
+}
+
+/* The label a stack group is matched by: the report's, or in a report
+ * from before it carried one, the same label made from the frames. */
+static char *stack_label(JsonObject *g, const struct asc_key *key)
+{
+	const char **labels;
+	char *label = dup_string(g, "label");
+	size_t i;
+
+	if (label)
+		return label;
+	labels = g_new0(const char *, key->n_frames + 1);
+	for (i = 0; i < key->n_frames; i++)
+		labels[i] = key->frames[i].label;
+	label = as_stack_label(labels, key->n_frames, key->truncated);
+	g_free(labels);
+	return label;
 }
 
 /* The key of a group of `kind` from its JSON object. */
-static void read_key(JsonObject *g, enum asc_kind kind, struct asc_key *key)
+static void read_key(JsonObject *g, enum as_kind kind, struct asc_key *key)
 {
 	memset(key, 0, sizeof(*key));
 	key->kind = kind;
 	key->line = -1;
-	if (kind == ASC_TOTAL)
+	if (kind == AS_KIND_TOTAL)
 		return;
 	key->host = dup_string(g, "host");
 	/* "process" is the process's name (version 2); "procname" a thread's. */
 	key->process = dup_string(g, "process");
 	if (!key->process)
 		key->process = dup_string(g, "procname");
-	if (kind == ASC_THREAD || kind == ASC_THREAD_TYPE)
+	if (kind == AS_KIND_THREAD || kind == AS_KIND_THREAD_TYPE)
 		key->thread = dup_string(g, "procname");
-	if (kind == ASC_TYPE || kind == ASC_THREAD_TYPE)
+	if (kind == AS_KIND_TYPE || kind == AS_KIND_THREAD_TYPE)
 		key->type = dup_string(g, "type");
-	if (kind == ASC_SITE) {
+	if (kind == AS_KIND_SITE) {
 		key->function = dup_string(g, "function");
 		key->file = dup_string(g, "file");
 		key->binary = dup_string(g, "binary");
 		key->address = dup_string(g, "address");
 		key->line = get_int(g, "line", -1);
 	}
-	if (kind == ASC_STACK)
-		key->stack = stack_labels(g);
+	if (kind == AS_KIND_STACK) {
+		read_frames(g, key);
+		key->stack = stack_label(g, key);
+	}
 }
 
 /* One group object into *out; false with *why set when it lacks what a
  * comparison needs. */
-static bool read_group(JsonObject *g, enum asc_kind kind, struct asc_group *out, const char **why)
+static bool read_group(JsonObject *g, enum as_kind kind, struct asc_group *out, const char **why)
 {
 	JsonArray *accums = get_array(g, "accumulators");
 	guint i, n;
@@ -179,8 +194,10 @@ static bool read_group(JsonObject *g, enum asc_kind kind, struct asc_group *out,
 	return true;
 }
 
-static void key_free(struct asc_key *key)
+void asc_key_free(struct asc_key *key)
 {
+	size_t i;
+
 	g_free(key->host);
 	g_free(key->process);
 	g_free(key->thread);
@@ -190,6 +207,10 @@ static void key_free(struct asc_key *key)
 	g_free(key->binary);
 	g_free(key->address);
 	g_free(key->stack);
+	for (i = 0; i < key->n_frames; i++)
+		g_free(key->frames[i].label);
+	g_free(key->frames);
+	memset(key, 0, sizeof(*key));
 }
 
 void asc_run_free(struct asc_run *run)
@@ -197,7 +218,7 @@ void asc_run_free(struct asc_run *run)
 	size_t i;
 
 	for (i = 0; i < run->n_groups; i++) {
-		key_free(&run->groups[i].key);
+		asc_key_free(&run->groups[i].key);
 		free(run->groups[i].accums);
 	}
 	free(run->groups);
@@ -287,11 +308,11 @@ int asc_report_read(const char *file, const char *role, struct asc_run *run)
 		goto end;
 	}
 
-	run->kinds = 1u << ASC_PROCESS;
+	run->kinds = 1u << AS_KIND_PROCESS;
 	list = get_array(root, "group_by");
 	for (i = 0, n = list ? json_array_get_length(list) : 0; i < n; i++) {
 		const char *name = json_array_get_string_element(list, i);
-		int k = name ? asc_kind_parse(name) : -1;
+		int k = name ? as_kind_parse(name) : -1;
 
 		if (k >= 0)
 			run->kinds |= 1u << k;
@@ -345,11 +366,11 @@ int asc_report_read(const char *file, const char *role, struct asc_run *run)
 		if (!g)
 			continue;
 		kind_name = get_string(g, "kind");
-		kind = kind_name ? asc_kind_parse(kind_name) : -1;
+		kind = kind_name ? as_kind_parse(kind_name) : -1;
 		/* Kinds a later version may add are not compared. */
-		if (kind < 0 || (i < n) == (kind == ASC_TOTAL))
+		if (kind < 0 || (i < n) == (kind == AS_KIND_TOTAL))
 			continue;
-		if (!read_group(g, (enum asc_kind) kind, &run->groups[run->n_groups], &why)) {
+		if (!read_group(g, (enum as_kind) kind, &run->groups[run->n_groups], &why)) {
 			run->n_groups++;
 			refuse(run, role, "a damaged report: %s", why);
 			goto end;

@@ -2,84 +2,46 @@
  * text.c - the comparison for a person: the groups that changed first,
  * largest change in bytes first, then the others; human units, both
  * intervals, the change and the ratio's interval; the notes that explain
- * the marks.  Scripts should read CSV or JSON: this layout may change.
+ * the marks.  The GROUP column is cut (asc_label_cut) so that lines fit the
+ * terminal (as_line_width; FILE_WIDTH for a file), down to GROUP_MIN
+ * characters.  Scripts should
+ * read CSV or JSON: this layout may change.
  */
 #include <glib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/grid.h"
 #include "common/units.h"
+#include "common/width.h"
 #include "compare/compare.h"
 
-/* Columns: 'l' left-aligned, 'r' right-aligned. */
+/* Columns: 'l' left-aligned, 'r' right-aligned; GROUP, the one cut to the
+ * width, and the fewest characters it is cut to. */
 static const char align[] = "lllrlrlrll";
-#define COLUMNS (sizeof(align) - 1)
-
-static void add_row(GPtrArray *rows, char **cells)
-{
-	g_ptr_array_add(rows, cells);
-}
-
-static void print_rows(FILE *out, GPtrArray *rows)
-{
-	size_t width[COLUMNS] = { 0 }, c;
-	guint r;
-
-	for (r = 0; r < rows->len; r++) {
-		char **cells = g_ptr_array_index(rows, r);
-
-		for (c = 0; c < COLUMNS; c++) {
-			size_t w = g_utf8_strlen(cells[c], -1);
-
-			if (w > width[c])
-				width[c] = w;
-		}
-	}
-	for (r = 0; r < rows->len; r++) {
-		char **cells = g_ptr_array_index(rows, r);
-		GString *line = g_string_new("  ");
-
-		for (c = 0; c < COLUMNS; c++) {
-			size_t pad = width[c] - g_utf8_strlen(cells[c], -1);
-
-			if (c)
-				g_string_append(line, "  ");
-			if (align[c] == 'r')
-				g_string_append_printf(line, "%*s%s", (int) pad, "", cells[c]);
-			else
-				g_string_append_printf(line, "%s%*s", cells[c], (int) pad, "");
-		}
-		while (line->len && line->str[line->len - 1] == ' ')
-			g_string_truncate(line, line->len - 1);
-		fprintf(out, "%s\n", line->str);
-		g_string_free(line, TRUE);
-	}
-}
-
-static bool imprecise(const struct as_estimate *e)
-{
-	return e->upper - e->lower > e->weighted;
-}
+#define GROUP 2
+#define GROUP_MIN 30
+/* The width of a line when neither COLUMNS nor a terminal says it: the
+ * figures take about 110 columns, and a label needs some 50. */
+#define FILE_WIDTH 160
 
 /* One side's estimate and interval: "-", "below 30.4 KiB" for a side
  * without the group. */
-static void side_cells(const struct asc_group *g, const struct as_estimate *e, char **estimate,
-		       char **interval)
+static void side_cells(GPtrArray *row, const struct asc_group *g, const struct as_estimate *e)
 {
 	char *lo, *hi;
 
+	hi = as_human_bytes(e->upper);
 	if (!g) {
-		hi = as_human_bytes(e->upper);
-		*estimate = g_strdup("-");
-		*interval = g_strdup_printf("below %s", hi);
+		g_ptr_array_add(row, g_strdup("-"));
+		g_ptr_array_add(row, g_strdup_printf("below %s", hi));
 		g_free(hi);
 		return;
 	}
 	lo = as_human_bytes(e->lower);
-	hi = as_human_bytes(e->upper);
-	*estimate = as_human_bytes(e->weighted);
-	*interval = g_strdup_printf("[%s, %s]", lo, hi);
+	g_ptr_array_add(row, as_human_bytes(e->weighted));
+	g_ptr_array_add(row, g_strdup_printf("[%s, %s]", lo, hi));
 	g_free(lo);
 	g_free(hi);
 }
@@ -88,7 +50,8 @@ static char *notes_of(const struct asc_pair *p)
 {
 	GString *s = g_string_new(NULL);
 
-	if ((p->base && imprecise(&p->stats.base)) || (p->new_ && imprecise(&p->stats.new_)))
+	if ((p->base && as_estimate_imprecise(&p->stats.base)) ||
+	    (p->new_ && as_estimate_imprecise(&p->stats.new_)))
 		g_string_append_c(s, '*');
 	if ((p->base && p->base->incomplete) || (p->new_ && p->new_->incomplete))
 		g_string_append_c(s, '!');
@@ -101,42 +64,40 @@ static char *notes_of(const struct asc_pair *p)
 	return g_string_free(s, FALSE);
 }
 
-static char **row_of(const struct asc_pair *p)
+static void add_row(struct as_grid *grid, const struct asc_pair *p)
 {
-	char **cells = g_new0(char *, COLUMNS + 1);
+	GPtrArray *row = as_grid_row(grid);
 	char *lo = asc_human_ratio(p->stats.ratio_lower), *hi = asc_human_ratio(p->stats.ratio_upper);
 
-	cells[0] = g_strdup(p->withheld ? "unchanged (L)" : asc_verdict_name(p->verdict));
-	cells[1] = g_strdup(asc_kind_name(p->key->kind));
-	cells[2] = g_strdup(p->label);
-	side_cells(p->base, &p->stats.base, &cells[3], &cells[4]);
-	side_cells(p->new_, &p->stats.new_, &cells[5], &cells[6]);
-	cells[7] = p->base ? (p->new_ ? asc_human_change(p->stats.ratio) : g_strdup("gone"))
-			   : g_strdup("new");
-	cells[8] = g_strdup_printf("[%s, %s]", lo, hi);
-	cells[9] = notes_of(p);
+	g_ptr_array_add(row, g_strdup(p->withheld ? "unchanged (L)" : asc_verdict_name(p->verdict)));
+	g_ptr_array_add(row, g_strdup(as_kind_name(p->key->kind)));
+	g_ptr_array_add(row, g_strdup(p->label));
+	side_cells(row, p->base, &p->stats.base);
+	side_cells(row, p->new_, &p->stats.new_);
+	g_ptr_array_add(row, p->base ? (p->new_ ? asc_human_change(p->stats.ratio) : g_strdup("gone"))
+				     : g_strdup("new"));
+	g_ptr_array_add(row, g_strdup_printf("[%s, %s]", lo, hi));
+	g_ptr_array_add(row, notes_of(p));
 	g_free(lo);
 	g_free(hi);
-	return cells;
 }
 
-static char **header(double confidence)
+static void add_header(struct as_grid *grid, double confidence)
 {
-	char **cells = g_new0(char *, COLUMNS + 1);
+	GPtrArray *row = as_grid_row(grid);
 	char level[32];
 
 	snprintf(level, sizeof(level), "%g%%", confidence * 100);
-	cells[0] = g_strdup("VERDICT");
-	cells[1] = g_strdup("KIND");
-	cells[2] = g_strdup("GROUP");
-	cells[3] = g_strdup("BASELINE");
-	cells[4] = g_strdup_printf("%s INTERVAL", level);
-	cells[5] = g_strdup("NEW");
-	cells[6] = g_strdup_printf("%s INTERVAL", level);
-	cells[7] = g_strdup("CHANGE");
-	cells[8] = g_strdup("RATIO INTERVAL");
-	cells[9] = g_strdup("NOTE");
-	return cells;
+	g_ptr_array_add(row, g_strdup("VERDICT"));
+	g_ptr_array_add(row, g_strdup("KIND"));
+	g_ptr_array_add(row, g_strdup("GROUP"));
+	g_ptr_array_add(row, g_strdup("BASELINE"));
+	g_ptr_array_add(row, g_strdup_printf("%s INTERVAL", level));
+	g_ptr_array_add(row, g_strdup("NEW"));
+	g_ptr_array_add(row, g_strdup_printf("%s INTERVAL", level));
+	g_ptr_array_add(row, g_strdup("CHANGE"));
+	g_ptr_array_add(row, g_strdup("RATIO INTERVAL"));
+	g_ptr_array_add(row, g_strdup("NOTE"));
 }
 
 static double change_bytes(const struct asc_pair *p)
@@ -168,14 +129,16 @@ static int text_order(const void *a, const void *b)
 static void section(FILE *out, const struct asc_comparison *cmp, const struct asc_pair **order,
 		    size_t from, size_t to)
 {
-	GPtrArray *rows = g_ptr_array_new_with_free_func((GDestroyNotify) g_strfreev);
+	struct as_grid grid;
 	size_t i;
 
-	add_row(rows, header(cmp->options->confidence));
+	as_grid_init(&grid, align);
+	add_header(&grid, cmp->options->confidence);
 	for (i = from; i < to; i++)
-		add_row(rows, row_of(order[i]));
-	print_rows(out, rows);
-	g_ptr_array_free(rows, TRUE);
+		add_row(&grid, order[i]);
+	as_grid_fit(&grid, GROUP, as_line_width(out, FILE_WIDTH), GROUP_MIN, asc_label_cut);
+	as_grid_print(out, &grid);
+	as_grid_fini(&grid);
 }
 
 static const char *input_kind(const struct asc_run *run)

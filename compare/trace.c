@@ -76,10 +76,10 @@ int asc_trace_report(const char *trace, const char *role, unsigned kinds, const 
 
 	if (!plugin_path || !*plugin_path)
 		plugin_path = BT2PLUGINDIR;
-	for (k = 0; k < ASC_KINDS; k++) {
-		if (k == ASC_PROCESS || k == ASC_TOTAL || !(kinds & 1u << k))
+	for (k = 0; k < AS_KIND_COUNT; k++) {
+		if (k == AS_KIND_PROCESS || k == AS_KIND_TOTAL || !(kinds & 1u << k))
 			continue;
-		g_string_append_printf(params, "%s\"%s\"", first ? "" : ",", asc_kind_name(k));
+		g_string_append_printf(params, "%s\"%s\"", first ? "" : ",", as_kind_name(k));
 		first = false;
 	}
 	g_string_append(params, "],path=");
@@ -94,7 +94,7 @@ int asc_trace_report(const char *trace, const char *role, unsigned kinds, const 
 	g_ptr_array_add(argv, g_strconcat("--plugin-path=", plugin_path, NULL));
 	g_ptr_array_add(argv, g_strdup("convert"));
 	g_ptr_array_add(argv, input);
-	if (kinds & 1u << ASC_SITE) {
+	if (kinds & 1u << AS_KIND_SITE) {
 		g_ptr_array_add(argv, g_strdup("--debug-info"));
 		g_ptr_array_add(argv, g_strdup("--debug-info-full-path"));
 	}

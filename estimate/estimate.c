@@ -246,3 +246,15 @@ int as_estimate_compute(const struct as_estimate_accum *accums, size_t n, uint64
 	out->mixed_rates = rates > 1;
 	return 0;
 }
+
+/*
+ * An interval wider than its estimate (doc/design.md section 3): the
+ * estimate alone would mislead.  At 95% that is below about 20 samples of
+ * small objects (doc/estimation.md, "When to distrust the numbers").
+ *
+ *	imprecise = upper - lower > weighted
+ */
+bool as_estimate_imprecise(const struct as_estimate *est)
+{
+	return est->upper - est->lower > est->weighted;
+}

@@ -108,6 +108,18 @@ bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_
 int as_estimate_compute(const struct as_estimate_accum *accums, size_t n, uint64_t threads,
 			const struct as_estimate_options *options, struct as_estimate *out);
 
+/*
+ * Whether an estimate is too imprecise to read without its interval: the
+ * interval is wider than the point estimate itself (at 95%, below about 20
+ * samples of objects small against the rate).  Judged on the interval, not
+ * on the sample count, because objects much larger than the rate are
+ * sampled almost surely: a few samples of 1 GiB objects pin their bytes to
+ * a fraction of a percent.  Every format of the report and of
+ * allocsample-compare marks a group by this rule (doc/estimation.md, "When
+ * to distrust the numbers"): upper - lower > estimate.
+ */
+bool as_estimate_imprecise(const struct as_estimate *est);
+
 /* How many objects a group's samples stand for (Horvitz-Thompson), and at
  * least how many at the confidence asked.  No sample bounds how many more
  * there may be, so there is no upper end but at rate 1. */

@@ -2,11 +2,11 @@
 # unit-testable on their own.
 noinst_LTLIBRARIES += src/libassampler.la
 src_libassampler_la_SOURCES = \
-	src/settings.c src/settings.h \
-	src/rng.c src/rng.h \
-	src/sampled_set.c src/sampled_set.h \
-	src/sampler.c src/sampler.h \
-	src/thread_seed.c src/thread_seed.h
+	src/sampler/settings.c src/sampler/settings.h \
+	src/sampler/rng.c src/sampler/rng.h \
+	src/sampler/sampled_set.c src/sampler/sampled_set.h \
+	src/sampler/sampler.c src/sampler/sampler.h \
+	src/sampler/thread_seed.c src/sampler/thread_seed.h
 src_libassampler_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden
 src_libassampler_la_LIBADD = -lm
 
@@ -14,11 +14,11 @@ src_libassampler_la_LIBADD = -lm
 # (tests/unit/test-stack-walk.c).
 noinst_LTLIBRARIES += src/libasstack.la
 src_libasstack_la_SOURCES = \
-	src/cfi.c src/cfi.h \
+	src/unwind/cfi.c src/unwind/cfi.h \
 	src/export.h \
-	src/rule_cache.c src/rule_cache.h \
-	src/stack_walk.c src/stack_walk.h \
-	src/unloads.c src/unloads.h
+	src/unwind/rule_cache.c src/unwind/rule_cache.h \
+	src/unwind/stack_walk.c src/unwind/stack_walk.h \
+	src/unwind/unloads.c src/unwind/unloads.h
 src_libasstack_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden
 src_libasstack_la_LIBADD = $(DL_LIBS)
 
@@ -26,14 +26,14 @@ src_libasstack_la_LIBADD = $(DL_LIBS)
 # typed API of allocsample.h.  Loaded into traced programs: LGPL-2.1+.
 lib_LTLIBRARIES += src/liballocsample.la
 src_liballocsample_la_SOURCES = \
-	src/api.c \
-	src/call_site.c src/call_site.h \
-	src/emit.c src/emit.h \
+	src/liballocsample/api.c \
+	src/liballocsample/call_site.c src/liballocsample/call_site.h \
+	src/liballocsample/emit.c src/liballocsample/emit.h \
 	src/export.h \
-	src/run_context.c \
-	src/stack.c src/stack.h \
-	src/thread_state.c src/thread_state.h \
-	src/type_scope.c src/type_scope.h \
+	src/liballocsample/run_context.c \
+	src/liballocsample/stack.c src/liballocsample/stack.h \
+	src/liballocsample/thread_state.c src/liballocsample/thread_state.h \
+	src/liballocsample/type_scope.c src/liballocsample/type_scope.h \
 	tp/allocsample-tp.c tp/allocsample-tp.h
 # -fexceptions: a C++ operator new may throw through allocsample_allocate_typed.
 src_liballocsample_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \

@@ -4,7 +4,7 @@
  *
  * Schema 2 added `stack`, the sample's return addresses innermost first
  * (stack[0] is the caller's, the same as `ip` below), passed as pointers
- * and recorded as unsigned 64-bit integers (src/emit.c asserts they have
+ * and recorded as unsigned 64-bit integers (src/liballocsample/emit.c asserts they have
  * the same size), and `stack_truncated`.  Schema 3 added `free_tracked` and
  * the events SampledFree and SamplesUnrecorded (live heap, doc/events.md).
  *

@@ -53,6 +53,7 @@ bt_component_class_initialize_method_status asr_component_init(bt_self_component
 	bt_self_component *self = bt_self_component_sink_as_self_component(self_sink);
 	bt_component_class_initialize_method_status status;
 	bt_self_component_add_port_status port_status;
+	struct asr_params_error params_error;
 	struct asr_component *comp = calloc(1, sizeof *comp);
 
 	(void) config;
@@ -64,14 +65,15 @@ bt_component_class_initialize_method_status asr_component_init(bt_self_component
 	}
 	comp->self = self;
 	comp->log_level = bt_component_get_logging_level(bt_self_component_as_component(self));
-	if (asr_params_parse(self, params, &comp->params)) {
-		status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
+	switch (asr_params_parse(params, &comp->params, &params_error)) {
+	case ASR_PARAMS_OK:
+		break;
+	case ASR_PARAMS_NO_MEMORY:
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self, "%s", params_error.text);
+		status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_MEMORY_ERROR;
 		goto error;
-	}
-	/* A page is written once: it has no place for updates. */
-	if (comp->params.update_interval_ns && comp->params.format == ASR_FORMAT_HTML) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Parameter `update-interval` does not go with format `html`: use `text`, `csv` or `json` for updates.");
+	default:
+		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self, "%s", params_error.text);
 		status = BT_COMPONENT_CLASS_INITIALIZE_METHOD_STATUS_ERROR;
 		goto error;
 	}

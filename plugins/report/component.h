@@ -31,7 +31,8 @@
  * component.c holds the four methods of a babeltrace2 sink, passes
  * messages from one stage to the next and keeps what outlives every model
  * (the aggregate, the symbols cache); params.c validates the parameters
- * from one table.
+ * from one table, for initialization and for the params-check query
+ * (query.c) alike.
  */
 #ifndef ALLOCSAMPLE_REPORT_COMPONENT_H
 #define ALLOCSAMPLE_REPORT_COMPONENT_H

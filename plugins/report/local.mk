@@ -8,6 +8,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/plugin.c \
 	plugins/report/component.c plugins/report/component.h \
 	plugins/report/params.c plugins/report/params.h \
+	plugins/report/query.c plugins/report/query.h \
 	plugins/report/messages.c plugins/report/messages.h \
 	plugins/report/rates.c plugins/report/rates.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
@@ -71,14 +72,15 @@ plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
 # C++ frames are named with the C++ runtime's __cxa_demangle (symbols/demangle.c).
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD += -lstdc++
 
-# The HTML page and its script stay in files of their own, compiled in.
-PAGE_ASSETS = plugins/report/format/page.html plugins/report/format/page.js
-plugins/report/format/page.c: $(PAGE_ASSETS:%=$(srcdir)/%) $(srcdir)/plugins/report/format/embed.sh
+# The HTML page's style and script stay in files of their own, compiled in
+# (the page's frame is common/page.html).
+PAGE_ASSETS = plugins/report/format/page.css plugins/report/format/page.js
+plugins/report/format/page.c: $(PAGE_ASSETS:%=$(srcdir)/%) $(srcdir)/common/embed.sh
 	$(AM_V_GEN)$(MKDIR_P) plugins/report/format && \
-	$(SHELL) $(srcdir)/plugins/report/format/embed.sh $(PAGE_ASSETS:%=$(srcdir)/%) >$@.tmp && \
+	$(SHELL) $(srcdir)/common/embed.sh asr $(PAGE_ASSETS:%=$(srcdir)/%) >$@.tmp && \
 	mv $@.tmp $@
 CLEANFILES += plugins/report/format/page.c
-EXTRA_DIST += $(PAGE_ASSETS) plugins/report/format/embed.sh
+EXTRA_DIST += $(PAGE_ASSETS)
 
 # format=pprof: protoc-c writes the profile's message code from
 # profile.proto.  One rule writes both files, the header's recovers when

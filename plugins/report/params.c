@@ -7,34 +7,51 @@
 #include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "params.h"
 
-typedef int (*param_parser)(bt_self_component *self, const char *name, const bt_value *value,
-			    struct asr_params *params);
+/* Returns 0, or an enum asr_params_status with `error` set. */
+typedef int (*param_parser)(struct asr_params_error *error, const char *name,
+			    const bt_value *value, struct asr_params *params);
 
 struct param_descr {
 	const char *name;
-	param_parser parse;  /* appends a cause naming the accepted values */
+	param_parser parse;  /* says in `error` what it accepts */
 };
 
-static const char *const group_by_names[] = { "thread", "type", "thread-type", "site", "stack" };
+/* Sets the one line that says why the map is refused; returns
+ * ASR_PARAMS_INVALID.  A value quoted in it may be cut at the buffer's
+ * end, never the start of the line, which names the parameter. */
+static int refuse(struct asr_params_error *error, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int refuse(struct asr_params_error *error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(error->text, sizeof error->text, fmt, ap);
+	va_end(ap);
+	return ASR_PARAMS_INVALID;
+}
+
+static int out_of_memory(struct asr_params_error *error)
+{
+	snprintf(error->text, sizeof error->text, "Out of memory.");
+	return ASR_PARAMS_NO_MEMORY;
+}
 
 const char *asr_group_by_name(enum asr_group_by bit)
 {
-	switch (bit) {
-	case ASR_GROUP_BY_THREAD:
-		return group_by_names[0];
-	case ASR_GROUP_BY_TYPE:
-		return group_by_names[1];
-	case ASR_GROUP_BY_THREAD_TYPE:
-		return group_by_names[2];
-	case ASR_GROUP_BY_SITE:
-		return group_by_names[3];
-	case ASR_GROUP_BY_STACK:
-		return group_by_names[4];
+	int k;
+
+	for (k = AS_KIND_THREAD; k <= AS_KIND_STACK; k++) {
+		if (bit == ASR_GROUP_BY_BIT(k))
+			return as_kind_name((enum as_kind) k);
 	}
 	return "?";
 }
@@ -62,7 +79,7 @@ static const char *value_type_name(const bt_value *value)
 	}
 }
 
-static int parse_confidence(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_confidence(struct asr_params_error *error, const char *name, const bt_value *value,
 			    struct asr_params *params)
 {
 	double c;
@@ -70,14 +87,14 @@ static int parse_confidence(bt_self_component *self, const char *name, const bt_
 	/* An integer is refused rather than converted: 1 or 95 are the likely
 	 * mistakes, and neither is a level in (0, 1). */
 	if (!bt_value_is_real(value)) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %s: expecting a real number between 0 and 1, exclusive (e.g. 0.95).",
 			name, value_type_name(value));
 		return -1;
 	}
 	c = bt_value_real_get(value);
 	if (!(c > 0.0 && c < 1.0)) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %g: expecting a real number between 0 and 1, exclusive (e.g. 0.95).",
 			name, c);
 		return -1;
@@ -86,50 +103,47 @@ static int parse_confidence(bt_self_component *self, const char *name, const bt_
 	return 0;
 }
 
-static int group_by_bit(bt_self_component *self, const char *name, const bt_value *value,
+static int group_by_bit(struct asr_params_error *error, const char *name, const bt_value *value,
 			unsigned *bits)
 {
-	const char *s;
-	size_t i;
+	int kind;
 
 	if (!bt_value_is_string(value)) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` contains %s: expecting `thread`, `type`, `thread-type` or `site`, or `stack` for a trace with stacks.",
 			name, value_type_name(value));
 		return -1;
 	}
-	s = bt_value_string_get(value);
-	for (i = 0; i < sizeof group_by_names / sizeof group_by_names[0]; i++) {
-		if (strcmp(s, group_by_names[i]) == 0) {
-			*bits |= 1u << i;
-			return 0;
-		}
+	kind = as_kind_parse(bt_value_string_get(value));
+	if (kind >= AS_KIND_THREAD && kind <= AS_KIND_STACK) {
+		*bits |= ASR_GROUP_BY_BIT(kind);
+		return 0;
 	}
-	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+	refuse(error,
 		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type`, `thread-type` or `site`, or `stack` for a trace with stacks.",
-		name, s);
+		name, bt_value_string_get(value));
 	return -1;
 }
 
-static int parse_group_by(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_group_by(struct asr_params_error *error, const char *name, const bt_value *value,
 			  struct asr_params *params)
 {
 	unsigned bits = 0;
 	uint64_t i, n;
 
 	if (bt_value_is_string(value)) {
-		if (group_by_bit(self, name, value, &bits))
+		if (group_by_bit(error, name, value, &bits))
 			return -1;
 	} else if (bt_value_is_array(value)) {
 		n = bt_value_array_get_length(value);
 		for (i = 0; i < n; i++) {
-			if (group_by_bit(self, name, bt_value_array_borrow_element_by_index_const(value, i),
+			if (group_by_bit(error, name, bt_value_array_borrow_element_by_index_const(value, i),
 					 &bits))
 				return -1;
 		}
 	}
 	if (bits == 0) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type`, `thread-type`, `site` and `stack`.",
 			name, bt_value_is_array(value) ? "an empty array" : value_type_name(value));
 		return -1;
@@ -138,62 +152,74 @@ static int parse_group_by(bt_self_component *self, const char *name, const bt_va
 	return 0;
 }
 
-static int parse_format(bt_self_component *self, const char *name, const bt_value *value,
+static const struct {
+	const char *name;
+	enum asr_format format;
+} formats[] = {
+	{ "text", ASR_FORMAT_TEXT },
+	{ "csv", ASR_FORMAT_CSV },
+	{ "json", ASR_FORMAT_JSON },
+	{ "html", ASR_FORMAT_HTML },
+	{ "folded", ASR_FORMAT_FOLDED },
+	{ "pprof", ASR_FORMAT_PPROF },
+};
+
+#define FORMAT_COUNT (sizeof formats / sizeof formats[0])
+
+static const char *format_name(enum asr_format format)
+{
+	size_t i;
+
+	for (i = 0; i < FORMAT_COUNT; i++) {
+		if (formats[i].format == format)
+			return formats[i].name;
+	}
+	return "?";
+}
+
+static int parse_format(struct asr_params_error *error, const char *name, const bt_value *value,
 			struct asr_params *params)
 {
-	static const struct {
-		const char *name;
-		enum asr_format format;
-	} formats[] = {
-		{ "text", ASR_FORMAT_TEXT },
-		{ "csv", ASR_FORMAT_CSV },
-		{ "json", ASR_FORMAT_JSON },
-		{ "html", ASR_FORMAT_HTML },
-		{ "folded", ASR_FORMAT_FOLDED },
-		{ "pprof", ASR_FORMAT_PPROF },
-	};
 	size_t i;
 
 	if (bt_value_is_string(value)) {
-		for (i = 0; i < sizeof formats / sizeof formats[0]; i++) {
+		for (i = 0; i < FORMAT_COUNT; i++) {
 			if (strcmp(bt_value_string_get(value), formats[i].name) == 0) {
 				params->format = formats[i].format;
 				return 0;
 			}
 		}
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s`: unknown format `%s`: expecting `text`, `csv`, `json`, `html`, `folded` or `pprof`.",
 			name, bt_value_string_get(value));
 		return -1;
 	}
-	BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+	refuse(error,
 		"Parameter `%s` is %s: expecting the string `text`, `csv`, `json`, `html`, `folded` or `pprof`.",
 		name, value_type_name(value));
 	return -1;
 }
 
-static int parse_path(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_path(struct asr_params_error *error, const char *name, const bt_value *value,
 		      struct asr_params *params)
 {
 	if (!bt_value_is_string(value) || bt_value_string_get(value)[0] == '\0') {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %s: expecting the path of the file to write.",
 			name, bt_value_is_string(value) ? "empty" : value_type_name(value));
 		return -1;
 	}
 	params->path = strdup(bt_value_string_get(value));
-	if (!params->path) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self, "Out of memory.");
-		return -1;
-	}
+	if (!params->path)
+		return out_of_memory(error);
 	return 0;
 }
 
-static int parse_boundary_compensation(bt_self_component *self, const char *name,
+static int parse_boundary_compensation(struct asr_params_error *error, const char *name,
 				       const bt_value *value, struct asr_params *params)
 {
 	if (!bt_value_is_bool(value)) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %s: expecting a boolean (`yes` or `no`, `true` or `false`).",
 			name, value_type_name(value));
 		return -1;
@@ -254,7 +280,7 @@ static int64_t parse_duration(const char *s)
 
 /* A duration parameter (`window`, `update-interval`) into *out: positive
  * nanoseconds below 2^63, from an integer or a string with its unit. */
-static int parse_duration_value(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_duration_value(struct asr_params_error *error, const char *name, const bt_value *value,
 				int64_t *out)
 {
 	int64_t ns = -1;
@@ -262,7 +288,7 @@ static int parse_duration_value(bt_self_component *self, const char *name, const
 	if (bt_value_is_string(value)) {
 		ns = parse_duration(bt_value_string_get(value));
 		if (ns <= 0) {
-			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			refuse(error,
 				"Parameter `%s` is `%s`: " DURATION_EXPECTING ".",
 				name, bt_value_string_get(value));
 			return -1;
@@ -270,7 +296,7 @@ static int parse_duration_value(bt_self_component *self, const char *name, const
 	} else if (bt_value_is_signed_integer(value)) {
 		ns = bt_value_integer_signed_get(value);
 		if (ns <= 0) {
-			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			refuse(error,
 				"Parameter `%s` is %" PRId64 ": " DURATION_EXPECTING ".", name, ns);
 			return -1;
 		}
@@ -278,13 +304,13 @@ static int parse_duration_value(bt_self_component *self, const char *name, const
 		uint64_t u = bt_value_integer_unsigned_get(value);
 
 		if (u == 0 || u > INT64_MAX) {
-			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			refuse(error,
 				"Parameter `%s` is %" PRIu64 ": " DURATION_EXPECTING ".", name, u);
 			return -1;
 		}
 		ns = (int64_t) u;
 	} else {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %s: " DURATION_EXPECTING ".", name, value_type_name(value));
 		return -1;
 	}
@@ -292,80 +318,78 @@ static int parse_duration_value(bt_self_component *self, const char *name, const
 	return 0;
 }
 
-static int parse_window(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_window(struct asr_params_error *error, const char *name, const bt_value *value,
 			struct asr_params *params)
 {
-	return parse_duration_value(self, name, value, &params->window_ns);
+	return parse_duration_value(error, name, value, &params->window_ns);
 }
 
-static int parse_update_interval(bt_self_component *self, const char *name,
+static int parse_update_interval(struct asr_params_error *error, const char *name,
 				 const bt_value *value, struct asr_params *params)
 {
 	int64_t ns;
 
-	if (parse_duration_value(self, name, value, &ns))
+	if (parse_duration_value(error, name, value, &ns))
 		return -1;
 	params->update_interval_ns = (uint64_t) ns;
 	return 0;
 }
 
 /* A scope parameter: a non-empty string (an event class or field name). */
-static int parse_name(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_name(struct asr_params_error *error, const char *name, const bt_value *value,
 		      char **out, const char *what)
 {
 	if (!bt_value_is_string(value) || bt_value_string_get(value)[0] == '\0') {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %s: expecting %s.",
 			name, bt_value_is_string(value) ? "empty" : value_type_name(value), what);
 		return -1;
 	}
 	*out = strdup(bt_value_string_get(value));
-	if (!*out) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self, "Out of memory.");
-		return -1;
-	}
+	if (!*out)
+		return out_of_memory(error);
 	return 0;
 }
 
 #define SCOPE_EVENT_EXPECTING "the full name of an event class as a string (e.g. `myapp:request_begin`)"
 
-static int parse_scope_begin(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_scope_begin(struct asr_params_error *error, const char *name, const bt_value *value,
 			     struct asr_params *params)
 {
-	return parse_name(self, name, value, &params->scope_begin, SCOPE_EVENT_EXPECTING);
+	return parse_name(error, name, value, &params->scope_begin, SCOPE_EVENT_EXPECTING);
 }
 
-static int parse_scope_end(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_scope_end(struct asr_params_error *error, const char *name, const bt_value *value,
 			   struct asr_params *params)
 {
-	return parse_name(self, name, value, &params->scope_end, SCOPE_EVENT_EXPECTING);
+	return parse_name(error, name, value, &params->scope_end, SCOPE_EVENT_EXPECTING);
 }
 
-static int parse_scope_key(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_scope_key(struct asr_params_error *error, const char *name, const bt_value *value,
 			   struct asr_params *params)
 {
-	return parse_name(self, name, value, &params->scope_key,
+	return parse_name(error, name, value, &params->scope_key,
 			  "the name of a payload field of both scope events as a string (e.g. `id`)");
 }
 
 /* The scope parameters go together: both events or neither, and a key
  * only with them. */
-static int check_scopes(bt_self_component *self, const struct asr_params *params)
+static int check_scopes(struct asr_params_error *error, const struct asr_params *params)
 {
 	if (!params->scope_begin != !params->scope_end) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is missing: `%s` needs it (give both, or neither).",
 			params->scope_begin ? "scope-end" : "scope-begin",
 			params->scope_begin ? "scope-begin" : "scope-end");
 		return -1;
 	}
 	if (params->scope_key && !params->scope_begin) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `scope-key` needs `scope-begin` and `scope-end`.");
 		return -1;
 	}
 	if (params->scope_begin && strcmp(params->scope_begin, params->scope_end) == 0) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameters `scope-begin` and `scope-end` are both `%s`: expecting two different event classes.",
 			params->scope_begin);
 		return -1;
@@ -373,31 +397,31 @@ static int check_scopes(bt_self_component *self, const struct asr_params *params
 	return 0;
 }
 
-/* The stack formats: both are the stack groups (group-by `stack`, added
- * to those asked for), written once; a pprof profile is binary, so it
- * goes to a file. */
-static int check_format(bt_self_component *self, struct asr_params *params)
+/* What the formats need.  A page (html) and the stack formats are written
+ * once, at the end, so no updates.  The stack formats are the stack groups
+ * (group-by `stack`, added to those asked for); a pprof profile is binary,
+ * so it goes to a file. */
+static int check_format(struct asr_params_error *error, struct asr_params *params)
 {
-	const char *name = params->format == ASR_FORMAT_FOLDED ? "folded" : "pprof";
+	bool stacks = params->format == ASR_FORMAT_FOLDED || params->format == ASR_FORMAT_PPROF;
 
-	if (params->format != ASR_FORMAT_FOLDED && params->format != ASR_FORMAT_PPROF)
-		return 0;
 	if (params->format == ASR_FORMAT_PPROF && !params->path) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `path` is missing: format `pprof` writes a binary profile to a file (e.g. path=\"alloc.pb.gz\").");
 		return -1;
 	}
-	if (params->update_interval_ns) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+	if (params->update_interval_ns && (stacks || params->format == ASR_FORMAT_HTML)) {
+		refuse(error,
 			"Parameter `update-interval` does not go with format `%s`: use `text`, `csv` or `json` for updates.",
-			name);
+			format_name(params->format));
 		return -1;
 	}
-	params->group_by |= ASR_GROUP_BY_STACK;
+	if (stacks)
+		params->group_by |= ASR_GROUP_BY_STACK;
 	return 0;
 }
 
-static int parse_sort(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_sort(struct asr_params_error *error, const char *name, const bt_value *value,
 		      struct asr_params *params)
 {
 	const char *s = bt_value_is_string(value) ? bt_value_string_get(value) : NULL;
@@ -407,11 +431,11 @@ static int parse_sort(bt_self_component *self, const char *name, const bt_value 
 		return 0;
 	}
 	if (s)
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s`: unknown order `%s`: expecting `allocated` (bytes allocated, the default) or `live` (bytes still live at the end).",
 			name, s);
 	else
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %s: expecting the string `allocated` or `live`.",
 			name, value_type_name(value));
 	return -1;
@@ -419,7 +443,7 @@ static int parse_sort(bt_self_component *self, const char *name, const bt_value 
 
 #define TOP_EXPECTING "expecting a number of rows, an integer from 0 (every row) up, such as 10: each table shows its largest"
 
-static int parse_top(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_top(struct asr_params_error *error, const char *name, const bt_value *value,
 		     struct asr_params *params)
 {
 	int64_t n;
@@ -431,13 +455,13 @@ static int parse_top(bt_self_component *self, const char *name, const bt_value *
 	} else if (bt_value_is_signed_integer(value)) {
 		n = bt_value_integer_signed_get(value);
 		if (n < 0) {
-			BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+			refuse(error,
 				"Parameter `%s` is %" PRId64 ": " TOP_EXPECTING ".", name, n);
 			return -1;
 		}
 		params->top = (uint64_t) n;
 	} else {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %s: " TOP_EXPECTING ".", name, value_type_name(value));
 		return -1;
 	}
@@ -447,7 +471,7 @@ static int parse_top(bt_self_component *self, const char *name, const bt_value *
 
 #define MIN_SHARE_EXPECTING "expecting a percentage from 0 to 100, such as 1 or 0.5: each table hides its groups under that share of its bytes (0: none)"
 
-static int parse_min_share(bt_self_component *self, const char *name, const bt_value *value,
+static int parse_min_share(struct asr_params_error *error, const char *name, const bt_value *value,
 			   struct asr_params *params)
 {
 	double p;
@@ -461,12 +485,12 @@ static int parse_min_share(bt_self_component *self, const char *name, const bt_v
 	else if (bt_value_is_unsigned_integer(value))
 		p = (double) bt_value_integer_unsigned_get(value);
 	else {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %s: " MIN_SHARE_EXPECTING ".", name, value_type_name(value));
 		return -1;
 	}
 	if (!(p >= 0.0 && p <= 100.0)) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		refuse(error,
 			"Parameter `%s` is %g: " MIN_SHARE_EXPECTING ".", name, p);
 		return -1;
 	}
@@ -493,9 +517,8 @@ static const struct param_descr param_table[] = {
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
 
-/* Finds the first parameter the table does not know.  The cause is appended
- * after the iteration: the library forbids a callback that leaves an error
- * behind and returns INTERRUPT. */
+/* Finds the first parameter the table does not know; the caller says so
+ * once the iteration is over. */
 static bt_value_map_foreach_entry_const_func_status find_unknown(const char *key,
 								 const bt_value *value,
 								 void *data)
@@ -512,12 +535,13 @@ static bt_value_map_foreach_entry_const_func_status find_unknown(const char *key
 	return BT_VALUE_MAP_FOREACH_ENTRY_CONST_FUNC_STATUS_INTERRUPT;
 }
 
-int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_params *params)
+enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *params,
+					struct asr_params_error *error)
 {
 	const char *unknown = NULL;
 	const bt_value *value;
 	size_t i;
-	int status = -1;
+	int status;
 
 	params->confidence = 0.95;
 	params->boundary_compensation = true;
@@ -534,22 +558,26 @@ int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_pa
 	params->top = 0;
 	params->has_min_share = false;
 	params->min_share = 0.0;
+	error->text[0] = '\0';
 
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
-		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
+		status = refuse(error,
 			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top` or `min-share`.",
 			unknown);
 		goto error;
 	}
 	for (i = 0; i < PARAM_COUNT; i++) {
 		value = bt_value_map_borrow_entry_value_const(map, param_table[i].name);
-		if (value && param_table[i].parse(self, param_table[i].name, value, params))
+		status = value ? param_table[i].parse(error, param_table[i].name, value, params) : 0;
+		if (status)
 			goto error;
 	}
-	if (check_scopes(self, params) || check_format(self, params))
+	status = check_scopes(error, params);
+	if (!status)
+		status = check_format(error, params);
+	if (status)
 		goto error;
-	status = 0;
 	goto end;
 
 error:

@@ -7,14 +7,20 @@
 
 #include <babeltrace2/babeltrace.h>
 
+#include "common/kinds.h"
+
+/* The bit of a grouping, by its kind (common/kinds.h): the kinds from
+ * thread to stack, in their order. */
+#define ASR_GROUP_BY_BIT(kind) (1u << ((kind) - AS_KIND_THREAD))
+
 /* Groupings a report can show (bit set); per-process and grand totals are
  * always shown. */
 enum asr_group_by {
-	ASR_GROUP_BY_THREAD = 1u << 0,
-	ASR_GROUP_BY_TYPE = 1u << 1,
-	ASR_GROUP_BY_THREAD_TYPE = 1u << 2,
-	ASR_GROUP_BY_SITE = 1u << 3,    /* schema 1: needs filter.lttng-utils.debug-info */
-	ASR_GROUP_BY_STACK = 1u << 4,   /* schema 2 */
+	ASR_GROUP_BY_THREAD = ASR_GROUP_BY_BIT(AS_KIND_THREAD),
+	ASR_GROUP_BY_TYPE = ASR_GROUP_BY_BIT(AS_KIND_TYPE),
+	ASR_GROUP_BY_THREAD_TYPE = ASR_GROUP_BY_BIT(AS_KIND_THREAD_TYPE),
+	ASR_GROUP_BY_SITE = ASR_GROUP_BY_BIT(AS_KIND_SITE),    /* schema 1: needs filter.lttng-utils.debug-info */
+	ASR_GROUP_BY_STACK = ASR_GROUP_BY_BIT(AS_KIND_STACK),  /* schema 2 */
 };
 
 enum asr_format {
@@ -50,18 +56,34 @@ struct asr_params {
 	double min_share;           /* none under this percentage of the table */
 };
 
+/* What asr_params_parse() found. */
+enum asr_params_status {
+	ASR_PARAMS_OK = 0,
+	ASR_PARAMS_INVALID = -1,    /* a parameter is refused: the error says why */
+	ASR_PARAMS_NO_MEMORY = -2,
+};
+
+/* Why a parameter map is refused: one line naming the parameter and what
+ * it accepts, the same for initialization and the `params-check` query. */
+struct asr_params_error {
+	char text[512];
+};
+
 /*
- * Fills `params` from the component's parameter map: defaults for what is
- * absent, and an error cause naming the parameter and its accepted values
- * for anything else.  Returns 0, or -1 with a cause appended (the strings
- * then freed and NULL).
+ * Fills `params` from a parameter map, as initialization and the
+ * `params-check` query both do, with no side effect (the `path` file is
+ * opened by initialization alone): defaults for what is absent, the
+ * combinations of parameters checked.  Returns ASR_PARAMS_OK, or another
+ * status with `error` set and `params` holding nothing to release.
  */
-int asr_params_parse(bt_self_component *self, const bt_value *map, struct asr_params *params);
+enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *params,
+					struct asr_params_error *error);
 
 /* Releases what asr_params_parse() allocated. */
 void asr_params_fini(struct asr_params *params);
 
-/* The name of a group-by bit ("thread", "type", "thread-type", "site", "stack"). */
+/* The name of a group-by bit: its kind's ("thread", "type", "thread-type",
+ * "site", "stack"). */
 const char *asr_group_by_name(enum asr_group_by bit);
 
 #endif

@@ -2,6 +2,7 @@
 #include <babeltrace2/babeltrace.h>
 
 #include "component.h"
+#include "query.h"
 
 BT_PLUGIN_MODULE();
 
@@ -19,3 +20,4 @@ BT_PLUGIN_SINK_COMPONENT_CLASS_HELP(report,
 BT_PLUGIN_SINK_COMPONENT_CLASS_INITIALIZE_METHOD(report, asr_component_init);
 BT_PLUGIN_SINK_COMPONENT_CLASS_GRAPH_IS_CONFIGURED_METHOD(report, asr_component_graph_is_configured);
 BT_PLUGIN_SINK_COMPONENT_CLASS_FINALIZE_METHOD(report, asr_component_finalize);
+BT_PLUGIN_SINK_COMPONENT_CLASS_QUERY_METHOD(report, asr_query);

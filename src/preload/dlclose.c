@@ -1,7 +1,7 @@
 /*
  * dlclose.c - the program's dlclose, reported to liballocsample.so so that
  * stacks walked after an unload never trust a frame cache that may
- * describe code no longer there (src/unloads.h).
+ * describe code no longer there (src/unwind/unloads.h).
  *
  * The next dlclose is looked up on first use rather than at load: this
  * one can be called before the shim's constructors run (a constructor of
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 
 #include "preload.h"
-#include "unloads.h"
+#include "unwind/unloads.h"
 
 typedef int (*dlclose_fn)(void *);
 

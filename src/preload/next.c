@@ -16,9 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "call_site.h"
+#include "liballocsample/call_site.h"
 #include "next.h"
-#include "thread_state.h"
+#include "liballocsample/thread_state.h"
 
 #define BOOTSTRAP_BYTES (64 * 1024)
 #define BOOTSTRAP_ALIGN 16

@@ -4,11 +4,11 @@
 
 #include <stdint.h>
 
-#include "emit.h"
+#include "liballocsample/emit.h"
 #include "export.h"
 #include "next.h"
-#include "sampled_set.h"
-#include "thread_state.h"
+#include "sampler/sampled_set.h"
+#include "liballocsample/thread_state.h"
 
 /* The program's call site: the return address of the wrapper itself, as
  * lttng-ust's libc wrapper passes it. */

@@ -1,7 +1,7 @@
 /*
  * ust_hook.c - lttng-ust's hook for the process's malloc wrapper, which
  * registers allocsample's application context `$app.allocsample:run` before
- * lttng-ust's threads meet the session daemon (src/run_context.c).
+ * lttng-ust's threads meet the session daemon (src/liballocsample/run_context.c).
  *
  * lttng-ust's constructor calls the first definition of
  * lttng_ust_libc_wrapper_malloc_ctor() the dynamic linker finds.  The

@@ -2,14 +2,24 @@
 # directories are fully expanded.
 bin_SCRIPTS += src/record/allocsample-record
 CLEANFILES += src/record/allocsample-record
-EXTRA_DIST += src/record/allocsample-record.in src/record/daemons.sh
-# Its shared-daemon functions and clean-up, which it reads at run time:
-# installed with the package's data, and copied beside it in the build tree.
-pkgdata_DATA += src/record/allocsample-record-daemons.sh
-CLEANFILES += src/record/allocsample-record-daemons.sh
+EXTRA_DIST += src/record/allocsample-record.in $(RECORD_PARTS:%=src/record/%.sh)
+# Its parts, one job each, which it reads at run time: installed with the
+# package's data as allocsample-record-PART.sh, and copied beside it, under
+# those names, in the build tree.
+RECORD_PARTS = options daemons run live report
+pkgdata_DATA += $(RECORD_PARTS:%=src/record/allocsample-record-%.sh)
+CLEANFILES += $(RECORD_PARTS:%=src/record/allocsample-record-%.sh)
 
+src/record/allocsample-record-options.sh: $(srcdir)/src/record/options.sh
+	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/options.sh $@
 src/record/allocsample-record-daemons.sh: $(srcdir)/src/record/daemons.sh
 	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/daemons.sh $@
+src/record/allocsample-record-run.sh: $(srcdir)/src/record/run.sh
+	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/run.sh $@
+src/record/allocsample-record-live.sh: $(srcdir)/src/record/live.sh
+	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/live.sh $@
+src/record/allocsample-record-report.sh: $(srcdir)/src/record/report.sh
+	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/report.sh $@
 
 src/record/allocsample-record: $(srcdir)/src/record/allocsample-record.in Makefile
 	$(AM_V_GEN)mkdir -p src/record && \

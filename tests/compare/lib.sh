@@ -3,9 +3,10 @@
 #
 # Source it first thing, then call harness_enter "$@" and
 # harness_start_sessiond.  The checks (ok, fail, check, finish) are
-# tests/lib/results.sh's.
+# tests/lib/results.sh's; chromium_run, tests/lib/chromium.sh's.
 
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+. "$AS_SRCDIR/tests/lib/chromium.sh"
 
 COMPARE_CMD="$AS_BUILDDIR/compare/allocsample-compare"
 COMPARE_WORKLOAD="$AS_BUILDDIR/tests/compare/workload"
@@ -60,4 +61,19 @@ compare_run() {
 # compare_fact FACTS TYPE: the true bytes of TYPE the workload wrote.
 compare_fact() {
 	awk -v t="$2" '$1 == "type" && $2 == t { print $3 }' "$1"
+}
+
+# compare_stack_run NAME INDEX_MIB TABLE_MIB: tests/compare/stacks-workload
+# through the build tree's allocsample-record at rate COMPARE_RATE,
+# grouped by stack, its JSON report into $HARNESS_DIR/NAME.json (the
+# command's standard error into NAME.err).  Uses the harness's daemon.
+compare_stack_run() {
+	ALLOCSAMPLE_SEED=20261127 ALLOCSAMPLE_PRELOAD="$AS_PRELOAD" \
+		"$AS_BUILDDIR/src/record/allocsample-record" --rate "$COMPARE_RATE" --format json \
+		--group-by stack --report-output "$HARNESS_DIR/$1.json" -o "$HARNESS_DIR/$1.trace" -- \
+		"$AS_BUILDDIR/tests/compare/stacks-workload" "$2" "$3" \
+		>"$HARNESS_DIR/$1.out" 2>"$HARNESS_DIR/$1.err" ||
+		harness_fail "allocsample-record failed: $(cat "$HARNESS_DIR/$1.err")"
+	jq -e '.format == "allocsample-report"' "$HARNESS_DIR/$1.json" >/dev/null 2>&1 ||
+		harness_fail "no JSON report: $(cat "$HARNESS_DIR/$1.err")"
 }

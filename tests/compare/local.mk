@@ -9,9 +9,19 @@ tests_compare_workload_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_
 tests_compare_workload_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 tests_compare_workload_LDADD = src/liballocsample.la $(PTHREAD_LIBS) -lm
 
+# Two of a C++ program's functions allocating through the same library
+# code, for the stacks' labels: built as tests/stacks builds its programs
+# (-O2 -g, templates inlined as in a release build).
+check_PROGRAMS += tests/compare/stacks-workload
+tests_compare_stacks_workload_SOURCES = tests/compare/stacks-workload.cc
+tests_compare_stacks_workload_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) -O2 -g
+tests_compare_stacks_workload_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+
 COMPARE_TESTS = \
 	tests/compare/runs.sh \
 	tests/compare/bad-input.sh \
-	tests/compare/names.sh
+	tests/compare/names.sh \
+	tests/compare/stack-labels.sh \
+	tests/compare/html.sh
 TESTS += $(COMPARE_TESTS)
-EXTRA_DIST += $(COMPARE_TESTS) tests/compare/lib.sh
+EXTRA_DIST += $(COMPARE_TESTS) tests/compare/lib.sh tests/compare/geometry.js

@@ -168,8 +168,7 @@ check "html: exit status 0, the page in the file ($COMPARE_STATUS)" \
 check "html: self-contained: no external script, style, image or frame" \
 	sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$d/page.html'"
 if command -v chromium >/dev/null 2>&1; then
-	HOME="$d/chromium-home" timeout 120 chromium --headless=new --no-sandbox --disable-gpu --no-first-run \
-		--user-data-dir="$d/chromium-profile" --dump-dom "file://$d/page.html" >"$d/dom.html" 2>/dev/null || true
+	chromium_run "$d/page.html" --dump-dom >"$d/dom.html" || true
 	check "html: the script ran to the end and drew both sections" \
 		sh -c "grep -q '<div id=\"rendered\" hidden=\"\">complete</div>' '$d/dom.html' &&
 		       grep -q 'Changed, largest change first' '$d/dom.html' &&

@@ -1,7 +1,8 @@
 # The commands README.md and the manual pages show, run as written against
-# an install of the build tree (tests/docs/commands.sh), and how that test
-# reads the documents (tests/docs/readers.sh).
-DOCS_TESTS = tests/docs/readers.sh tests/docs/commands.sh
+# an install of the build tree (tests/docs/commands.sh), how that test
+# reads the documents (tests/docs/readers.sh), and what the README's first
+# two commands install (tests/docs/setup.sh).
+DOCS_TESTS = tests/docs/readers.sh tests/docs/commands.sh tests/docs/setup.sh
 TESTS += $(DOCS_TESTS)
 EXTRA_DIST += $(DOCS_TESTS) tests/docs/extract.awk tests/docs/placeholders.awk \
 	tests/docs/shape.awk tests/docs/run-document.sh tests/docs/script.py \

@@ -1,4 +1,4 @@
-# Fuzzing: libFuzzer targets for the environment parsing (src/settings.c)
+# Fuzzing: libFuzzer targets for the environment parsing (src/sampler/settings.c)
 # and the estimators (estimate/), each built by its test with clang, run
 # over its committed corpus and then for a fixed number of inputs.  The
 # tests install clang and libFuzzer's runtime if they are missing

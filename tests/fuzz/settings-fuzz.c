@@ -1,4 +1,4 @@
-/* settings-fuzz.c - libFuzzer target for the environment parsing of src/settings.c, checked against an independent reference parser. */
+/* settings-fuzz.c - libFuzzer target for the environment parsing of src/sampler/settings.c, checked against an independent reference parser. */
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "settings.h"
+#include "sampler/settings.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -4,9 +4,10 @@
 # given with --live-ports, free ones: the defaults may be taken), prints
 # text updates every 500 ms while a workload reports known bytes for about
 # 3 s, then the final report; the relayd and the daemon are gone after, the
-# trace is kept with -o and the exit status is the program's.  Then in
-# JSON with a relayd of the test's own, which the command uses and leaves
-# running.
+# trace is kept with -o and the exit status is the program's.  A viewer
+# whose report cannot be written (/dev/full) is one line with its cause.
+# Then in JSON with a relayd of the test's own, which the command uses and
+# leaves running.
 #
 # The workload runs under the preload shim, so the process also has the C
 # library's and lttng-ust's allocations: the exact figure is the type
@@ -71,6 +72,20 @@ check "text: no relayd left ($(relayd_pids | tr '\n' ' '))" [ -z "$(relayd_pids)
 events=$(babeltrace2 "$HARNESS_DIR/trace" 2>/dev/null | grep -c 'allocsample:AllocationSampled' || true)
 check "text: the relayd wrote the trace into -o ($events AllocationSampled events)" \
 	[ "$events" -gt 0 ]
+
+# A viewer whose report cannot be written: one line with babeltrace2's
+# cause (whether the viewer fails before the program starts or after),
+# nothing of its error report, and nothing left running.
+live_run full --live --report-output /dev/full --update-interval 500ms --live-ports "$ports" \
+	-- "$workload" "$HARNESS_DIR/full.facts" 1 1
+check "full: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+check "full: one line on stderr ($(head -c 600 "$HARNESS_DIR/full.err"))" \
+	[ "$(awk 'END { print NR }' "$HARNESS_DIR/full.err")" -eq 1 ]
+check "full: the line gives babeltrace2's cause" \
+	grep -q '^allocsample-record: .*Cannot write the report to the standard output: No space left on device' \
+	"$HARNESS_DIR/full.err"
+record_no_daemon "full"
+check "full: no relayd left ($(relayd_pids | tr '\n' ' '))" [ -z "$(relayd_pids)" ]
 
 # JSON, with a relayd of the test's: the command uses it and leaves it.
 relayd_start "$HARNESS_DIR/relayd"

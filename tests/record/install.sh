@@ -14,7 +14,9 @@
 # Last, as root, an install into /usr/local (a tmpfs over it in the test's
 # mount namespace) with no ldconfig, where the loader would find nothing
 # that the shim needs without its RUNPATH: the installed command samples a
-# program that does not link liballocsample itself.
+# program that does not link liballocsample itself; and a report that
+# fails there (/dev/full) gives a command to report again that names
+# /usr/local/lib/babeltrace2/plugins, and runs.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -122,6 +124,25 @@ if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
 	pid=$(harness_fact "$facts" alloc 2)
 	check_truth "/usr/local: the workload's process" "$HARNESS_DIR/usrlocal.json" \
 		".kind == \"process\" and .pid == ${pid:-0}" "$(harness_fact "$facts" alloc 3)"
+	# A report that fails there: its line's command to report again names
+	# the installed component's directory, which babeltrace2 does not
+	# search by itself, and runs as written (less the device that failed).
+	status=0
+	TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH \
+		/usr/local/bin/allocsample-record --format json --report-output /dev/full \
+		-- "$RECORD_WORKLOAD" "$facts" alloc 1048576 2>"$HARNESS_DIR/usrlocal-full.err" || status=$?
+	again=$(sed -n 's/.*; to report again: //p' "$HARNESS_DIR/usrlocal-full.err")
+	check "/usr/local, /dev/full: status 2, one line ($status; $(head -c 600 "$HARNESS_DIR/usrlocal-full.err"))" \
+		[ "$status" -eq 2 ] && [ "$(record_lines "$HARNESS_DIR/usrlocal-full.err")" -eq 1 ]
+	check "/usr/local, /dev/full: the command names the installed plugin directory (${again:-none})" \
+		sh -c 'case $1 in "babeltrace2 --plugin-path=/usr/local/lib/babeltrace2/plugins "*" >/dev/full") ;; *) exit 1 ;; esac' \
+		sh "$again"
+	status=0
+	env -u ALLOCSAMPLE_PLUGIN_PATH sh -c "${again% >/dev/full}" >"$HARNESS_DIR/usrlocal-again.json" \
+		2>"$HARNESS_DIR/usrlocal-again.err" || status=$?
+	samples=$(record_samples "$HARNESS_DIR/usrlocal-again.json")
+	check "/usr/local, /dev/full: the command reports the trace (status $status, $samples samples; $(head -c 300 "$HARNESS_DIR/usrlocal-again.err"))" \
+		[ "$status" -eq 0 ] && [ "$samples" -gt 0 ]
 	record_no_daemon "/usr/local"
 	umount /usr/local
 fi

@@ -2,8 +2,13 @@
 # report-fails.sh - the report's file: any character in its name works (a
 # quote, a comma, a space: the name never enters babeltrace2's parameter
 # string); when the report cannot be written anyway (/dev/full), the
-# command says so, keeps the temporary trace, which babeltrace2 reads, and
-# exits non-zero although the program exited 0.
+# command says so in one line (what failed, babeltrace2's innermost cause,
+# where the trace and babeltrace2's whole error report are kept, and a
+# command that reports the trace again), keeps the temporary trace, which
+# babeltrace2 reads, and exits non-zero although the program exited 0.
+# That command runs as written: with --plugin-path for a plugin directory
+# babeltrace2 does not search by itself, without it for one it does.  A
+# cause in the component (a window too small for the trace) is its line.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -16,16 +21,75 @@ samples=$(record_samples "$odd")
 check "odd name: the report is in the file ($samples samples)" [ "$samples" -gt 0 ]
 check "odd name: nothing on stderr ($(head -c 300 "$HARNESS_DIR/odd.err"))" [ ! -s "$HARNESS_DIR/odd.err" ]
 
-rm -f "$facts"
-record_run full --format json --report-output /dev/full -- "$RECORD_WORKLOAD" "$facts" alloc 4194304
-check "/dev/full: the program ran ($(harness_fact "$facts" alloc 3) bytes)" \
-	[ -n "$(harness_fact "$facts" alloc 3)" ]
-check "/dev/full: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
-check "/dev/full: says the report failed ($(head -c 300 "$HARNESS_DIR/full.err"))" \
-	grep -q '^allocsample-record: the report failed to /dev/full' "$HARNESS_DIR/full.err"
-kept=$(sed -n 's/^allocsample-record: trace kept in //p' "$HARNESS_DIR/full.err")
-check "/dev/full: the trace is kept (${kept:-no path})" [ -n "$kept" ] && [ -d "$kept" ]
-events=$(babeltrace2 "${kept:-/nonexistent}" 2>/dev/null | grep -c 'allocsample:AllocationSampled' || true)
+# fails NAME WORDS OPTIONS...: a run of the workload whose report fails:
+# status 2 and one line on stderr that says WORDS, then where the trace is
+# kept (in KEPT), where babeltrace2's messages are (in LOG, which holds its
+# error report) and how to report again (in AGAIN).
+fails() {
+	name=$1
+	words=$2
+	shift 2
+	rm -f "$facts"
+	record_run "$name" "$@" -- "$RECORD_WORKLOAD" "$facts" alloc 4194304
+	check "$name: the program ran ($(harness_fact "$facts" alloc 3) bytes)" \
+		[ -n "$(harness_fact "$facts" alloc 3)" ]
+	check "$name: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+	check "$name: one line on stderr ($(head -c 600 "$HARNESS_DIR/$name.err"))" \
+		[ "$(record_lines "$HARNESS_DIR/$name.err")" -eq 1 ]
+	check "$name: the line says $words" grep -qF "allocsample-record: $words" "$HARNESS_DIR/$name.err"
+	KEPT=$(sed -n "s/.*; the trace is kept in \(.*\), babeltrace2's messages in .*/\1/p" "$HARNESS_DIR/$name.err")
+	LOG=$(sed -n "s/.*, babeltrace2's messages in \(.*\); to report again: .*/\1/p" "$HARNESS_DIR/$name.err")
+	AGAIN=$(sed -n 's/.*; to report again: //p' "$HARNESS_DIR/$name.err")
+	check "$name: the trace is kept (${KEPT:-no path})" [ -n "$KEPT" ] && [ -d "$KEPT" ]
+	check "$name: babeltrace2's error report is kept (${LOG:-no path})" grep -q '^CAUSED BY ' "${LOG:-/nonexistent}"
+	check "$name: a command to report again (${AGAIN:-none})" [ -n "$AGAIN" ]
+}
+
+fails full 'the report failed to /dev/full (Cannot write the report to the standard output: No space left on device); the trace is kept in ' \
+	--format json --report-output /dev/full
+events=$(babeltrace2 "${KEPT:-/nonexistent}" 2>/dev/null | grep -c 'allocsample:AllocationSampled' || true)
 check "/dev/full: babeltrace2 reads the kept trace ($events events)" [ "$events" -gt 0 ]
+check "/dev/full: the command writes where the report went" \
+	sh -c 'case $1 in *" >/dev/full") ;; *) exit 1 ;; esac' sh "$AGAIN"
 record_no_daemon "/dev/full"
+
+# The report to standard output, which is /dev/full: the command to report
+# again writes to standard output, and runs as written.
+rm -f "$facts"
+mkdir -p "$HARNESS_DIR/tmp-stdout-full"
+RECORD_STATUS=0
+TMPDIR="$HARNESS_DIR/tmp-stdout-full" "$RECORD_CMD" --format json --report-output - -- \
+	"$RECORD_WORKLOAD" "$facts" alloc 4194304 >/dev/full 2>"$HARNESS_DIR/stdout-full.err" || RECORD_STATUS=$?
+check "stdout /dev/full: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+check "stdout /dev/full: one line on stderr ($(head -c 600 "$HARNESS_DIR/stdout-full.err"))" \
+	[ "$(record_lines "$HARNESS_DIR/stdout-full.err")" -eq 1 ]
+again=$(sed -n 's/.*; to report again: //p' "$HARNESS_DIR/stdout-full.err")
+check "stdout /dev/full: the command names the build tree's plugin directory ($again)" \
+	sh -c 'case $1 in "babeltrace2 --plugin-path=$2 "*) ;; *) exit 1 ;; esac' sh "$again" "$ALLOCSAMPLE_PLUGIN_PATH"
+status=0
+sh -c "$again" >"$HARNESS_DIR/again.json" 2>"$HARNESS_DIR/again.err" || status=$?
+samples=$(record_samples "$HARNESS_DIR/again.json")
+check "stdout /dev/full: the command, as written, reports the trace (status $status, $samples samples; $(head -c 300 "$HARNESS_DIR/again.err"))" \
+	[ "$status" -eq 0 ] && [ "$samples" -gt 0 ]
+
+# The plugin where babeltrace2 looks by itself: no --plugin-path, and the
+# command runs as written all the same.
+BABELTRACE_PLUGIN_PATH=$ALLOCSAMPLE_PLUGIN_PATH fails found 'the report failed to /dev/full (' \
+	--format json --report-output /dev/full
+check "found: no --plugin-path ($AGAIN)" \
+	sh -c 'case $1 in "babeltrace2 --plugin-path"*) exit 1 ;; "babeltrace2 "*) ;; *) exit 1 ;; esac' sh "$AGAIN"
+status=0
+BABELTRACE_PLUGIN_PATH=$ALLOCSAMPLE_PLUGIN_PATH sh -c "${AGAIN% >/dev/full}" >"$HARNESS_DIR/found.json" \
+	2>"$HARNESS_DIR/found-again.err" || status=$?
+samples=$(record_samples "$HARNESS_DIR/found.json")
+check "found: the command reports the trace (status $status, $samples samples; $(head -c 300 "$HARNESS_DIR/found-again.err"))" \
+	[ "$status" -eq 0 ] && [ "$samples" -gt 0 ]
+
+# A window too small for the run: the component's own line says so, and
+# what would do.
+fails window 'the report failed (Parameter `window`: windows of 1000 ns cannot cover the trace' \
+	--window 1us
+check "window: the line gives a window that would do" \
+	grep -q 'give a window of at least [0-9]* ns); the trace is kept in' "$HARNESS_DIR/window.err"
+record_no_daemon "window"
 finish

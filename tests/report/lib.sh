@@ -5,6 +5,7 @@
 # Source it first thing.
 
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+. "$AS_SRCDIR/tests/lib/chromium.sh"
 
 REPORT_BIN="$AS_BUILDDIR/tests/report"
 REPORT_PLUGIN_PATH="$AS_BUILDDIR/plugins/report/.libs"
@@ -83,14 +84,4 @@ report_lossy_copy() {
 report_check_self_contained() {
 	check "self-contained: no external script, style, image or frame" \
 		sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$1'"
-}
-
-# chromium_run FILE OPTION...: headless Chromium on FILE; its own profile and
-# home, so that it touches nothing of the user's.
-chromium_run() {
-	file=$1
-	shift
-	HOME="$HARNESS_DIR/chromium-home" timeout 120 chromium --headless=new --no-sandbox \
-		--disable-gpu --no-first-run --user-data-dir="$HARNESS_DIR/chromium-profile" \
-		--hide-scrollbars "$@" "file://$file" 2>>"$HARNESS_DIR/chromium.log"
 }

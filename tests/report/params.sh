@@ -1,6 +1,9 @@
 #!/bin/sh
 # params.sh - bad parameters are refused at initialization, each with an
 # error naming the parameter and what it accepts; good ones are accepted.
+# The query `params-check` gives the same verdict and the same line for
+# every one of them, without initializing anything (it creates no `path`
+# file; whether that file can be opened is initialization's alone).
 # No tracer needed: the source is source.text.dmesg on an empty file, which
 # also shows a graph with no allocsample event ending with exit status 0.
 set -eu
@@ -19,12 +22,43 @@ run() {
 		>"$dir/out" 2>"$dir/err" || status=$?
 }
 
-# refused PARAMS PATTERN: the run fails at initialization with PATTERN.
+# query PARAMS: the answer of the query params-check on PARAMS, its lines
+# joined by spaces, in $answer; babeltrace2's status in $status.
+query() {
+	status=0
+	BABELTRACE_TERM_COLOR=NEVER babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" \
+		query sink.allocsample.report params-check -p "$1" >"$dir/answer" 2>"$dir/query.err" ||
+		status=$?
+	answer=$(tr '\n' ' ' <"$dir/answer" | sed 's/ $//')
+}
+
+# init_cause: the component's own cause in the last run's error, its lines
+# joined as babeltrace2 folded them.
+init_cause() {
+	awk '/^CAUSED BY \[/ { cause = ""; mine = index($0, "\047sink.allocsample.report\047]") > 0; next }
+		mine && /^  / { sub(/^ +/, ""); cause = cause (cause == "" ? "" : " ") $0 }
+		END { print cause }' "$dir/err"
+}
+
+# refused PARAMS PATTERN: the run fails at initialization with PATTERN, and
+# the query refuses PARAMS with the same line.
 refused() {
 	run "$1"
 	check "$1: refused (status $status)" [ "$status" -ne 0 ]
 	check "$1: at initialization" report_says "$dir/err" 'initialization method failed'
 	check "$1: the error says: $2" report_says "$dir/err" "$2"
+	cause=$(init_cause)
+	query "$1"
+	check "$1: params-check: status 0 ($status; $(head -c 200 "$dir/query.err"))" [ "$status" -eq 0 ]
+	check "$1: params-check gives initialization's line ($answer)" \
+		[ "$answer" = "error: ${cause:-(no cause found)} valid: no" ]
+}
+
+# accepted PARAMS: the query accepts PARAMS.
+accepted() {
+	query "$1"
+	check "$1: params-check accepts them (status $status: $answer)" \
+		[ "$status:$answer" = "0:valid: yes" ]
 }
 
 refused 'confidence=2.0' 'Parameter `confidence` is 2: expecting a real number between 0 and 1'
@@ -38,7 +72,15 @@ refused 'group-by="planet"' 'Parameter `group-by`: unknown grouping `planet`: ex
 refused 'group-by=["thread",7]' 'Parameter `group-by` contains an integer'
 refused 'group-by=[]' 'Parameter `group-by` is an empty array'
 refused 'boundary-compensation=7' 'Parameter `boundary-compensation` is an integer: expecting a boolean'
-refused "path=\"$dir/no/such/dir/report.txt\"" 'Parameter `path`: cannot open'
+refused 'format="html",update-interval="1s"' 'Parameter `update-interval` does not go with format `html`'
+# Opening the file is initialization's: the query neither refuses a path
+# nor creates its file.
+run "path=\"$dir/no/such/dir/report.txt\""
+check "path in no directory: refused at initialization ($status)" [ "$status" -ne 0 ]
+check "path in no directory: the error says why" report_says "$dir/err" 'Parameter `path`: cannot open'
+accepted "path=\"$dir/no/such/dir/report.txt\""
+accepted "format=\"pprof\",path=\"$dir/checked.pb.gz\""
+check "params-check created no file" [ ! -e "$dir/checked.pb.gz" ]
 refused 'confidance=0.9' 'Unknown parameter `confidance`'
 refused 'scope-begin="a:b"' 'Parameter `scope-end` is missing: `scope-begin` needs it'
 refused 'scope-end="a:b"' 'Parameter `scope-begin` is missing: `scope-end` needs it'
@@ -54,6 +96,15 @@ refused 'window="1e3ms"' 'Parameter `window` is `1e3ms`: expecting a positive du
 refused 'window="0ms"' 'Parameter `window` is `0ms`: expecting a positive duration'
 refused 'window=0.5' 'Parameter `window` is a real number: expecting a positive duration'
 
+status=0
+babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" query sink.allocsample.report no-such-object \
+	>/dev/null 2>"$dir/query.err" || status=$?
+check "another query object: refused (status $status)" [ "$status" -ne 0 ]
+check "another query object: babeltrace2 says so" report_says "$dir/query.err" 'unknown query object'
+
+accepted 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
+accepted 'format="html",window="100ms",sort="live",scope-begin="a:b",scope-end="a:c",scope-key="id"'
+accepted 'format="json",update-interval="500ms"'
 run 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
 check "good parameters: accepted (status $status)" [ "$status" -eq 0 ]
 check "good parameters: an empty JSON report" \

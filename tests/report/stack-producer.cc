@@ -4,7 +4,7 @@
  * tests.
  *
  * The program allocates nothing for real: each "allocation" goes through
- * allocsample's own sampler (src/sampler.h, one per thread, seeded), and a
+ * allocsample's own sampler (src/sampler/sampler.h, one per thread, seeded), and a
  * sampled one is emitted with the stack that reaches sample_alloc() (the
  * allocator), taken by glibc's backtrace(): element 0 is the return
  * address into the code that called the allocator, as the shim records it.
@@ -33,7 +33,7 @@
 #include "stack-producer-tp.h"
 
 extern "C" {
-#include "sampler.h"
+#include "sampler/sampler.h"
 }
 
 #define FRAMES_MAX 130

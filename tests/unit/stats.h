@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sampler.h"
+#include "sampler/sampler.h"
 
 /*
  * Every statistical check fails a correct sampler with probability at most

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "estimate/compare.h"
-#include "rng.h"
+#include "sampler/rng.h"
 #include "stats.h"
 
 /*

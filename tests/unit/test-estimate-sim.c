@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "estimate/estimate.h"
-#include "rng.h"
+#include "sampler/rng.h"
 
 #define RATE 102400
 

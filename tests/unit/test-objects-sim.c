@@ -35,7 +35,7 @@
 #include <stdlib.h>
 
 #include "estimate/estimate.h"
-#include "rng.h"
+#include "sampler/rng.h"
 
 #define CONFIDENCE 0.95
 #define MISS ((1.0 - CONFIDENCE) / 2.0)

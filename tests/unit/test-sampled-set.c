@@ -3,7 +3,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
-#include "sampled_set.h"
+#include "sampler/sampled_set.h"
 
 /* Page-aligned addresses that no allocation here hands out: the set only
  * stores numbers.  Each test uses a range of its own (the set is global). */

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "rng.h"
-#include "sampler.h"
-#include "thread_seed.h"
+#include "sampler/rng.h"
+#include "sampler/sampler.h"
+#include "sampler/thread_seed.h"
 #include "stats.h"
 
 #define DEFAULT_RATE 102400

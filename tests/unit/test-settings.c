@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "settings.h"
+#include "sampler/settings.h"
 
 #define RATE_WARNING "allocsample: ignoring ALLOCSAMPLE_RATE='"
 #define SEED_WARNING "allocsample: ignoring ALLOCSAMPLE_SEED='"

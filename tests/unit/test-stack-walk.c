@@ -1,5 +1,5 @@
 /*
- * test-stack-walk.c - the stack walk (src/stack_walk.c, cfi.c,
+ * test-stack-walk.c - the stack walk (src/unwind/stack_walk.c, cfi.c,
  * rule_cache.c) against libgcc's unwinder, frame for frame, and the
  * rules it reads from hand-written frames.
  *
@@ -27,10 +27,10 @@
 #include <ucontext.h>
 #include <unwind.h>
 
-#include "cfi.h"
-#include "rule_cache.h"
-#include "stack_walk.h"
-#include "unloads.h"
+#include "unwind/cfi.h"
+#include "unwind/rule_cache.h"
+#include "unwind/stack_walk.h"
+#include "unwind/unloads.h"
 
 #define NOIPA __attribute__((noipa))
 #define MAX_FRAMES 256

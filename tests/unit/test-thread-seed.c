@@ -8,9 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sampler.h"
+#include "sampler/sampler.h"
 #include "stats.h"
-#include "thread_seed.h"
+#include "sampler/thread_seed.h"
 
 #define DEFAULT_RATE 102400
 

@@ -1,26 +1,16 @@
-/* csv.c - the report as CSV (RFC 4180 quoting, LF line ends), one row per group and window. */
+/* csv.c - the report as CSV (RFC 4180 quoting: as_csv_field; LF line ends), one row per group and window. */
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
+#include "common/escape.h"
 #include "format/writer.h"
 
-/* A field, quoted when it holds a separator, a quote or a line break. */
+/* A field (as_csv_field), empty when there is none. */
 static void put_field(FILE *out, const char *s)
 {
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
+	if (s)
+		as_csv_field(out, s, strlen(s));
 }
 
 static const char *boolean(bool b)
@@ -112,7 +102,7 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 		fprintf(out, "%" PRId64 ",%" PRId64, g->first_ns, g->last_ns);
 	else
 		fputc(',', out);
-	fprintf(out, ",%s,%s,%s,", boolean(g->incomplete), boolean(asr_estimate_imprecise(est)),
+	fprintf(out, ",%s,%s,%s,", boolean(g->incomplete), boolean(as_estimate_imprecise(est)),
 		boolean(est->mixed_rates));
 	/* The site's and the window's columns come last, so that those before
 	 * keep their positions for scripts written before them. */
@@ -155,7 +145,7 @@ static void put_scope(FILE *out, const struct asr_scope_row *s, double confidenc
 	fprintf(out, ",,%" PRId64 ",,1,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 		",%.15g,,,%s,%s,%s,,,,,,", s->vtid, est->samples, asr_bytes_round(est->weighted),
 		asr_bytes_round(est->negbin), asr_bytes_round(est->lower), asr_bytes_round(est->upper),
-		confidence, boolean(s->open), boolean(asr_estimate_imprecise(est)),
+		confidence, boolean(s->open), boolean(as_estimate_imprecise(est)),
 		boolean(est->mixed_rates));
 	if (s->has_start)
 		fprintf(out, "%" PRId64, s->start_ns);

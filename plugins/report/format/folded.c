@@ -18,10 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/labels.h"
 #include "format/writer.h"
-
-#define TRUNCATED_FRAME "[truncated]"
-#define EMPTY_STACK_FRAME "[no stack]"
 
 /* Appends `label` to `line` as one frame, its separator first. */
 static void append_frame(GString *line, const char *label)
@@ -49,11 +47,11 @@ static char *fold(const struct asr_stack *stack)
 	guint i;
 
 	if (!stack || stack->n == 0) {
-		append_frame(line, EMPTY_STACK_FRAME);
+		append_frame(line, AS_LABEL_NO_STACK);
 		return g_string_free(line, FALSE);
 	}
 	if (stack->truncated)
-		append_frame(line, TRUNCATED_FRAME);
+		append_frame(line, AS_LABEL_TRUNCATED);
 	for (i = stack->n; i-- > 0;)
 		append_frame(line, stack->frames[i]->label);
 	return g_string_free(line, FALSE);

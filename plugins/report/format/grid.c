@@ -1,22 +1,7 @@
-/* grid.c - aligned tables and human units for the text format (see text.h). */
+/* grid.c - the cells of the text format's tables: figures in human units, marks, names (see text.h). */
 #include <inttypes.h>
-#include <string.h>
 
 #include "format/text.h"
-
-void grid_init(struct grid *grid, const char *align)
-{
-	grid->rows = g_ptr_array_new_with_free_func((GDestroyNotify) g_ptr_array_unref);
-	grid->align = align;
-}
-
-GPtrArray *grid_row(struct grid *grid)
-{
-	GPtrArray *row = g_ptr_array_new_with_free_func(g_free);
-
-	g_ptr_array_add(grid->rows, row);
-	return row;
-}
 
 void cell(GPtrArray *row, const char *fmt, ...)
 {
@@ -25,49 +10,6 @@ void cell(GPtrArray *row, const char *fmt, ...)
 	va_start(ap, fmt);
 	g_ptr_array_add(row, g_strdup_vprintf(fmt, ap));
 	va_end(ap);
-}
-
-void grid_print(FILE *out, const struct grid *grid)
-{
-	size_t ncols = strlen(grid->align);
-	size_t *width = g_new0(size_t, ncols);
-	guint r;
-	size_t c;
-
-	for (r = 0; r < grid->rows->len; r++) {
-		GPtrArray *row = g_ptr_array_index(grid->rows, r);
-
-		for (c = 0; c < row->len && c < ncols; c++)
-			width[c] = MAX(width[c], (size_t) g_utf8_strlen(g_ptr_array_index(row, c), -1));
-	}
-	for (r = 0; r < grid->rows->len; r++) {
-		GPtrArray *row = g_ptr_array_index(grid->rows, r);
-		GString *line = g_string_new("  ");
-
-		for (c = 0; c < row->len && c < ncols; c++) {
-			const char *s = g_ptr_array_index(row, c);
-			size_t pad = width[c] - (size_t) g_utf8_strlen(s, -1);
-
-			if (c > 0)
-				g_string_append(line, "  ");
-			if (grid->align[c] == 'r')
-				g_string_append_printf(line, "%*s%s", (int) pad, "", s);
-			else if (c + 1 < row->len)
-				g_string_append_printf(line, "%s%*s", s, (int) pad, "");
-			else
-				g_string_append(line, s);
-		}
-		while (line->len > 0 && line->str[line->len - 1] == ' ')
-			g_string_truncate(line, line->len - 1);
-		fprintf(out, "%s\n", line->str);
-		g_string_free(line, TRUE);
-	}
-	g_free(width);
-}
-
-void grid_fini(struct grid *grid)
-{
-	g_ptr_array_free(grid->rows, TRUE);
 }
 
 void cell_bytes(GPtrArray *row, double bytes)
@@ -90,7 +32,7 @@ void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, 
 	char marks[5];
 	size_t n = 0;
 
-	if (asr_estimate_imprecise(est)) {
+	if (as_estimate_imprecise(est)) {
 		marks[n++] = '*';
 		*used |= MARK_IMPRECISE;
 	}

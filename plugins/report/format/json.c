@@ -1,30 +1,20 @@
 /* json.c - the report as one JSON object, exact integers (doc/report-formats.md). */
 #include <inttypes.h>
 #include <math.h>
+#include <string.h>
 
+#include "common/escape.h"
+#include "common/labels.h"
 #include "format/writer.h"
 #include "model/live_notes.h"
 
-/* A JSON string, or null.  Bytes above 0x7f pass through: names from the
- * trace are UTF-8 in practice. */
+/* A JSON string (as_json_string), or null. */
 static void put_string(FILE *out, const char *s)
 {
-	if (!s) {
+	if (s)
+		as_json_string(out, s, strlen(s));
+	else
 		fputs("null", out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char) *s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
 }
 
 /* An integer, or null when there is none. */
@@ -121,6 +111,51 @@ static void put_live(FILE *out, bool known, bool incomplete, const struct as_est
 		asr_bytes_round(live->lower), asr_bytes_round(live->upper), boolean(incomplete));
 }
 
+/* A stack's label (as_stack_label): its frames' labels, outermost first. */
+static char *stack_label(const struct asr_stack *stack)
+{
+	const char **frames = g_new(const char *, stack->n + 1);
+	char *label;
+	guint i;
+
+	for (i = 0; i < stack->n; i++)
+		frames[i] = stack->frames[i]->label;
+	label = as_stack_label(frames, stack->n, stack->truncated);
+	g_free(frames);
+	return label;
+}
+
+/*
+ * What a group is in its process, stable from run to run (no pid, tid or
+ * address of the run): the process's, thread's or type's name, "THREAD:
+ * TYPE", a site's label (function and file:line) or a stack's (its frames);
+ * NULL when a name it needs is unknown.  allocsample-compare matches
+ * stacks by it.  To g_free.
+ */
+static char *group_label(const struct asr_group *g, bool total)
+{
+	if (total)
+		return g_strdup(as_kind_name(AS_KIND_TOTAL));
+	switch (g->kind) {
+	case ASR_KIND_PROCESS:
+		return g_strdup(g->process);
+	case ASR_KIND_THREAD:
+		return g_strdup(g->procname);
+	case ASR_KIND_TYPE:
+		return g_strdup(g->type);
+	case ASR_KIND_THREAD_TYPE:
+		return g->procname && g->type ? g_strdup_printf("%s: %s", g->procname, g->type) : NULL;
+	case ASR_KIND_SITE:
+		return g->site ? as_site_label(g->site->function, g->site->binary, g->site->where,
+					       g->site->file, g->site->line) : NULL;
+	case ASR_KIND_STACK:
+		return g->stack ? stack_label(g->stack) : NULL;
+	case ASR_KIND_COUNT:
+		break;
+	}
+	return NULL;
+}
+
 /* One group's object; `row` NULL for the group over the whole report,
  * else its numbers in one window. */
 static void put_group(FILE *out, const char *kind, const struct asr_group *g, bool total,
@@ -128,8 +163,12 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 {
 	const struct as_estimate *est = row ? &row->est : &g->est;
 	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads;
+	char *label = group_label(g, total);
 
-	fprintf(out, "{\"kind\": \"%s\", \"host\": ", kind);
+	fprintf(out, "{\"kind\": \"%s\", \"label\": ", kind);
+	put_string(out, label);
+	g_free(label);
+	fputs(", \"host\": ", out);
 	put_string(out, total ? NULL : g->host);
 	fputs(", \"pid\": ", out);
 	put_integer(out, !total && g->has_vpid, g->vpid);
@@ -154,7 +193,7 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	else
 		fputs(", \"first_ns\": null, \"last_ns\": null", out);
 	fprintf(out, ", \"incomplete\": %s, \"imprecise\": %s, \"mixed_rates\": %s",
-		boolean(g->incomplete), boolean(asr_estimate_imprecise(est)),
+		boolean(g->incomplete), boolean(as_estimate_imprecise(est)),
 		boolean(est->mixed_rates));
 	/* A window's row: the live figures at its end. */
 	put_live(out, g->live_known, g->live_incomplete, row ? &row->live : &g->live);
@@ -221,7 +260,7 @@ static void put_node(FILE *out, const struct asr_call_node *n, const struct asr_
 		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64 ", \"imprecise\": %s, \"children\": [",
 		n->threads, n->est.samples, asr_bytes_round(n->est.weighted),
 		asr_bytes_round(n->est.lower), asr_bytes_round(n->est.upper),
-		boolean(asr_estimate_imprecise(&n->est)));
+		boolean(as_estimate_imprecise(&n->est)));
 	for (i = 0; i < n->children->len; i++) {
 		fprintf(out, "%s\n%*s", i ? "," : "", 4 + 2 * (int) MIN(depth + 1, 32), "");
 		put_node(out, g_ptr_array_index(n->children, i), NULL, depth + 1);
@@ -312,7 +351,7 @@ static void put_scope(FILE *out, const struct asr_scope_row *s)
 		", \"imprecise\": %s, \"mixed_rates\": %s}",
 		boolean(s->open), est->samples, asr_bytes_round(est->weighted),
 		asr_bytes_round(est->negbin), asr_bytes_round(est->lower), asr_bytes_round(est->upper),
-		boolean(asr_estimate_imprecise(est)), boolean(est->mixed_rates));
+		boolean(as_estimate_imprecise(est)), boolean(est->mixed_rates));
 }
 
 /* The `scopes` object: counts, the distribution, the largest instances. */

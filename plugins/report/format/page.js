@@ -1,66 +1,13 @@
+/* The report's page (format/html.c): its charts, drawn from the JSON
+ * report with what common/page.js gives in `page`. */
 (function () {
 	"use strict";
-	var data = JSON.parse(document.getElementById("report-data").textContent);
-	var main = document.getElementById("report");
-	var NS = "http://www.w3.org/2000/svg";
-	var UNITS = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-	var level = Math.round(data.confidence * 1000) / 10 + "%";
+	var data = page.data, main = page.main, level = page.level, el = page.el, human = page.human;
+	var fit = page.fit, ticks = page.ticks, textWidth = page.textWidth, count = page.count;
 	var hosts = new Set(data.groups.map(function (g) { return g.host; })).size;
-
-	function el(tag, attrs, parent, text) {
-		var e = tag.charAt(0) === "@" ? document.createElementNS(NS, tag.slice(1)) : document.createElement(tag);
-		for (var k in attrs)
-			e.setAttribute(k, attrs[k]);
-		if (text !== undefined)
-			e.textContent = text;
-		if (parent)
-			parent.appendChild(e);
-		return e;
-	}
-
-	/* Binary units, two or three significant digits, as in the text report. */
-	function human(b) {
-		if (b < 1023.5)
-			return Math.round(Math.max(b, 0)) + " B";
-		var v = b / 1024, u = 1;
-		while (v >= 1023.95 && u + 1 < UNITS.length) {
-			v /= 1024;
-			u++;
-		}
-		return (v < 9.995 ? v.toFixed(2) : v.toFixed(1)) + " " + UNITS[u];
-	}
-
-	/* "N NOUN", the noun agreeing with the count as in the text report
-	 * (common/counts.h): "1 sample", "0 samples", "2 samples". */
-	function count(n, one, other) {
-		return n + " " + (n === 1 ? one : other);
-	}
-
-	/* Axis ticks at 1, 2 or 5 times a power of ten of the largest figure's unit. */
-	function ticks(max) {
-		var unit = 1, u = 0;
-		if (!(max > 0))
-			max = 1;
-		while (max / unit >= 1024 && u + 1 < UNITS.length) {
-			unit *= 1024;
-			u++;
-		}
-		var raw = max / unit / 5, p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;
-		var step = (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * p, list = [];
-		for (var i = 0; list.length === 0 || list[list.length - 1] < max; i++)
-			list.push(i * step * unit);
-		return list.map(function (v) {
-			var n = v / unit;
-			return { value: v, label: (n === 0 ? "0" : +n.toPrecision(6)) + " " + UNITS[u] };
-		});
-	}
 
 	function marks(g) {
 		return (g.imprecise ? "*" : "") + (g.incomplete ? "!" : "") + (g.tracer ? "T" : "");
-	}
-
-	function basename(path) {
-		return path ? path.replace(/.*\//, "") : "?";
 	}
 
 	function label(g) {
@@ -71,8 +18,7 @@
 		if (g.kind === "type")
 			return g.type + " (" + host + proc + ")";
 		if (g.kind === "site")
-			return (g["function"] || (g.address ? basename(g.binary) + g.address : "?")) +
-				(g.file ? " " + basename(g.file) + ":" + g.line : "");
+			return g.label;
 		return host + proc;
 	}
 
@@ -85,25 +31,10 @@
 	}
 
 	var MAX_BARS = 40;
-	var FONT = "12px \"DejaVu Sans\", \"Liberation Sans\", Arial, sans-serif";
-	var measure = document.createElement("canvas").getContext("2d");
-	measure.font = FONT;
 
 	/* The charts take the page's width, at least 640 pixels. */
 	function pageWidth() {
-		return Math.max(640, Math.min(1800, main.clientWidth || 900));
-	}
-
-	/* A label that fits `room` pixels: its middle cut out when it is too
-	 * long (the whole of it is in the bar's tooltip). */
-	function fit(text, room) {
-		if (measure.measureText(text).width <= room)
-			return text;
-		var keep = text.length;
-		while (keep > 4 && measure.measureText(text.slice(0, Math.ceil(keep / 2)) + "\u2026" +
-				text.slice(text.length - Math.floor(keep / 2))).width > room)
-			keep--;
-		return text.slice(0, Math.ceil(keep / 2)) + "\u2026" + text.slice(text.length - Math.floor(keep / 2));
+		return page.pageWidth(640);
 	}
 
 	/* Bars of the allocated bytes, or of the live ones (`live`: the groups
@@ -122,12 +53,12 @@
 		el("h2", {}, main, title);
 		var shown = groups.slice(0, MAX_BARS);
 		var width = pageWidth(), rowH = 24, top = 8;
-		var longest = Math.max.apply(null, shown.map(function (g) { return measure.measureText(label(g)).width; }));
+		var longest = Math.max.apply(null, shown.map(function (g) { return textWidth(label(g)); }));
 		var labelWidth = Math.min(Math.ceil(longest) + 16, Math.round(width * 0.4));
 		var plot = width - labelWidth - 110;
 		var height = top + shown.length * rowH + 30;
 		var max = Math.max.apply(null, shown.map(function (g) { return g.upper; }));
-		var axis = ticks(max), scale = plot / axis[axis.length - 1].value;
+		var axis = ticks(max, plot), scale = plot / axis[axis.length - 1].value;
 		var svg = el("@svg", { width: width, height: height, role: "img", "aria-label": title }, main);
 		defs(svg);
 		axis.forEach(function (t) {
@@ -403,6 +334,5 @@
 		timeline(data.windows.filter(function (r) { return r.kind === "total"; }));
 	el("p", { "class": "note" }, main, "Bars: point estimate; whiskers: the " + level +
 		" confidence interval.  * imprecise: the interval is wider than the estimate, trust the interval.  ! incomplete: the trace lost events.  T lttng-ust's own thread (the tracer's allocations, in the totals).");
-	document.getElementById("status").remove();
-	el("div", { id: "rendered", hidden: "" }, document.body, "complete");
+	page.done();
 })();

@@ -155,7 +155,7 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 	for (i = 0; i < stacks->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(stacks, i);
 
-		imprecise += asr_estimate_imprecise(&g->est);
+		imprecise += as_estimate_imprecise(&g->est);
 	}
 	if (imprecise)
 		asr_pprof_comment(b, g_strdup_printf("imprecise: %u of %u stacks %s",

@@ -1,6 +1,7 @@
 /* pprof_build.c - a pprof profile under construction (see pprof_build.h). */
 #include <string.h>
 
+#include "common/labels.h"
 #include "format/pprof_build.h"
 
 typedef Perftools__Profiles__Sample Sample;
@@ -8,10 +9,6 @@ typedef Perftools__Profiles__Label Label;
 typedef Perftools__Profiles__Mapping Mapping;
 typedef Perftools__Profiles__Location Location;
 typedef Perftools__Profiles__Function Function;
-
-/* Frames that stand for what a stack lacks, as in format=folded. */
-#define TRUNCATED_FRAME "[truncated]"
-#define EMPTY_STACK_FRAME "[no stack]"
 
 /* A location's key: one address in one mapping (0: none known). */
 struct location_key {
@@ -242,7 +239,7 @@ static void set_locations(struct asr_pprof *b, Sample *s, const struct asr_stack
 	s->location_id = owned_block(b, (n + 1) * sizeof *s->location_id);
 	if (n == 0) {
 		s->location_id[s->n_location_id++] =
-			marker_location_id(b, &b->empty_location, EMPTY_STACK_FRAME);
+			marker_location_id(b, &b->empty_location, AS_LABEL_NO_STACK);
 		return;
 	}
 	for (i = 0; i < n; i = j) {
@@ -256,7 +253,7 @@ static void set_locations(struct asr_pprof *b, Sample *s, const struct asr_stack
 	}
 	if (stack->truncated)
 		s->location_id[s->n_location_id++] =
-			marker_location_id(b, &b->truncated_location, TRUNCATED_FRAME);
+			marker_location_id(b, &b->truncated_location, AS_LABEL_TRUNCATED);
 }
 
 Sample *asr_pprof_sample(struct asr_pprof *b, const struct asr_stack *stack, size_t values,

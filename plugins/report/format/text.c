@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "common/labels.h"
 #include "format/text.h"
 #include "model/live_notes.h"
 
@@ -18,11 +19,9 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
  * CSV and JSON) and binary's file name; "?" for what is unknown. */
 static void cells_site(GPtrArray *row, const struct asr_group *g)
 {
-	const char *file = g->site->file ? strrchr(g->site->file, '/') : NULL;
-
 	cell(row, "%s", g->site_label);
 	if (g->site->file)
-		cell(row, "%s:%" PRIu64, file ? file + 1 : g->site->file, g->site->line);
+		cell(row, "%s:%" PRIu64, as_base_name(g->site->file), g->site->line);
 	else
 		cell(row, "?");
 	cell(row, "%s", g->site_binary);
@@ -39,7 +38,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool threads = !thread;
 	bool live = false;
 	GString *align = g_string_new(NULL);
-	struct grid grid;
+	struct as_grid grid;
 	GPtrArray *row;
 	guint i;
 
@@ -59,9 +58,9 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	if (threads)
 		g_string_append_c(align, 'r');
 	g_string_append(align, live ? "rrlrll" : "rrll");
-	grid_init(&grid, align->str);
+	as_grid_init(&grid, align->str);
 
-	row = grid_row(&grid);
+	row = as_grid_row(&grid);
 	if (hosts)
 		cell(row, "HOST");
 	cell(row, "PROCESS");
@@ -89,7 +88,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	for (i = 0; i < model->shown[kind]->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(model->shown[kind], i);
 
-		row = grid_row(&grid);
+		row = as_grid_row(&grid);
 		if (hosts)
 			cell(row, "%s", g->host ? g->host : "?");
 		cell(row, "%s", procname_of(g));
@@ -111,8 +110,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		note_live(row, live && g->live_known, g->live_incomplete, marks);
 	}
 	fprintf(out, "\n%s\n", kind_titles[kind]);
-	grid_print(out, &grid);
-	grid_fini(&grid);
+	as_grid_print(out, &grid);
+	as_grid_fini(&grid);
 	g_string_free(align, TRUE);
 }
 
@@ -121,11 +120,11 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	const struct asr_summary *sum = &model->summary;
 	const struct asr_group *t = &sum->total;
 	bool live = live_says(model, t);
-	struct grid grid;
+	struct as_grid grid;
 	GPtrArray *row;
 
-	grid_init(&grid, live ? "lrrrrlrll" : "lrrrrll");
-	row = grid_row(&grid);
+	as_grid_init(&grid, live ? "lrrrrlrll" : "lrrrrll");
+	row = as_grid_row(&grid);
 	cell(row, "%s", "");
 	cell(row, "PROCESSES");
 	cell(row, "THREADS");
@@ -137,7 +136,7 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 		cell(row, "LIVE INTERVAL");
 	}
 	cell(row, "NOTE");
-	row = grid_row(&grid);
+	row = as_grid_row(&grid);
 	cell(row, "Total");
 	cell(row, "%" PRIu64, sum->processes);
 	cell(row, "%" PRIu64, t->threads);
@@ -149,8 +148,8 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell_marks(row, &t->est, t->incomplete, false, marks);
 	note_live(row, live, t->live_incomplete, marks);
 	fprintf(out, "\n");
-	grid_print(out, &grid);
-	grid_fini(&grid);
+	as_grid_print(out, &grid);
+	as_grid_fini(&grid);
 }
 
 static void write_rates(FILE *out, const GArray *rates)

@@ -1,4 +1,4 @@
-/* text.h - what the parts of the text format share: aligned tables, human units, marks. */
+/* text.h - what the parts of the text format share: table cells, human units, marks. */
 #ifndef ALLOCSAMPLE_REPORT_FORMAT_TEXT_H
 #define ALLOCSAMPLE_REPORT_FORMAT_TEXT_H
 
@@ -9,25 +9,12 @@
 #include <glib.h>
 
 #include "common/counts.h"
+#include "common/grid.h"
 #include "common/units.h"
 #include "format/writer.h"
 
-/* A table whose columns are as wide as their widest cell. */
-struct grid {
-	GPtrArray *rows;      /* GPtrArray of char * (owned) */
-	const char *align;    /* one 'l' or 'r' per column */
-};
-
-void grid_init(struct grid *grid, const char *align);
-void grid_fini(struct grid *grid);
-
-/* A new row at the end of the grid, to fill with cell() and the cell_*()
- * helpers, or with g_ptr_array_add() of a string to g_free. */
-GPtrArray *grid_row(struct grid *grid);
-
-/* Prints the grid indented by two spaces; the last column is never padded. */
-void grid_print(FILE *out, const struct grid *grid);
-
+/* A cell at the end of a row of a table (common/grid.h), from a printf
+ * format; the cell_*() helpers below add the figures'. */
 void cell(GPtrArray *row, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 
@@ -69,8 +56,8 @@ void text_timeline(FILE *out, const struct asr_model *model, unsigned *marks);
 void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks);
 
 /* The "By stack" section (text_stacks.c): each process's largest stacks,
- * frames from the leaf, lines cut to the terminal's width (COLUMNS, else
- * the output's terminal, else 100 columns); adds its marks to `marks`. */
+ * frames from the leaf, lines cut to the terminal's width (as_line_width,
+ * 100 columns in a file); adds its marks to `marks`. */
 void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks);
 
 #endif

@@ -54,7 +54,7 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 {
 	const struct asr_scope_model *scopes = model->scopes;
 	bool hosts = model->summary.hosts > 1;
-	struct grid grid;
+	struct as_grid grid;
 	GPtrArray *row;
 	guint i;
 
@@ -65,8 +65,8 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 		fprintf(out, "  The %u largest of %u %s (CSV has every one):\n",
 			scopes->rows->len, scopes->instances,
 			as_plural(scopes->instances, "instance", "instances"));
-	grid_init(&grid, hosts ? "lrrlrrrrll" : "rrlrrrrll");
-	row = grid_row(&grid);
+	as_grid_init(&grid, hosts ? "lrrlrrrrll" : "rrlrrrrll");
+	row = as_grid_row(&grid);
 	if (hosts)
 		cell(row, "HOST");
 	cell(row, "PID");
@@ -81,7 +81,7 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 	for (i = 0; i < scopes->rows->len; i++) {
 		const struct asr_scope_row *s = &g_array_index(scopes->rows, struct asr_scope_row, i);
 
-		row = grid_row(&grid);
+		row = as_grid_row(&grid);
 		if (hosts)
 			cell(row, "%s", s->host ? s->host : "?");
 		if (s->has_vpid)
@@ -100,6 +100,6 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 		cell_interval(row, &s->est);
 		cell_marks(row, &s->est, false, false, marks);
 	}
-	grid_print(out, &grid);
-	grid_fini(&grid);
+	as_grid_print(out, &grid);
+	as_grid_fini(&grid);
 }

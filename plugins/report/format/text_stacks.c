@@ -1,43 +1,14 @@
 /* text_stacks.c - the text format's "By stack" section: each process's largest stacks, leaf first, one frame a line. */
 #include <inttypes.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
+#include "common/labels.h"
+#include "common/width.h"
 #include "format/text.h"
 
-/* The width of a line when neither COLUMNS nor a terminal says it. */
-#define DEFAULT_WIDTH 100
-#define MIN_WIDTH 40
-
-/* The width lines are cut to: COLUMNS, else the terminal's, else 100. */
-static size_t line_width(FILE *out)
-{
-	const char *columns = getenv("COLUMNS");
-	struct winsize ws;
-	long n;
-
-	if (columns && (n = strtol(columns, NULL, 10)) > 0)
-		return (size_t) MAX(n, MIN_WIDTH);
-	if (isatty(fileno(out)) && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0)
-		return MAX((size_t) ws.ws_col, MIN_WIDTH);
-	return DEFAULT_WIDTH;
-}
-
-/* Prints `line` cut to `width` characters, the cut marked with "…". */
-static void put_line(FILE *out, const char *line, size_t width)
-{
-	const char *end;
-
-	if ((size_t) g_utf8_strlen(line, -1) <= width) {
-		fprintf(out, "%s\n", line);
-		return;
-	}
-	end = g_utf8_offset_to_pointer(line, (glong) width - 1);
-	fprintf(out, "%.*s…\n", (int) (end - line), line);
-}
+/* The width of its lines when neither COLUMNS nor a terminal says it. */
+#define FILE_WIDTH 100
 
 /* Whether two frames print alike: a recursion prints once, with a count. */
 static bool same_line(const struct asr_frame *a, const struct asr_frame *b)
@@ -51,18 +22,13 @@ static bool same_line(const struct asr_frame *a, const struct asr_frame *b)
 static char *frame_text(const struct asr_frame *f, guint repeats)
 {
 	GString *text = g_string_new("      ");
-	const char *base;
-
 	g_string_append(text, f->label);
-	if (f->file) {
-		base = strrchr(f->file, '/');
-		g_string_append_printf(text, "  %s:%" PRIu64, base ? base + 1 : f->file, f->line);
-	} else if (f->function && f->mapping) {
-		base = strrchr(f->mapping->path, '/');
-		g_string_append_printf(text, "  (%s)", base ? base + 1 : f->mapping->path);
-	} else if (!f->mapping) {
+	if (f->file)
+		g_string_append_printf(text, "  %s:%" PRIu64, as_base_name(f->file), f->line);
+	else if (f->function && f->mapping)
+		g_string_append_printf(text, "  (%s)", as_base_name(f->mapping->path));
+	else if (!f->mapping)
 		g_string_append_printf(text, "  0x%" PRIx64, f->address);
-	}
 	if (f->inlined)
 		g_string_append(text, "  [inlined]");
 	if (repeats > 1)
@@ -102,7 +68,7 @@ static void put_stack(FILE *out, const struct asr_model *model, const struct asr
 			       as_plural(g->threads, "thread", "threads"), objects,
 			       *(const char *) g_ptr_array_index(note, 0) ? "  " : "",
 			       (const char *) g_ptr_array_index(note, 0));
-	put_line(out, line, width);
+	as_put_line(out, line, width);
 	g_free(line);
 	if (live_says(model, g)) {
 		char *live = as_human_bytes(g->live.weighted), *live_lo = as_human_bytes(g->live.lower);
@@ -113,23 +79,23 @@ static void put_stack(FILE *out, const struct asr_model *model, const struct asr
 				       as_plural(g->live.samples, "sample", "samples"),
 				       g->live_incomplete ? "  ~" : "");
 		*marks |= g->live_incomplete ? MARK_LIVE_INCOMPLETE : 0;
-		put_line(out, line, width);
+		as_put_line(out, line, width);
 		g_free(line);
 		g_free(live);
 		g_free(live_lo);
 		g_free(live_hi);
 	}
 	if (s->n == 0)
-		put_line(out, "      (empty: recorded without frames)", width);
+		as_put_line(out, "      (empty: recorded without frames)", width);
 	for (i = 0; i < s->n; i = j) {
 		for (j = i + 1; j < s->n && same_line(s->frames[i], s->frames[j]); j++)
 			;
 		line = frame_text(s->frames[i], j - i);
-		put_line(out, line, width);
+		as_put_line(out, line, width);
 		g_free(line);
 	}
 	if (s->truncated)
-		put_line(out, "      ... (truncated: the walk stopped at its depth limit)", width);
+		as_put_line(out, "      ... (truncated: the walk stopped at its depth limit)", width);
 	g_ptr_array_free(note, TRUE);
 	g_free(estimate);
 	g_free(lo);
@@ -175,14 +141,14 @@ static char *process_line(const struct asr_model *model, const struct asr_group 
 void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 {
 	const GPtrArray *stacks = model->shown[ASR_KIND_STACK];
-	size_t width = line_width(out);
+	size_t width = as_line_width(out, FILE_WIDTH);
 	const struct asr_group *process = NULL;
 	unsigned rank = 0;
 	guint i, j, shown;
 	char *line;
 
 	fputc('\n', out);
-	put_line(out, model->sort_live ? "By stack: the largest by live bytes first, leaf first" :
+	as_put_line(out, model->sort_live ? "By stack: the largest by live bytes first, leaf first" :
 					 "By stack: the largest first, leaf first", width);
 	for (i = 0; i < stacks->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(stacks, i);
@@ -200,7 +166,7 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 			}
 			line = process_line(model, p, g, shown);
 			fputc('\n', out);
-			put_line(out, line, width);
+			as_put_line(out, line, width);
 			g_free(line);
 		}
 		put_stack(out, model, g, ++rank, width, marks);

@@ -84,15 +84,15 @@ static void write_timeline_total(FILE *out, const struct asr_model *model,
 				 const GArray *total, unsigned *marks)
 {
 	bool live = model->summary.live_known;
-	struct grid grid;
+	struct as_grid grid;
 	GPtrArray *row;
 	double scale = 0;
 	guint i;
 
 	for (i = 0; i < total->len; i++)
 		scale = MAX(scale, g_array_index(total, struct asr_window_row, i).est.upper);
-	grid_init(&grid, live ? "rrrrlrllll" : "rrrrlll");
-	row = grid_row(&grid);
+	as_grid_init(&grid, live ? "rrrrlrllll" : "rrrrlll");
+	row = as_grid_row(&grid);
 	cell(row, "WINDOW");
 	cell(row, "START");
 	cell(row, "SAMPLES");
@@ -107,7 +107,7 @@ static void write_timeline_total(FILE *out, const struct asr_model *model,
 	for (i = 0; i < total->len; i++) {
 		const struct asr_window_row *r = &g_array_index(total, struct asr_window_row, i);
 
-		row = grid_row(&grid);
+		row = as_grid_row(&grid);
 		cell(row, "%" PRId64, r->window);
 		cell(row, "+%.3f s", (double) (r->start_ns - g_array_index(total,
 			struct asr_window_row, 0).start_ns) / 1e9);
@@ -120,18 +120,18 @@ static void write_timeline_total(FILE *out, const struct asr_model *model,
 		note_live(row, live, r->group->live_incomplete, marks);
 		g_ptr_array_add(row, interval_bar(&r->est, scale));
 	}
-	grid_print(out, &grid);
-	grid_fini(&grid);
+	as_grid_print(out, &grid);
+	as_grid_fini(&grid);
 }
 
 static void write_timeline_groups(FILE *out, const struct timeline *tl, bool hosts)
 {
-	struct grid grid;
+	struct as_grid grid;
 	GPtrArray *row;
 	guint i;
 
-	grid_init(&grid, hosts ? "llrrlrl" : "lrrlrl");
-	row = grid_row(&grid);
+	as_grid_init(&grid, hosts ? "llrrlrl" : "lrrlrl");
+	row = as_grid_row(&grid);
 	if (hosts)
 		cell(row, "HOST");
 	cell(row, "PROCESS");
@@ -145,7 +145,7 @@ static void write_timeline_groups(FILE *out, const struct timeline *tl, bool hos
 		double peak;
 		char *line = sparkline(g_hash_table_lookup(tl->estimates, g), &peak);
 
-		row = grid_row(&grid);
+		row = as_grid_row(&grid);
 		if (hosts)
 			cell(row, "%s", g->host ? g->host : "?");
 		cell(row, "%s", procname_of(g));
@@ -158,8 +158,8 @@ static void write_timeline_groups(FILE *out, const struct timeline *tl, bool hos
 		cell_bytes(row, peak);
 		g_ptr_array_add(row, line);
 	}
-	grid_print(out, &grid);
-	grid_fini(&grid);
+	as_grid_print(out, &grid);
+	as_grid_fini(&grid);
 }
 
 /* The peak: the largest live estimate at a window's end, named as such. */

@@ -176,11 +176,7 @@ bool asr_group_shown(const struct asr_group *g, unsigned group_by);
 const char *asr_group_name(const struct asr_group *g);
 
 /* The name of a kind in CSV and JSON ("process", "thread", "type",
- * "thread-type", "site"). */
+ * "thread-type", "site", "stack"): as_kind_name(). */
 const char *asr_kind_name(enum asr_kind kind);
-
-/* Whether an estimate is too imprecise to read without its interval: the
- * interval is wider than the estimate. */
-bool asr_estimate_imprecise(const struct as_estimate *est);
 
 #endif

@@ -1,15 +1,9 @@
 /* resolve.c - raw stacks to interned stacks of named frames, each address once (see resolve.h). */
 #include <string.h>
 
+#include "common/labels.h"
+#include "common/runtime.h"
 #include "model/resolve.h"
-
-/* The objects whose frames are never a call site: the C and C++ runtimes,
- * the loader, allocsample's own libraries and the allocators it chains to,
- * by the start of their file names (doc/design.md section 4). */
-static const char *const runtimes[] = {
-	"libc.so", "libc-", "libstdc++.so", "libgcc_s.so", "ld-linux", "ld64.so", "ld-musl",
-	"liballocsample", "libjemalloc", "libtcmalloc", "libmimalloc",
-};
 
 /* What one address of one object (or of no known object of one process)
  * gave: its frames, innermost first. */
@@ -136,22 +130,17 @@ static const struct asr_mapping *intern_mapping(struct asr_resolution *res,
 	return m;
 }
 
-/* A frame's label (model/stack.h), made once per interned frame. */
+/* A frame's label (model/stack.h, as_code_label), made once per interned
+ * frame. */
 static const char *label_of(struct asr_resolution *res, const struct asr_frame *frame)
 {
-	const char *base;
-	char *label;
+	char *where = frame->mapping ? g_strdup_printf("+0x%" G_GINT64_MODIFIER "x", frame->offset) : NULL;
+	char *label = as_code_label(frame->function, frame->mapping ? frame->mapping->path : NULL, where);
+	const char *interned = g_string_chunk_insert_const(res->labels, label);
 
-	if (frame->function)
-		return frame->function;
-	if (!frame->mapping)
-		return "[unknown]";
-	base = strrchr(frame->mapping->path, '/');
-	label = g_strdup_printf("%s+0x%" G_GINT64_MODIFIER "x", base ? base + 1 : frame->mapping->path,
-				frame->offset);
-	base = g_string_chunk_insert_const(res->labels, label);
 	g_free(label);
-	return base;
+	g_free(where);
+	return interned;
 }
 
 static const struct asr_frame *intern_frame(struct asr_resolution *res, const struct asr_frame *probe)
@@ -191,10 +180,9 @@ static bool nameable(struct asr_resolution *res, const struct asr_mapped_object 
 /* Whether the file name of `path` starts with one of the `n` `prefixes`. */
 static bool named(const char *path, const char *const *prefixes, size_t n)
 {
-	const char *base = strrchr(path, '/');
+	const char *base = as_base_name(path);
 	size_t i;
 
-	base = base ? base + 1 : path;
 	for (i = 0; i < n; i++) {
 		if (strncmp(base, prefixes[i], strlen(prefixes[i])) == 0)
 			return true;
@@ -202,15 +190,11 @@ static bool named(const char *path, const char *const *prefixes, size_t n)
 	return false;
 }
 
-/* Whether the object at `path` is a runtime's (`runtimes`), by its file name. */
-static bool is_runtime_path(const char *path)
-{
-	return named(path, runtimes, G_N_ELEMENTS(runtimes));
-}
-
+/* Whether `m` is a runtime's object, whose frames are never a call site
+ * (common/runtime.h). */
 static bool is_runtime(const struct asr_mapping *m)
 {
-	return m && is_runtime_path(m->path);
+	return m && as_runtime_object(m->path);
 }
 
 /*
@@ -259,7 +243,7 @@ static const struct address_frames *frames_of(struct asr_resolution *res,
 		 * program's, and libc's DWARF, tens of megabytes to
 		 * decompress, would cost more than every other frame. */
 		sym = nameable(res, o, b) ? asr_symbols_lookup(symbols, b, frame.offset,
-							       !is_runtime_path(o->path)) : NULL;
+							       !as_runtime_object(o->path)) : NULL;
 		found = g_malloc(sizeof *found + (sym ? sym->n : 1) * sizeof found->frames[0]);
 		found->n = sym ? sym->n : 1;
 		for (i = 0; i < found->n; i++) {

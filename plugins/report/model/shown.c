@@ -33,30 +33,10 @@ bool asr_group_shown(const struct asr_group *g, unsigned group_by)
 	return true;
 }
 
-/*
- * Imprecise: the interval is wider than the point estimate itself, e.g.
- * below about 20 samples at 95% (doc/estimation.md, "When to distrust the
- * numbers").  Judged on the interval, not on the sample count, because
- * objects much larger than the rate are sampled almost surely: a few
- * samples of 1 GiB objects pin their bytes to a fraction of a percent.
- */
-bool asr_estimate_imprecise(const struct as_estimate *est)
-{
-	return est->upper - est->lower > est->weighted;
-}
-
+/* The report's kinds are common/kinds.h's (model/summary.h). */
 const char *asr_kind_name(enum asr_kind kind)
 {
-	static const char *const names[ASR_KIND_COUNT] = {
-		[ASR_KIND_PROCESS] = "process",
-		[ASR_KIND_THREAD] = "thread",
-		[ASR_KIND_TYPE] = "type",
-		[ASR_KIND_THREAD_TYPE] = "thread-type",
-		[ASR_KIND_SITE] = "site",
-		[ASR_KIND_STACK] = "stack",
-	};
-
-	return names[kind];
+	return as_kind_name((enum as_kind) kind);
 }
 
 const char *asr_group_name(const struct asr_group *g)

@@ -7,18 +7,21 @@
 
 #include <glib.h>
 
+#include "common/kinds.h"
 #include "estimate/estimate.h"
 #include "model/stack.h"
 #include "rates.h"
 #include "symbols/site.h"
 
+/* The kinds of group (common/kinds.h), the total aside: the report keeps
+ * it apart. */
 enum asr_kind {
-	ASR_KIND_PROCESS,
-	ASR_KIND_THREAD,
-	ASR_KIND_TYPE,
-	ASR_KIND_THREAD_TYPE,
-	ASR_KIND_SITE,
-	ASR_KIND_STACK,
+	ASR_KIND_PROCESS = AS_KIND_PROCESS,
+	ASR_KIND_THREAD = AS_KIND_THREAD,
+	ASR_KIND_TYPE = AS_KIND_TYPE,
+	ASR_KIND_THREAD_TYPE = AS_KIND_THREAD_TYPE,
+	ASR_KIND_SITE = AS_KIND_SITE,
+	ASR_KIND_STACK = AS_KIND_STACK,
 	ASR_KIND_COUNT,
 };
 
@@ -43,8 +46,8 @@ struct asr_group {
 				 * THREAD_TYPE) */
 	const char *type;       /* kinds TYPE and THREAD_TYPE */
 	const struct asr_site *site;  /* kind SITE */
-	const char *site_label;       /* kind SITE: its function, else
-				       * "BINARY+0xOFFSET", else "?" */
+	const char *site_label;       /* kind SITE: as_code_label, its function,
+				       * else "BINARY+0xOFFSET", else "[unknown]" */
 	const char *site_binary;      /* kind SITE: the file name of its binary, or "?" */
 	const struct asr_stack *stack;  /* kind STACK */
 	int64_t vpid;           /* valid when has_vpid */

@@ -3,7 +3,7 @@
 #ifndef ALLOCSAMPLE_THREAD_STATE_H
 #define ALLOCSAMPLE_THREAD_STATE_H
 
-#include "sampler.h"
+#include "sampler/sampler.h"
 
 /*
  * initial-exec: the sampler lives in the static TLS block, so reaching it is

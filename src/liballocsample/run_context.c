@@ -35,7 +35,7 @@
 
 #include "emit.h"
 #include "export.h"
-#include "settings.h"
+#include "sampler/settings.h"
 
 /* lttng-ust's enum lttng_ust_dynamic_type, in its order. */
 enum ust_dynamic_type {

@@ -1,4 +1,5 @@
 /* sampler.c - the slow path of the per-thread sampler (see sampler.h). */
+#include <errno.h>
 #include <math.h>
 
 #include "settings.h"
@@ -37,6 +38,21 @@ void as_sampler_forget(struct as_sampler *s)
 		s->held_bytes_until_sample = 0;
 }
 
+/* A thread's first trial: its rate and seed (thread_seed.h), then its
+ * first draw; false before sampling starts.  Preserves errno, which
+ * log1p(-1) sets at rate 1. */
+static bool seed_thread(struct as_sampler *s)
+{
+	uint64_t rate, seed;
+	int saved_errno = errno;
+
+	if (!as_thread_seed(&rate, &seed))
+		return false;
+	as_sampler_seed(s, rate, seed);
+	errno = saved_errno;
+	return true;
+}
+
 bool as_sampler_slow(struct as_sampler *s, size_t size, uint64_t *offset)
 {
 	uint64_t remaining;
@@ -51,7 +67,7 @@ bool as_sampler_slow(struct as_sampler *s, size_t size, uint64_t *offset)
 		 * apply this object to it like any other.  Before sampling
 		 * starts there is no draw: the thread stays "never drawn", its
 		 * next allocation comes back here, and no trial is made. */
-		if (!as_thread_seed(s)) {
+		if (!seed_thread(s)) {
 			s->bytes_until_sample = 0;
 			return false;
 		}

@@ -1,8 +1,8 @@
 /* stack.c - the call stack and call site of a sampled allocation (stack.h). */
 #include "call_site.h"
-#include "settings.h"
+#include "sampler/settings.h"
 #include "stack.h"
-#include "stack_walk.h"
+#include "unwind/stack_walk.h"
 
 /* Where the walk of *stack reached the return address `ip`: its first
  * frames are allocsample's own.  AS_STACK_OWN_FRAMES when it never did. */

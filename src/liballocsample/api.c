@@ -6,7 +6,7 @@
 #include "allocsample.h"
 #include "emit.h"
 #include "export.h"
-#include "sampled_set.h"
+#include "sampler/sampled_set.h"
 #include "thread_state.h"
 #include "type_scope.h"
 

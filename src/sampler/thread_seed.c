@@ -4,6 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rng.h"
 #include "settings.h"
 #include "thread_seed.h"
 
@@ -35,11 +36,10 @@ static uint64_t entropy(void)
 	       as_rng_mix((uint64_t) gettid()) ^ (uint64_t) (uintptr_t) &seed;
 }
 
-bool as_thread_seed(struct as_sampler *s)
+bool as_thread_seed(uint64_t *rate, uint64_t *seed)
 {
 	struct as_settings scratch;
 	const struct as_settings *settings;
-	uint64_t seed;
 	int saved_errno = errno;
 
 	if (!__atomic_load_n(&started, __ATOMIC_RELAXED))
@@ -49,11 +49,11 @@ bool as_thread_seed(struct as_sampler *s)
 		uint64_t index = __atomic_fetch_add(&seeded_threads, 1, __ATOMIC_RELAXED);
 		uint64_t generation = __atomic_load_n(&fork_generation, __ATOMIC_RELAXED);
 
-		seed = as_rng_mix(settings->seed ^ as_rng_mix(index ^ as_rng_mix(generation)));
+		*seed = as_rng_mix(settings->seed ^ as_rng_mix(index ^ as_rng_mix(generation)));
 	} else {
-		seed = entropy();
+		*seed = entropy();
 	}
-	as_sampler_seed(s, settings->rate, seed);
+	*rate = settings->rate;
 	errno = saved_errno;
 	return true;
 }

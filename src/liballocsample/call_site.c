@@ -34,7 +34,7 @@
 
 #include "call_site.h"
 #include "export.h"
-#include "unloads.h"
+#include "unwind/unloads.h"
 
 /* Objects noted by the preload shim (itself, its next allocator) and this
  * library.  Written once each, read without a lock. */

@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "settings.h"
+#include "sampler/settings.h"
 
 /* allocsample's own frames a walk may begin with, before the return
  * address into the program: the walk's, as_emit_sample's, the entry

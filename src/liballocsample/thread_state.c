@@ -2,9 +2,9 @@
 #include <pthread.h>
 
 #include "emit.h"
-#include "stack_walk.h"
+#include "unwind/stack_walk.h"
 #include "export.h"
-#include "thread_seed.h"
+#include "sampler/thread_seed.h"
 #include "thread_state.h"
 
 AS_EXPORT __thread struct as_sampler allocsample_internal_sampler

@@ -1,0 +1,265 @@
+# allocsample-record-report.sh - the report: where it goes, babeltrace2
+# reading the trace with sink.allocsample.report, the pprof profile copied
+# where it goes, and what the command says and returns when no report
+# could be written.
+#
+# Sourced by allocsample-record.  Uses the command's variables: me, trace,
+# report_log, plugin_path, params, format, report, report_output, program,
+# work, live, update_interval, own_relayd, status; sets report_status,
+# report_failed.
+
+# report_cause: the innermost cause of the babeltrace2 error report on
+# standard input (the text of its last ERROR or CAUSED BY entry, its folded
+# lines joined), or nothing when it has none.
+report_cause() {
+	awk '/^(ERROR: |CAUSED BY )/ { cause = ""; entry = 1; next }
+		entry && /^  / { sub(/^ +/, ""); cause = cause (cause == "" ? "" : " ") $0; next }
+		{ entry = 0 }
+		END { print cause }'
+}
+
+# report_check_params: the component's verdict on the parameters the report
+# will be given, before anything starts (doc/design.md section 4, "One
+# judge of the parameters"): the query params-check of
+# sink.allocsample.report judges them as its initialization would.
+# Refused: the component's line, exit status 2.  The map is the run's but
+# for the path of a pprof profile, a temporary file made later: the name
+# mktemp will fill in stands for it (a path has no rule but being a
+# non-empty string until the component opens it).
+report_check_params() {
+	[ "$report" = yes ] || return 0
+	command -v babeltrace2 >/dev/null 2>&1 || die "babeltrace2 not found: install babeltrace2, or use --no-report"
+	profile=
+	[ "$format" != pprof ] || profile=${TMPDIR:-/tmp}/allocsample-pprof.XXXXXX/profile.pb.gz
+	set -- --plugin-path="$plugin_path" query sink.allocsample.report params-check \
+		-p "$(options_params "$profile" "$update_interval")"
+	# Asked again for its messages when it fails: a warning on success
+	# (another plugin that does not load) would not mix with the answer.
+	answer=$(BABELTRACE_TERM_COLOR=NEVER babeltrace2 "$@" 2>/dev/null) ||
+		die "could not ask sink.allocsample.report, in $plugin_path (ALLOCSAMPLE_PLUGIN_PATH), to check the report's options: $(babeltrace2 "$@" 2>&1 >/dev/null | report_cause)"
+	# The answer's keys come sorted: `error`, which may hold line breaks,
+	# then `valid`, last.
+	case $(printf '%s\n' "$answer" | tail -n 1) in
+	'valid: yes') ;;
+	'valid: no') die "$(printf '%s\n' "$answer" | sed '$d; 1s/^error: //' | paste -s -d ' ' -)" ;;
+	*) die "sink.allocsample.report did not say whether it accepts the report's options: $(printf '%s' "$answer" | paste -s -d ' ' -)" ;;
+	esac
+}
+
+# report_check_destination: where the report goes, checked before the run.
+# The report's file is written by babeltrace2's standard output, redirected
+# by this script, so that no character of its name matters.  Whether the
+# device accepts the bytes (/dev/full) shows only when they are written:
+# then the trace is kept.
+report_check_destination() {
+	case $report_output in
+	''|-) ;;
+	*)
+		[ ! -d "$report_output" ] || die "--report-output: '$report_output' is a directory"
+		report_dir=$(dirname -- "$report_output")
+		[ -d "$report_dir" ] || die "--report-output: the directory '$report_dir' does not exist"
+		if [ -e "$report_output" ]; then
+			[ -w "$report_output" ] || die "--report-output: '$report_output' is not writable"
+		else
+			[ -w "$report_dir" ] || die "--report-output: cannot create a file in '$report_dir'"
+		fi
+		;;
+	esac
+	# A pprof profile is binary and an HTML page some 25 KB of markup:
+	# neither goes to a terminal, where nobody reads them.  Without
+	# --report-output a profile goes, as heaptrack's and jeprof's files do,
+	# into the current directory, named after the program and its process
+	# id; a page, like every other report, to the standard error.
+	[ "$report" = yes ] || return 0
+	case $format in
+	pprof) what="binary data" ;;
+	html) what="a web page" ;;
+	*) return 0 ;;
+	esac
+	case $report_output in
+	-) [ ! -t 1 ] || die "--format $format writes $what, not to a terminal: give --report-output FILE or redirect the standard output" ;;
+	'')
+		if [ "$format" = pprof ]; then
+			[ -w . ] || die "--format pprof writes ./allocsample.PROGRAM.PID.pb.gz, but the current directory is not writable: give --report-output FILE"
+		else
+			[ ! -t 2 ] || die "--format $format writes $what, not to a terminal: give --report-output FILE or redirect the standard error"
+		fi
+		;;
+	esac
+}
+
+# to_report COMMAND...: runs COMMAND with its standard output where the
+# report goes.
+to_report() {
+	case $report_output in
+	'') "$@" >&2 ;;
+	-) "$@" ;;
+	*) "$@" >"$report_output" ;;
+	esac
+}
+
+# profile_name: where a pprof profile goes without --report-output:
+# ./allocsample.PROGRAM.PID.pb.gz, PID the program's.
+profile_name() {
+	printf './allocsample.%s.%s.pb.gz' "${program##*/}" "$(cat "$work/pid" 2>/dev/null || echo $$)"
+}
+
+# deliver_profile: the pprof profile the component wrote, copied where it
+# goes; a default name is said on the standard error.
+deliver_profile() {
+	if [ -n "$report_output" ]; then
+		to_report cat "$work/profile.pb.gz"
+		return
+	fi
+	report_output=$(profile_name)
+	to_report cat "$work/profile.pb.gz" || return
+	printf '%s: pprof profile written to %s (go tool pprof -http=: %s)\n' "$me" "$report_output" "$report_output" >&2
+}
+
+# report_filter LOG: babeltrace2's standard error, read from the standard
+# input, all of it copied into LOG and passed on to the command's standard
+# error as it comes, but for what babeltrace2 prints when it fails, which
+# only LOG gets: its error report, from its line `ERROR:` on, and its own
+# log lines (`MM-DD HH:MM:SS.mmm PID TID LEVEL ...`) and the empty line
+# that come before that report.  So such a line is held until a line of
+# another kind, or the end without an error report, lets it through: the
+# order stays.  A loop of the shell's read, which takes a line at a time
+# from a pipe (awk would hold its input until the end).
+report_filter() {
+	held=
+	failed=no
+	while IFS= read -r line || [ -n "$line" ]; do
+		printf '%s\n' "$line" >&3
+		[ "$failed" = no ] || continue
+		case $line in
+		'ERROR: '*) failed=yes ;;
+		''|[0-9][0-9]-[0-9][0-9]' '[0-9][0-9]:[0-9][0-9]:[0-9][0-9].*) held="$held$line
+" ;;
+		*)
+			printf '%s%s\n' "$held" "$line" >&2
+			held=
+			;;
+		esac
+	done 3>"$1"
+	[ "$failed" = yes ] || printf '%s' "$held" >&2
+}
+
+# report_babeltrace2 LOG ARGS...: babeltrace2 ARGS, its standard output
+# the caller's, its standard error through report_filter LOG; returns
+# babeltrace2's exit status.  Also run alone, as the live viewer (sh -c),
+# so it uses none of the command's variables.
+report_babeltrace2() {
+	log=$1
+	shift
+	exec 8>&1
+	bt_status=$( { { babeltrace2 "$@" 2>&1 >&8 7>&- 8>&- 9>&-; echo $? >&7; } |
+		report_filter "$log" 7>&- 8>&- 9>&-; } 7>&1)
+	exec 8>&-
+	return "${bt_status:-1}"
+}
+
+# report_write: the report of the trace, once the program has ended; its
+# status in report_status: babeltrace2's, or not-copied when a pprof
+# profile could not be copied where it goes.
+report_write() {
+	set -- "$report_log" --plugin-path="$plugin_path" "$trace" -c sink.allocsample.report --params="$params"
+	if [ -z "$work" ]; then
+		to_report report_babeltrace2 "$@" || report_status=$?
+	else
+		# What the component prints beside a profile is for people.
+		report_babeltrace2 "$@" >&2 || report_status=$?
+		if [ "$report_status" -eq 0 ]; then
+			deliver_profile || report_status=$?
+			case $report_status in 0|141) ;; *) report_status=not-copied ;; esac
+		fi
+	fi
+}
+
+# shell_word TEXT: TEXT as one word of a shell command line: as it is when
+# no character of it is special, else in single quotes.
+shell_word() {
+	case $1 in
+	''|*[!A-Za-z0-9_./:=,+@%-]*) printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")" ;;
+	*) printf '%s' "$1" ;;
+	esac
+}
+
+# report_again: a babeltrace2 command that reads the kept trace with the
+# report as this run asked for it, written to where this run's would have
+# gone, which runs as written in the user's shell: --plugin-path unless
+# babeltrace2 finds this very component by itself (in its own directory,
+# ~/.local/lib/babeltrace2/plugins or BABELTRACE_PLUGIN_PATH).
+report_again() {
+	plugin_option="--plugin-path=$(shell_word "$plugin_path") "
+	found=$(BABELTRACE_TERM_COLOR=NEVER babeltrace2 help sink.allocsample.report 2>/dev/null |
+		sed -n 's/^  Path: //p' | head -n 1)
+	if [ -n "$found" ] &&
+		[ "$(cd -P -- "$(dirname -- "$found")" 2>/dev/null && pwd)" = \
+		  "$(cd -P -- "$plugin_path" 2>/dev/null && pwd)" ]; then
+		plugin_option=
+	fi
+	profile=
+	to=
+	if [ "$format" = pprof ]; then
+		case $report_output in
+		'') profile=$(profile_name) ;;
+		-) profile=/dev/stdout ;;
+		*) profile=$report_output ;;
+		esac
+	else
+		case $report_output in
+		''|-) ;;
+		*) to=" >$(shell_word "$report_output")" ;;
+		esac
+	fi
+	printf 'babeltrace2 %s%s -c sink.allocsample.report -p %s%s' "$plugin_option" \
+		"$(shell_word "$trace")" "$(shell_word "$(options_params "$profile" "")")" "$to"
+}
+
+# report_conclude: what report_status means for the user: one line on the
+# standard error when the report could not be written, the trace kept
+# (report_failed), and the command's status 2 when the program's was 0;
+# babeltrace2's messages removed when nothing failed.
+report_conclude() {
+	case $report_status in
+	0)
+		rm -f "$report_log"
+		;;
+	141)
+		# SIGPIPE: whoever read the report has gone (`| head`), and wanted
+		# no more of it; nobody would read where the trace was kept either.
+		rm -f "$report_log"
+		;;
+	no-trace)
+		[ "$status" -ne 0 ] || status=2
+		;;
+	not-copied)
+		report_failed=yes
+		rm -f "$report_log"
+		printf '%s: the profile could not be written to %s; the trace is kept in %s; to report again: %s\n' \
+			"$me" "$report_output" "$trace" "$(report_again)" >&2
+		[ "$status" -ne 0 ] || status=2
+		;;
+	*)
+		# The trace stays, to report again once the cause is fixed; the
+		# cause, babeltrace2's innermost, in a line, and its whole error
+		# report in the file.
+		report_failed=yes
+		case $report_output in
+		''|-) to="" ;;
+		*) to=" to $report_output" ;;
+		esac
+		cause=$(report_cause <"$report_log")
+		cause=${cause%.}
+		[ -n "$cause" ] || cause="babeltrace2 exit status $report_status"
+		if [ "$live" = no ] || [ -n "$own_relayd" ]; then
+			printf '%s: the report failed%s (%s); the trace is kept in %s, babeltrace2'\''s messages in %s; to report again: %s\n' \
+				"$me" "$to" "$cause" "$trace" "$report_log" "$(report_again)" >&2
+		else
+			printf '%s: the report failed%s (%s); babeltrace2'\''s messages are in %s\n' \
+				"$me" "$to" "$cause" "$report_log" >&2
+		fi
+		[ "$status" -ne 0 ] || status=2
+		;;
+	esac
+}

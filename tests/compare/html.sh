@@ -1,0 +1,86 @@
+#!/bin/sh
+# html.sh - allocsample-compare's page, rendered by headless Chromium, on
+# two runs of tests/compare/stacks-workload (load_table allocating 32 times
+# more in NEW: a ratio axis from x1/32 to x32, 11 powers of two on a
+# quarter of the page):
+#   - the script runs to the end;
+#   - every stack row is named, each by its own label (the text's: the
+#     stacks through build_index and load_table apart), its whole label
+#     in its tooltip;
+#   - no two labels of an axis overlap, on the ratio axis nor on the
+#     bytes axis, nor the two charts' titles; a copy of the page whose
+#     ratio axis labels every power of two must fail that check, so that
+#     the check can fail;
+#   - the screenshot is a drawn page.
+# The geometry is read in the page itself: a script added at its end
+# writes every label's box into the DOM (geometry.js).
+#
+# Needs Debian's chromium, installed by tests/compat/require-packages.sh
+# when missing (as root), and python3 for png-check.py.
+set -eu
+. "$AS_SRCDIR/tests/compare/lib.sh"
+"$AS_SRCDIR/tests/compat/require-packages.sh" chromium ||
+	harness_fail "chromium is needed (Debian package chromium)"
+harness_enter "$@"
+harness_start_sessiond
+
+d=$HARNESS_DIR
+compare_stack_run base 2 1
+compare_stack_run new 2 32
+compare_run page --group-by stack --format html -o "$d/page.html" "$d/base.json" "$d/new.json"
+check "exit status 0, the page in its file ($COMPARE_STATUS; $(head -c 300 "$d/page.err"))" \
+	sh -c '[ "$1" -eq 0 ] && [ -s "$2" ]' - "$COMPARE_STATUS" "$d/page.html"
+compare_run json --group-by stack --format json "$d/base.json" "$d/new.json"
+
+# geometry PAGE: the page rendered with geometry.js at its end, and what
+# that script wrote (JSON) into PAGE.geometry.
+geometry() {
+	python3 -c 'import sys
+page = open(sys.argv[1], encoding="utf-8").read()
+script = open(sys.argv[2], encoding="utf-8").read()
+sys.stdout.write(page.replace("</body>", "<script>\n" + script + "</script>\n</body>"))' \
+		"$1" "$AS_SRCDIR/tests/compare/geometry.js" >"$1.measured.html"
+	chromium_run "$1.measured.html" --window-size=1000,1200 --dump-dom >"$1.dom" || true
+	python3 -c 'import html, re, sys
+dom = open(sys.argv[1], encoding="utf-8").read()
+found = re.search(r"<pre id=\"geometry\">([^<]*)</pre>", dom)
+print(html.unescape(found.group(1)) if found else "null")' "$1.dom" >"$1.geometry"
+}
+
+geometry "$d/page.html"
+check "the page's script ran to the end" grep -q '<div id="rendered" hidden="">complete</div>' "$d/page.html.dom"
+g="$d/page.html.geometry"
+jq -r '.names[] | "      row: \(.text)"' "$g" 2>/dev/null || true
+check "every group has a row, named" \
+	jq -e --argjson n "$(jq '.groups | length' "$d/json.out")" '(.names | length) == $n and all(.names[]; .text != "")' "$g"
+check "each row's tooltip is its whole label, the text's" \
+	jq -e --slurpfile c "$d/json.out" '[.names[].title] | sort == ([$c[0].groups[] | "\(.kind) \(.label)"] | sort)' "$g"
+check "stack rows: each named apart, on the page as in the tooltip" \
+	jq -e '[.names[] | select(.title | startswith("stack "))] | length >= 2 and
+		([.[].text] | length == (unique | length)) and ([.[].title] | length == (unique | length))' "$g"
+for f in build_index load_table; do
+	check "the row of the stack through $f names it" \
+		jq -e --arg f "$f" '[.names[] | select(.title | startswith("stack ") and contains($f))] | length == 1' "$g"
+done
+# The ratio axis's labels as powers of two: "×4" is 2, "×1/4" -2.
+exponents='[.ticks[] | select(.axis == "ratio") | .text | ltrimstr("×") |
+	if startswith("1/") then -(ltrimstr("1/") | tonumber | log2) else tonumber | log2 end]'
+check "the ratio axis spans x1/16 to x16 at least ($(jq -c '[.ticks[] | select(.axis == "ratio") | .text]' "$g"))" \
+	jq -e "$exponents | min <= -4 and max >= 4" "$g"
+check "no two labels of an axis overlap ($(jq -c '.overlaps' "$g"))" jq -e '.overlaps == []' "$g"
+
+# The check must be able to fail: every power of two labelled, as before.
+sed 's/while (stride < span \&\& /while (false \&\& /' "$d/page.html" >"$d/crowded.html"
+geometry "$d/crowded.html"
+check "a ratio axis with every power of two labelled is caught ($(jq -c '.overlaps | length' "$d/crowded.html.geometry") overlaps)" \
+	jq -e '(.overlaps | length) > 0' "$d/crowded.html.geometry"
+
+chromium_run "$d/page.html" --screenshot="$d/page.png" --window-size=1000,1200 >/dev/null || true
+set -- $(python3 "$AS_SRCDIR/tests/report/png-check.py" "$d/page.png" 2>&1 || echo error)
+check "the screenshot is drawn: ${1:-?}x${2:-?}, ${3:-?} colours, ${4:-?}% non-white (at least 50 colours, 3%)" \
+	awk -v n="$#" -v c="${3:-0}" -v p="${4:-0}" 'BEGIN { exit !(n == 4 && c >= 50 && p >= 3) }'
+if [ -n "${AS_KEEP_SCREENSHOT:-}" ]; then
+	cp "$d/page.png" "$AS_KEEP_SCREENSHOT"
+	cp "$d/page.html" "${AS_KEEP_SCREENSHOT%.png}.html"
+fi
+finish

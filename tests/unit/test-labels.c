@@ -1,0 +1,89 @@
+/*
+ * test-labels.c - how both analysis tools name code (common/labels.h,
+ * common/runtime.h): a frame or a site by its function, else its binary's
+ * file name and place, else "[unknown]" (never "?"); a stack outermost
+ * first; the runtimes' objects by file name, whatever their version.
+ */
+#include <check.h>
+#include <glib.h>
+#include <stdlib.h>
+
+#include "common/labels.h"
+#include "common/runtime.h"
+
+/* Checks `label` against `expected`, then frees it. */
+static void check_label(char *label, const char *expected)
+{
+	ck_assert_str_eq(label, expected);
+	g_free(label);
+}
+
+START_TEST(test_code_label)
+{
+	check_label(as_code_label("fill", "/usr/lib/libx.so", "+0x10"), "fill");
+	check_label(as_code_label(NULL, "/usr/lib/libx.so", "+0x10"), "libx.so+0x10");
+	check_label(as_code_label(NULL, "prog", "@0x401000"), "prog@0x401000");
+	check_label(as_code_label(NULL, "/usr/lib/libx.so", NULL), AS_LABEL_UNKNOWN);
+	check_label(as_code_label(NULL, NULL, "+0x10"), AS_LABEL_UNKNOWN);
+	check_label(as_code_label(NULL, NULL, NULL), "[unknown]");
+}
+END_TEST
+
+START_TEST(test_site_label)
+{
+	check_label(as_site_label("fill", "/b/prog", "+0x10", "/src/sites.c", 21), "fill sites.c:21");
+	check_label(as_site_label(NULL, "/b/prog", "+0x10", NULL, 0), "prog+0x10");
+	check_label(as_site_label(NULL, NULL, NULL, NULL, 0), "[unknown]");
+}
+END_TEST
+
+START_TEST(test_stack_label)
+{
+	const char *frames[] = { "leaf", "caller", "main" };
+
+	check_label(as_stack_label(frames, 3, false), "main;caller;leaf");
+	check_label(as_stack_label(frames, 2, true), "[truncated];caller;leaf");
+	check_label(as_stack_label(frames, 0, false), "[no stack]");
+}
+END_TEST
+
+START_TEST(test_base_name)
+{
+	ck_assert_str_eq(as_base_name("/usr/lib/libc.so.6"), "libc.so.6");
+	ck_assert_str_eq(as_base_name("prog"), "prog");
+	ck_assert_ptr_null(as_base_name(NULL));
+}
+END_TEST
+
+START_TEST(test_runtime)
+{
+	ck_assert(as_runtime_object("/lib/x86_64-linux-gnu/libc.so.6"));
+	ck_assert(as_runtime_object("/lib/libc-2.31.so"));
+	ck_assert(as_runtime_object("/usr/lib/libstdc++.so.6.0.30"));
+	ck_assert(as_runtime_object("/lib64/ld-linux-x86-64.so.2"));
+	ck_assert(as_runtime_object("liballocsample-preload.so"));
+	ck_assert(as_runtime_object("/usr/lib/libjemalloc.so.2"));
+	ck_assert(!as_runtime_object("/usr/lib/libcrypto.so.3"));
+	ck_assert(!as_runtime_object("/build/tests/prog"));
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("labels");
+	TCase *tc = tcase_create("labels");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_code_label);
+	tcase_add_test(tc, test_site_label);
+	tcase_add_test(tc, test_stack_label);
+	tcase_add_test(tc, test_base_name);
+	tcase_add_test(tc, test_runtime);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
