@@ -33,7 +33,7 @@ char *as_site_label(const char *function, const char *binary, const char *where,
 	return label;
 }
 
-char *as_stack_label(char *const *frames, size_t n, bool truncated)
+char *as_stack_label(const char *const *frames, size_t n, bool truncated)
 {
 	GString *label = g_string_new(truncated ? AS_LABEL_TRUNCATED : NULL);
 	size_t i;

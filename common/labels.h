@@ -42,6 +42,6 @@ char *as_site_label(const char *function, const char *binary, const char *where,
  * the walk stopped at its depth limit; "[no stack]" for a stack recorded
  * empty.  What allocsample-compare matches stacks by.  To g_free.
  */
-char *as_stack_label(char *const *frames, size_t n, bool truncated);
+char *as_stack_label(const char *const *frames, size_t n, bool truncated);
 
 #endif

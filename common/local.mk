@@ -5,6 +5,7 @@
 noinst_LTLIBRARIES += common/libascommon.la
 common_libascommon_la_SOURCES = \
 	common/units.c common/units.h \
+	common/counts.c common/counts.h \
 	common/kinds.c common/kinds.h \
 	common/labels.c common/labels.h \
 	common/runtime.c common/runtime.h \

@@ -43,6 +43,12 @@ var page = (function () {
 		return (v < 9.995 ? v.toFixed(2) : v.toFixed(1)) + " " + UNITS[u];
 	}
 
+	/* "N NOUN", the noun agreeing with the count as in the text
+	 * (common/counts.h): "1 sample", "0 samples", "2 samples". */
+	function count(n, one, other) {
+		return n + " " + (n === 1 ? one : other);
+	}
+
 	/* The width of `text` in the charts' font, in pixels. */
 	function textWidth(text) {
 		return measure.measureText(text).width;
@@ -109,6 +115,6 @@ var page = (function () {
 	}
 
 	return { data: data, main: main, level: Math.round(data.confidence * 1000) / 10 + "%", el: el,
-		human: human, textWidth: textWidth, fit: fit, pageWidth: pageWidth,
+		human: human, count: count, textWidth: textWidth, fit: fit, pageWidth: pageWidth,
 		ticks: ticks, labelGap: LABEL_GAP, done: done };
 })();

@@ -3,7 +3,7 @@
 (function () {
 	"use strict";
 	var data = page.data, main = page.main, level = page.level, el = page.el, human = page.human;
-	var fit = page.fit, ticks = page.ticks, textWidth = page.textWidth;
+	var fit = page.fit, ticks = page.ticks, textWidth = page.textWidth, count = page.count;
 
 	function ratio(r) {
 		if (r === null)
@@ -135,7 +135,7 @@
 					el("@tspan", { "class": "mark" }, t, " !");
 				el("@title", {}, t, s[1] + ": " + (present ? human(g[side + "_estimate"]) + ", " : "no sample, ") +
 					level + " interval [" + human(g[side + "_lower"]) + ", " + human(g[side + "_upper"]) + "], " +
-					g[side + "_samples"] + " samples");
+					count(g[side + "_samples"], "sample", "samples"));
 			});
 			var mid = y + rowH / 2, cls = "ratio " + (g.withheld ? "unchanged" : g.verdict);
 			var lo = RX(g.ratio_lower), hi = RX(g.ratio_upper);

@@ -104,13 +104,13 @@ static void read_frames(JsonObject *g, struct asc_key *key)
  * from before it carried one, the same label made from the frames. */
 static char *stack_label(JsonObject *g, const struct asc_key *key)
 {
-	char **labels;
+	const char **labels;
 	char *label = dup_string(g, "label");
 	size_t i;
 
 	if (label)
 		return label;
-	labels = g_new0(char *, key->n_frames + 1);
+	labels = g_new0(const char *, key->n_frames + 1);
 	for (i = 0; i < key->n_frames; i++)
 		labels[i] = key->frames[i].label;
 	label = as_stack_label(labels, key->n_frames, key->truncated);

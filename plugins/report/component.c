@@ -11,6 +11,7 @@
 #include "messages.h"
 #include "model/model.h"
 #include "params.h"
+#include "symbols/symbols.h"
 
 struct asr_component {
 	bt_self_component *self;
@@ -20,6 +21,10 @@ struct asr_component {
 	FILE *out;
 	struct asr_readers readers;
 	struct asr_aggregate agg;
+	/* What the model learns of the binaries: each opened once and each
+	 * address looked up once for the life of the component, since a
+	 * live report builds a model per update. */
+	struct asr_symbols symbols;
 	bool reported;  /* the report is written (or failed to be) */
 	bool failed;    /* an error stopped the graph: no report */
 	uint64_t next_update_ns;  /* CLOCK_MONOTONIC; 0: the clock is not started */
@@ -35,6 +40,7 @@ static void destroy(struct asr_component *comp)
 	BT_MESSAGE_ITERATOR_PUT_REF_AND_RESET(comp->iterator);
 	if (comp->out && comp->out != stdout)
 		fclose(comp->out);
+	asr_symbols_fini(&comp->symbols);
 	asr_aggregate_fini(&comp->agg);
 	asr_readers_fini(&comp->readers);
 	asr_params_fini(&comp->params);
@@ -73,6 +79,7 @@ bt_component_class_initialize_method_status asr_component_init(bt_self_component
 	}
 	asr_readers_init(&comp->readers, &comp->params);
 	asr_aggregate_init(&comp->agg, &comp->params);
+	asr_symbols_init(&comp->symbols);
 	/* Opened now so that a bad path is an initialization error, before
 	 * the graph reads a whole trace. */
 	comp->out = stdout;
@@ -130,16 +137,15 @@ end:
 static int report(struct asr_component *comp, bool update)
 {
 	const struct asr_writer *writer = asr_writer_for(comp->params.format);
-	struct asr_model_options options = {
-		comp->params.group_by, writer->scope_rows, writer->stack_cells,
-	};
+	struct asr_model_options options = asr_writer_options(&comp->params);
 	struct asr_model model;
 	int status = -1;
 
 	if (update && comp->params.format == ASR_FORMAT_TEXT)
 		options.group_by = ASR_GROUP_BY_THREAD;
 	comp->reported = !update;
-	if (asr_model_build(&model, &comp->agg, &comp->params, &options, comp->self))
+	if (asr_model_build(&model, &comp->agg, &comp->symbols, &comp->params, &options,
+			    comp->self))
 		goto end;
 	if (!update && comp->log_level <= BT_LOGGING_LEVEL_WARNING)
 		asr_warn(bt_component_get_name(bt_self_component_as_component(comp->self)), &model);

@@ -14,15 +14,23 @@
  *   model/      one step, after the last message and at each live update:
  *               the aggregated tables become a finished, read-only report
  *               (model.h): every group with its estimate and interval,
- *               window rows, scope instances and their distribution.  The
- *               only stage that calls the estimators (estimate/).
- *   format/     text, CSV, JSON and HTML (its page in page.html and
- *               page.js), live-update framing and warnings: each walks the
- *               model and writes; none estimates.  A new format is one
- *               file and one line in writers.c.
+ *               window rows, scope instances and their distribution, and
+ *               every string a writer prints.  The only stage that calls
+ *               the estimators (estimate/).
+ *   format/     text, CSV, JSON, HTML (its page in page.html and page.js),
+ *               folded stacks and pprof, live-update framing and warnings:
+ *               each walks the model and writes; none estimates, none
+ *               includes or calls anything of read/ or aggregate/
+ *               (tests/report/stages.sh).  A new format is one file and
+ *               one line in writers.c.
  *
- * component.c holds the four methods of a babeltrace2 sink and passes
- * messages from one stage to the next; params.c validates the parameters
+ * Below the stages: symbols/ (what a binary's DWARF says of an address,
+ * with libdw: the model names frames with it), rates.h (a group's per-rate
+ * sums) and params.h.
+ *
+ * component.c holds the four methods of a babeltrace2 sink, passes
+ * messages from one stage to the next and keeps what outlives every model
+ * (the aggregate, the symbols cache); params.c validates the parameters
  * from one table, for initialization and for the params-check query
  * (query.c) alike.
  */

@@ -10,6 +10,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/params.c plugins/report/params.h \
 	plugins/report/query.c plugins/report/query.h \
 	plugins/report/messages.c plugins/report/messages.h \
+	plugins/report/rates.c plugins/report/rates.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
 	plugins/report/read/class_cache.c plugins/report/read/class_cache.h \
 	plugins/report/read/sample.c plugins/report/read/sample.h \
@@ -17,13 +18,13 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/read/process_name.c plugins/report/read/process_name.h \
 	plugins/report/read/scope_event.c plugins/report/read/scope_event.h \
 	plugins/report/read/site.c plugins/report/read/site.h \
-	plugins/report/read/binary.c plugins/report/read/binary.h \
-	plugins/report/read/symbols.c plugins/report/read/symbols.h \
-	plugins/report/read/demangle.c plugins/report/read/demangle.h \
 	plugins/report/read/mapping_event.c plugins/report/read/mapping_event.h \
+	plugins/report/symbols/binary.c plugins/report/symbols/binary.h \
+	plugins/report/symbols/site.c plugins/report/symbols/site.h \
+	plugins/report/symbols/symbols.c plugins/report/symbols/symbols.h \
+	plugins/report/symbols/demangle.c plugins/report/symbols/demangle.h \
 	plugins/report/aggregate/aggregate.c plugins/report/aggregate/aggregate.h \
 	plugins/report/aggregate/traces.c plugins/report/aggregate/traces.h \
-	plugins/report/aggregate/rates.c plugins/report/aggregate/rates.h \
 	plugins/report/aggregate/table.c plugins/report/aggregate/table.h \
 	plugins/report/aggregate/live.c plugins/report/aggregate/live.h \
 	plugins/report/aggregate/window.c plugins/report/aggregate/window.h \
@@ -32,12 +33,13 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/aggregate/stacks.c plugins/report/aggregate/stacks.h \
 	plugins/report/model/model.c plugins/report/model/model.h \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
+	plugins/report/model/group_estimates.c plugins/report/model/group_order.c \
 	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
-	plugins/report/model/names.c \
+	plugins/report/model/names.c plugins/report/model/site_names.c \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \
 	plugins/report/model/scopes.c plugins/report/model/scopes.h \
-	plugins/report/model/shown.c \
-	plugins/report/model/stack.c plugins/report/model/stack.h \
+	plugins/report/model/shown.c plugins/report/model/selection.c \
+	plugins/report/model/stack.h \
 	plugins/report/model/resolve.c plugins/report/model/resolve.h \
 	plugins/report/model/call_tree.c plugins/report/model/call_tree.h \
 	plugins/report/format/writer.h plugins/report/format/writers.c \
@@ -67,7 +69,7 @@ plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.
 # own functions, a dozen per event, are then direct, not through the PLT.
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
 	-module -avoid-version -shared -no-undefined -export-symbols-regex '^__bt_'
-# C++ frames are named with the C++ runtime's __cxa_demangle (read/demangle.c).
+# C++ frames are named with the C++ runtime's __cxa_demangle (symbols/demangle.c).
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD += -lstdc++
 
 # The HTML page's style and script stay in files of their own, compiled in

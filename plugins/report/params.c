@@ -441,6 +441,64 @@ static int parse_sort(struct asr_params_error *error, const char *name, const bt
 	return -1;
 }
 
+#define TOP_EXPECTING "expecting a number of rows, an integer from 0 (every row) up, such as 10: each table shows its largest"
+
+static int parse_top(struct asr_params_error *error, const char *name, const bt_value *value,
+		     struct asr_params *params)
+{
+	int64_t n;
+
+	/* babeltrace2's command line makes `top=10` a signed integer and
+	 * `top=+10` an unsigned one: both are counts. */
+	if (bt_value_is_unsigned_integer(value)) {
+		params->top = bt_value_integer_unsigned_get(value);
+	} else if (bt_value_is_signed_integer(value)) {
+		n = bt_value_integer_signed_get(value);
+		if (n < 0) {
+			refuse(error,
+				"Parameter `%s` is %" PRId64 ": " TOP_EXPECTING ".", name, n);
+			return -1;
+		}
+		params->top = (uint64_t) n;
+	} else {
+		refuse(error,
+			"Parameter `%s` is %s: " TOP_EXPECTING ".", name, value_type_name(value));
+		return -1;
+	}
+	params->has_top = true;
+	return 0;
+}
+
+#define MIN_SHARE_EXPECTING "expecting a percentage from 0 to 100, such as 1 or 0.5: each table hides its groups under that share of its bytes (0: none)"
+
+static int parse_min_share(struct asr_params_error *error, const char *name, const bt_value *value,
+			   struct asr_params *params)
+{
+	double p;
+
+	/* `min-share=1` is an integer on babeltrace2's command line, and a
+	 * natural way to write 1%: integers are percentages too. */
+	if (bt_value_is_real(value))
+		p = bt_value_real_get(value);
+	else if (bt_value_is_signed_integer(value))
+		p = (double) bt_value_integer_signed_get(value);
+	else if (bt_value_is_unsigned_integer(value))
+		p = (double) bt_value_integer_unsigned_get(value);
+	else {
+		refuse(error,
+			"Parameter `%s` is %s: " MIN_SHARE_EXPECTING ".", name, value_type_name(value));
+		return -1;
+	}
+	if (!(p >= 0.0 && p <= 100.0)) {
+		refuse(error,
+			"Parameter `%s` is %g: " MIN_SHARE_EXPECTING ".", name, p);
+		return -1;
+	}
+	params->min_share = p;
+	params->has_min_share = true;
+	return 0;
+}
+
 static const struct param_descr param_table[] = {
 	{ "confidence", parse_confidence },
 	{ "group-by", parse_group_by },
@@ -453,6 +511,8 @@ static const struct param_descr param_table[] = {
 	{ "scope-end", parse_scope_end },
 	{ "scope-key", parse_scope_key },
 	{ "sort", parse_sort },
+	{ "top", parse_top },
+	{ "min-share", parse_min_share },
 };
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
@@ -494,12 +554,16 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	params->scope_end = NULL;
 	params->scope_key = NULL;
 	params->sort_live = false;
+	params->has_top = false;
+	params->top = 0;
+	params->has_min_share = false;
+	params->min_share = 0.0;
 	error->text[0] = '\0';
 
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		status = refuse(error,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key` or `sort`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top` or `min-share`.",
 			unknown);
 		goto error;
 	}

@@ -48,6 +48,12 @@ struct asr_params {
 	char *scope_end;
 	char *scope_key;            /* payload field pairing them; NULL: none; owned */
 	bool sort_live;             /* `sort`: order groups by live bytes */
+	/* Which groups each table shows; when not given, the format's
+	 * defaults (format/writers.c): */
+	bool has_top;
+	uint64_t top;               /* at most the `top` largest; 0: all */
+	bool has_min_share;
+	double min_share;           /* none under this percentage of the table */
 };
 
 /* What asr_params_parse() found. */

@@ -8,7 +8,8 @@
 # and, with windows of 200 ms, each worker's live bytes at the end of one
 # window inside each of the quiet gaps between the phases; freed-everything
 # groups hold 0.  The leaks view (sort=live) lists groups by live bytes
-# and, in text by stack, leaves out the stacks that hold nothing live.
+# and, in text by stack, leaves out the stacks that hold nothing live;
+# without it, text shows live figures only where samples are live.
 #
 # 17 intervals at 99.99% and their 5-standard-deviation rule: a correct
 # build fails by chance with probability below 0.2% (17 x (0.01% +
@@ -87,4 +88,11 @@ check "the leaks view says it leaves out the stacks with nothing live" \
 	grep -q 'of them with nothing live at the end (not shown)' "$HARNESS_DIR/leaks.txt"
 check "every stack it shows holds live samples" \
 	sh -c "grep -q 'live at end: ' '$HARNESS_DIR/leaks.txt' && ! grep -q 'live at end: .*  0 samples' '$HARNESS_DIR/leaks.txt'"
+# Not about leaks, by stack: the live line only under the stacks that hold
+# something at the end (the producer's), none under the others (the
+# reallocer's, whose blocks were all freed).
+report_run "$HARNESS_DIR/c.trace" -p 'group-by="stack"' >"$HARNESS_DIR/stacks.txt" \
+	2>"$HARNESS_DIR/stacks.err" || harness_fail "the report by stack failed: $(cat "$HARNESS_DIR/stacks.err")"
+check "by stack: live lines only where samples are live ($(grep -c 'live at end: ' "$HARNESS_DIR/stacks.txt") of $(grep -c '^  #' "$HARNESS_DIR/stacks.txt") stacks)" \
+	sh -c "grep -q 'live at end: ' '$HARNESS_DIR/stacks.txt' && ! grep -q 'live at end: .*  0 samples' '$HARNESS_DIR/stacks.txt'"
 finish

@@ -152,8 +152,9 @@ check "pprof-read-only-cwd: the line says where the profile would go" \
 # The component is asked about the map the options make: a babeltrace2 that
 # notes its arguments shows it.  --top and --min-share pass through as the
 # unsigned integer and the real their parameters take (or as strings, for
-# the component to refuse); whether it knows them yet or not, the program
-# is missing, so nothing runs: status 2 with its line, or 127.
+# the component to refuse).  The program is missing, so nothing runs:
+# options the component accepts reach that check (status 127), the others
+# stop before it with the component's line (status 2).
 real_babeltrace2=$(command -v babeltrace2)
 mkdir -p "$HARNESS_DIR/noting"
 cat >"$HARNESS_DIR/noting/babeltrace2" <<NOTING
@@ -162,23 +163,26 @@ printf '%s\n' "\$*" >>"$HARNESS_DIR/babeltrace2.args"
 exec "$real_babeltrace2" "\$@"
 NOTING
 chmod +x "$HARNESS_DIR/noting/babeltrace2"
-# passes NAME WORDS OPTIONS...: the query got WORDS among its parameters.
+# passes NAME STATUS WORDS OPTIONS...: the query got WORDS among its
+# parameters, and the command ended with STATUS.
 passes() {
 	name=$1
-	words=$2
-	shift 2
+	status=$2
+	words=$3
+	shift 3
 	: >"$HARNESS_DIR/babeltrace2.args"
 	PATH="$HARNESS_DIR/noting:$PATH" record_run "$name" "$@" -- "$HARNESS_DIR/no-such-program"
-	check "$name: status 2 or 127 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ] || [ "$RECORD_STATUS" -eq 127 ]
+	check "$name: status $status ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq "$status" ]
 	check "$name: one line on stderr ($(cat "$HARNESS_DIR/$name.err"))" \
 		[ "$(record_lines "$HARNESS_DIR/$name.err")" -eq 1 ]
 	check "$name: params-check was asked about $words ($(cat "$HARNESS_DIR/babeltrace2.args"))" \
 		grep -q "query sink.allocsample.report params-check -p .*$words" "$HARNESS_DIR/babeltrace2.args"
 }
-passes top-min-share 'top=+5,min-share=2.5' --top 5 --min-share 2.5
-passes top-zeros 'top=+12,min-share=5.0' --top 012 --min-share 5
-passes top-word 'top="many",min-share="lots"' --top many --min-share lots
-passes escaped 'format="a\\\\b\\"c"' --format 'a\b"c'
+passes top-min-share 127 'top=+5,min-share=2.5' --top 5 --min-share 2.5
+passes top-zeros 127 'top=+12,min-share=5.0' --top 012 --min-share 5
+passes top-word 2 'top="many",min-share="lots"' --top many --min-share lots
+passes escaped 2 'format="a\\\\b\\"c"' --format 'a\b"c'
+check "top-word: the component's reason" grep -q "Parameter .top. is a string" "$HARNESS_DIR/top-word.err"
 usage top-missing --top
 usage min-share-missing --min-share
 

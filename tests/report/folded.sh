@@ -57,6 +57,8 @@ check "the same stacks in two processes are one line: ...;main;stacks_alpha adds
 check "a truncated stack starts with [truncated]" \
 	grep -Eq '^\[truncated\];__libc_start_call_main;main;stacks_alpha [0-9]+$' "$folded"
 check "an empty stack is the one frame [no stack]" grep -Eq '^\[no stack\] [0-9]+$' "$folded"
+check "no frame keeps its symbol version (libc's __libc_start_main@@GLIBC_2.34)" \
+	sh -c "! sed 's/ [0-9]*\$//' '$folded' | grep -q '@'"
 
 pid=$(harness_fact "$HARNESS_DIR/workload.out" pid 2)
 check_truth "stacks_alpha: 256 blocks of 4 KiB" "$json" \

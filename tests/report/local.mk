@@ -23,6 +23,7 @@ tests_report_names_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_names_workload_LDADD = $(PTHREAD_LIBS)
 
 REPORT_TESTS = \
+	tests/report/stages.sh \
 	tests/report/names.sh \
 	tests/report/params.sh \
 	tests/report/typed.sh \
@@ -135,18 +136,28 @@ STACK_REPORT_TESTS = \
 TESTS += $(STACK_REPORT_TESTS)
 EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
 
-# How C++ frames are named (read/demangle.c), on its own.
+# How frames are named (symbols/demangle.c): symbol versions dropped, C++
+# names demangled; on its own.
 check_PROGRAMS += tests/report/test-live
 TESTS += tests/report/test-live
 tests_report_test_live_SOURCES = tests/report/test-live.c plugins/report/aggregate/live.c \
-	plugins/report/aggregate/rates.c
+	plugins/report/rates.c
 tests_report_test_live_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_live_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)
 tests_report_test_live_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GLIB_LIBS) $(GSL_LIBS) -lm
 
+# The sentences on the live figures (model/live_notes.c): counts and their
+# nouns and verbs.
+check_PROGRAMS += tests/report/test-live-notes
+TESTS += tests/report/test-live-notes
+tests_report_test_live_notes_SOURCES = tests/report/test-live-notes.c plugins/report/model/live_notes.c
+tests_report_test_live_notes_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
+tests_report_test_live_notes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
+tests_report_test_live_notes_LDADD = common/libascommon.la $(CHECK_LIBS) $(GLIB_LIBS)
+
 check_PROGRAMS += tests/report/test-demangle
 TESTS += tests/report/test-demangle
-tests_report_test_demangle_SOURCES = tests/report/test-demangle.c plugins/report/read/demangle.c
+tests_report_test_demangle_SOURCES = tests/report/test-demangle.c plugins/report/symbols/demangle.c
 tests_report_test_demangle_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_demangle_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
 tests_report_test_demangle_LDADD = $(CHECK_LIBS) $(GLIB_LIBS) -lstdc++

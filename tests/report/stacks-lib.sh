@@ -30,7 +30,7 @@ stacks_record() {
 }
 
 # STACKS_JQ: jq definitions over a JSON report's stack group: `frame_label`, a
-# frame's name as every format gives it (asr_frame_label: the function,
+# frame's name as every format gives it (a frame's label: the function,
 # else BINARY+OFFSET with the binary's base name, else [unknown]), and
 # `folded`, the group's line of format=folded without its value (outermost
 # first, "[truncated]" first when truncated, "[no stack]" for an empty

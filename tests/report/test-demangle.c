@@ -1,10 +1,10 @@
-/* test-demangle.c - C++ frame names: demangled, without parameters, qualifiers, clones or return types (plugins/report/read/demangle.c). */
+/* test-demangle.c - frame names: without symbol versions; C++ ones demangled, without parameters, qualifiers, clones or return types (plugins/report/symbols/demangle.c). */
 #include <check.h>
 #include <stdlib.h>
 
 #include <glib.h>
 
-#include "read/demangle.h"
+#include "symbols/demangle.h"
 
 static void expect(const char *name, const char *readable)
 {
@@ -39,6 +39,37 @@ START_TEST(test_names)
 }
 END_TEST
 
+START_TEST(test_versions)
+{
+	/* The default version (@@) and another (@) go, C or C++. */
+	expect("__libc_start_main@@GLIBC_2.34", "__libc_start_main");
+	expect("memcpy@GLIBC_2.2.5", "memcpy");
+	expect("_ZSt9terminatev@@GLIBCXX_3.4", "std::terminate");
+	expect("_Znwm@GLIBCXX_3.4", "operator new");
+	/* A versioned name that does not demangle keeps its name alone. */
+	expect("_Znot_mangled@@V1", "_Znot_mangled");
+}
+END_TEST
+
+START_TEST(test_without_version)
+{
+	static const char *const cases[][2] = {
+		{ "__libc_start_main@@GLIBC_2.34", "__libc_start_main" },
+		{ "pthread_cond_wait@GLIBC_2.3.2", "pthread_cond_wait" },
+		{ "main", "main" },
+		{ "", "" },
+	};
+	size_t i;
+
+	for (i = 0; i < G_N_ELEMENTS(cases); i++) {
+		char *got = asr_without_version(cases[i][0]);
+
+		ck_assert_str_eq(got, cases[i][1]);
+		g_free(got);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *suite = suite_create("demangle");
@@ -47,6 +78,8 @@ int main(void)
 	int failed;
 
 	tcase_add_test(tc, test_names);
+	tcase_add_test(tc, test_versions);
+	tcase_add_test(tc, test_without_version);
 	suite_add_tcase(suite, tc);
 	runner = srunner_create(suite);
 	srunner_run_all(runner, CK_NORMAL);

@@ -39,8 +39,7 @@ END_TEST
 
 START_TEST(test_stack_label)
 {
-	char leaf[] = "leaf", caller[] = "caller", main_[] = "main";
-	char *frames[] = { leaf, caller, main_ };
+	const char *frames[] = { "leaf", "caller", "main" };
 
 	check_label(as_stack_label(frames, 3, false), "main;caller;leaf");
 	check_label(as_stack_label(frames, 2, true), "[truncated];caller;leaf");

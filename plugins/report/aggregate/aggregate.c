@@ -13,17 +13,10 @@ void asr_aggregate_init(struct asr_aggregate *agg, const struct asr_params *para
 	asr_raw_stacks_init(&agg->stacks);
 	asr_live_init(&agg->live);
 	agg->live_known = false;
-	agg->symbols = g_new0(struct asr_symbols, 1);
-	asr_symbols_init(agg->symbols);
 }
 
 void asr_aggregate_fini(struct asr_aggregate *agg)
 {
-	if (agg->symbols) {
-		asr_symbols_fini(agg->symbols);
-		g_free(agg->symbols);
-		agg->symbols = NULL;
-	}
 	asr_live_fini(&agg->live);
 	asr_raw_stacks_fini(&agg->stacks);
 	asr_maps_fini(&agg->maps);

@@ -19,7 +19,6 @@
 #include "read/process_name.h"
 #include "read/sample.h"
 #include "read/scope_event.h"
-#include "read/symbols.h"
 
 /* Memory: constant per cell, per (cell, window) with samples, per scope
  * instance, per distinct raw stack and per mapped object; never per
@@ -32,10 +31,6 @@ struct asr_aggregate {
 	struct asr_maps maps;        /* what each process mapped (with stacks) */
 	struct asr_raw_stacks stacks;
 	struct asr_live live;        /* tracked samples until their free (schema 3) */
-	/* What the model learns of the binaries: opened once, each address
-	 * looked up once, kept here because it outlives every model (a live
-	 * report builds one per update). */
-	struct asr_symbols *symbols;
 	bool windowed;
 	bool scoped;
 	bool live_known;             /* some trace's frees are known */

@@ -7,8 +7,8 @@
 
 #include <glib.h>
 
-#include "aggregate/rates.h"
 #include "aggregate/traces.h"
+#include "rates.h"
 #include "read/sample.h"
 #include "read/scope_event.h"
 

@@ -8,11 +8,11 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
-#include "aggregate/rates.h"
 #include "aggregate/stacks.h"
 #include "aggregate/traces.h"
+#include "rates.h"
 #include "read/sample.h"
-#include "read/site.h"
+#include "symbols/site.h"
 
 /* The finest group: one thread's samples of one type from one call site
  * (or with one raw stack) in one trace.  The report's groups are unions of
@@ -57,7 +57,7 @@ struct asr_table {
 	 * type string and the table's look-up.  Never stale: a cell lives
 	 * as long as the table. */
 	struct asr_cell *recent[ASR_RECENT_CELLS];
-	/* The probabilities of the sizes weighed last (aggregate/rates.h). */
+	/* The probabilities of the sizes weighed last (rates.h). */
 	struct asr_recent_probability recent_probabilities[ASR_RECENT_PROBABILITIES];
 	uint64_t samples;       /* samples in cells */
 	uint64_t skipped;       /* impossible samples, not in cells */

@@ -8,9 +8,9 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
-#include "aggregate/rates.h"
-#include "read/sample.h"
 #include "aggregate/table.h"
+#include "rates.h"
+#include "read/sample.h"
 
 /* One cell's samples in one window.  Only windows with samples have one, so
  * the memory is at most one slot per sample and per (cell, window). */

@@ -25,12 +25,9 @@ static void put_frames(FILE *out, const struct asr_stack *stack)
 	guint i;
 
 	for (i = stack->n; i > 0; i--) {
-		char *label = asr_frame_label(stack->frames[i - 1]);
-
 		if (text->len)
 			g_string_append_c(text, ';');
-		g_string_append(text, label);
-		g_free(label);
+		g_string_append(text, stack->frames[i - 1]->label);
 	}
 	put_field(out, text->str);
 	g_string_free(text, TRUE);
@@ -135,12 +132,10 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 
 /* One scope instance's line: its ends in start_ns and end_ns (end_ns empty
  * while open, and then incomplete), its key last. */
-static void put_scope(FILE *out, const struct asr_scope_row *row, double confidence, bool stacks,
+static void put_scope(FILE *out, const struct asr_scope_row *s, double confidence, bool stacks,
 		      bool live)
 {
-	const struct asr_scope *s = row->scope;
-	const struct as_estimate *est = &row->est;
-	char *key;
+	const struct as_estimate *est = &s->est;
 
 	fputs("scope,", out);
 	put_field(out, s->host);
@@ -158,9 +153,7 @@ static void put_scope(FILE *out, const struct asr_scope_row *row, double confide
 	if (s->has_end)
 		fprintf(out, "%" PRId64, s->end_ns);
 	fputc(',', out);
-	key = asr_scope_key_text(&s->key);
-	put_field(out, key);
-	g_free(key);
+	put_field(out, s->key);
 	if (stacks)
 		put_stack_columns(out, NULL);
 	fputs(live ? ",,,,,\n" : "\n", out);

@@ -3,10 +3,10 @@
  * the input of flamegraph.pl, inferno and speedscope
  * (doc/report-formats.md, "Folded stacks").
  *
- * One line per distinct sequence of frame labels (asr_frame_label): the
- * same stack in several processes is one line, its value the sum of those
- * stack groups' estimates, each rounded to whole bytes as in JSON first, so
- * that a line adds up the JSON groups' `estimate`s exactly.  Inside a
+ * One line per distinct sequence of frame labels (struct asr_frame's
+ * `label`): the same stack in several processes is one line, its value the
+ * sum of those stack groups' estimates, each rounded to whole bytes as in
+ * JSON first, so that a line adds up the JSON groups' `estimate`s exactly.  Inside a
  * label, ';' (the frame separator) becomes ':' as in flamegraph.pl's own
  * collapse scripts, and control characters (a line break would end the
  * line) become spaces.  A truncated stack gets an outermost frame
@@ -52,12 +52,8 @@ static char *fold(const struct asr_stack *stack)
 	}
 	if (stack->truncated)
 		append_frame(line, AS_LABEL_TRUNCATED);
-	for (i = stack->n; i-- > 0;) {
-		char *label = asr_frame_label(stack->frames[i]);
-
-		append_frame(line, label);
-		g_free(label);
-	}
+	for (i = stack->n; i-- > 0;)
+		append_frame(line, stack->frames[i]->label);
 	return g_string_free(line, FALSE);
 }
 

@@ -78,6 +78,11 @@ char *human_duration(int64_t ns)
 	return g_strdup_printf("%" PRId64 " ns", ns);
 }
 
+bool live_says(const struct asr_model *model, const struct asr_group *g)
+{
+	return g->live_known && (model->sort_live || g->live.samples > 0);
+}
+
 void cell_live(GPtrArray *row, bool known, const struct as_estimate *live)
 {
 	if (!known) {

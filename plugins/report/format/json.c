@@ -7,7 +7,6 @@
 #include "common/labels.h"
 #include "format/writer.h"
 #include "model/live_notes.h"
-#include "model/resolve.h"
 
 /* A JSON string (as_json_string), or null. */
 static void put_string(FILE *out, const char *s)
@@ -115,13 +114,14 @@ static void put_live(FILE *out, bool known, bool incomplete, const struct as_est
 /* A stack's label (as_stack_label): its frames' labels, outermost first. */
 static char *stack_label(const struct asr_stack *stack)
 {
-	char **frames = g_new0(char *, stack->n + 1), *label;
+	const char **frames = g_new(const char *, stack->n + 1);
+	char *label;
 	guint i;
 
 	for (i = 0; i < stack->n; i++)
-		frames[i] = asr_frame_label(stack->frames[i]);
+		frames[i] = stack->frames[i]->label;
 	label = as_stack_label(frames, stack->n, stack->truncated);
-	g_strfreev(frames);
+	g_free(frames);
 	return label;
 }
 
@@ -276,10 +276,8 @@ static void put_symbols(FILE *out, const struct asr_stack_problems *problems)
 	fprintf(out, ",\n  \"symbols\": {\"addresses\": %" PRIu64 ", \"unknown_addresses\": %" PRIu64
 		", \"traces_without_statedump\": [", problems->addresses, problems->unknown_addresses);
 	for (i = 0; i < problems->traces_without_maps->len; i++) {
-		const struct asr_trace *t = g_ptr_array_index(problems->traces_without_maps, i);
-
 		fputs(i ? ", " : "", out);
-		put_string(out, t->name);
+		put_string(out, g_array_index(problems->traces_without_maps, struct asr_trace_id, i).name);
 	}
 	fputs("], \"changed_binaries\": [", out);
 	for (i = 0; i < problems->changed->len; i++) {
@@ -316,15 +314,13 @@ static void put_call_tree(FILE *out, const struct asr_model *model)
 	fputs(model->call_tree->len ? "\n  ]" : "]", out);
 }
 
-static void put_key(FILE *out, const struct asr_scope_key *key)
+/* A scope instance's key: a string, an integer, or null. */
+static void put_key(FILE *out, const struct asr_scope_row *s)
 {
-	char *text = asr_scope_key_text(key);
-
-	if (key->kind == ASR_SCOPE_KEY_STRING || !text)
-		put_string(out, text);
+	if (s->key_is_string || !s->key)
+		put_string(out, s->key);
 	else
-		fputs(text, out);
-	g_free(text);
+		fputs(s->key, out);
 }
 
 static void put_time(FILE *out, const char *name, bool has, int64_t ns)
@@ -336,17 +332,16 @@ static void put_time(FILE *out, const char *name, bool has, int64_t ns)
 }
 
 /* One instance's object. */
-static void put_scope(FILE *out, const struct asr_scope_row *row)
+static void put_scope(FILE *out, const struct asr_scope_row *s)
 {
-	const struct asr_scope *s = row->scope;
-	const struct as_estimate *est = &row->est;
+	const struct as_estimate *est = &s->est;
 
 	fputs("{\"kind\": \"scope\", \"host\": ", out);
 	put_string(out, s->host);
 	fputs(", \"pid\": ", out);
 	put_integer(out, s->has_vpid, s->vpid);
 	fprintf(out, ", \"tid\": %" PRId64 ", \"key\": ", s->vtid);
-	put_key(out, &s->key);
+	put_key(out, s);
 	put_time(out, "start_ns", s->has_start, s->start_ns);
 	put_time(out, "end_ns", s->has_end, s->end_ns);
 	put_time(out, "duration_ns", s->has_start && s->has_end, s->end_ns - s->start_ns);
@@ -440,13 +435,12 @@ static void put_losses(FILE *out, const GArray *losses)
 
 	fputs("  \"losses\": [", out);
 	for (i = 0; i < losses->len; i++) {
-		const struct asr_trace *t = g_array_index(losses, struct asr_loss, i).trace;
-		const struct asr_stream_loss *l = g_array_index(losses, struct asr_loss, i).stream;
+		const struct asr_loss *l = &g_array_index(losses, struct asr_loss, i);
 
 		fprintf(out, "%s\n    {\"trace\": ", i ? "," : "");
-		put_string(out, t->name);
+		put_string(out, l->trace.name);
 		fputs(", \"host\": ", out);
-		put_string(out, t->host);
+		put_string(out, l->trace.host);
 		fprintf(out, ", \"stream_id\": %" PRIu64 ", \"discarded_events\": %" PRIu64
 			", \"discarded_events_unknown\": %s, \"discarded_packets\": %" PRIu64
 			", \"discarded_packets_unknown\": %s}",

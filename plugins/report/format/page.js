@@ -3,7 +3,7 @@
 (function () {
 	"use strict";
 	var data = page.data, main = page.main, level = page.level, el = page.el, human = page.human;
-	var fit = page.fit, ticks = page.ticks, textWidth = page.textWidth;
+	var fit = page.fit, ticks = page.ticks, textWidth = page.textWidth, count = page.count;
 	var hosts = new Set(data.groups.map(function (g) { return g.host; })).size;
 
 	function marks(g) {
@@ -81,18 +81,18 @@
 			var t = el("@text", { x: x1 + 6, y: mid + 4 }, svg, human(g.estimate));
 			el("@tspan", { "class": "mark" }, t, " " + marks(g));
 			el("@title", {}, t, label(g) + ": " + human(g.estimate) + ", " + level + " interval [" +
-				human(g.lower) + ", " + human(g.upper) + "], " + g.samples + " samples");
+				human(g.lower) + ", " + human(g.upper) + "], " + count(g.samples, "sample", "samples"));
 		});
 		if (groups.length > shown.length)
-			el("p", { "class": "note" }, main, (groups.length - shown.length) +
-				" smaller groups are not drawn; the CSV and JSON reports have them all.");
+			el("p", { "class": "note" }, main, count(groups.length - shown.length, "smaller group is",
+				"smaller groups are") + " not drawn; the CSV and JSON reports have them all.");
 	}
 
 	function timeline(rows) {
 		if (rows.length === 0)
 			return;
 		var start = rows[0].start_ns, w = data.window_ns / 1e9;
-		el("h2", {}, main, "Timeline of the total, " + rows.length + " windows of " + +(w * 1000).toPrecision(6) + " ms");
+		el("h2", {}, main, "Timeline of the total, " + count(rows.length, "window", "windows") + " of " + +(w * 1000).toPrecision(6) + " ms");
 		var left = 90, width = pageWidth(), plot = width - left - 20, top = 10, plotH = 240, height = top + plotH + 44;
 		var live = data.live.known;
 		var max = Math.max.apply(null, rows.map(function (r) { return live ? Math.max(r.upper, r.live_upper) : r.upper; }));
@@ -112,7 +112,7 @@
 		rows.forEach(function (r) {
 			var c = el("@circle", { "class": r.samples ? "line" : "empty", cx: X(r, 0.5), cy: Y(r.estimate), r: 2.5 }, svg);
 			el("@title", {}, c, "window " + r.window + ": " + human(r.estimate) + ", " + level + " interval [" +
-				human(r.lower) + ", " + human(r.upper) + "], " + r.samples + " samples");
+				human(r.lower) + ", " + human(r.upper) + "], " + count(r.samples, "sample", "samples"));
 		});
 		/* Live bytes are measured at each window's end: their points sit there. */
 		if (live) {
@@ -125,7 +125,7 @@
 				var c = el("@circle", { "class": peak ? "live-peak" : "live-line", cx: X(r, 1), cy: Y(r.live_estimate), r: peak ? 4.5 : 2.5 }, svg);
 				el("@title", {}, c, (peak ? "peak: " : "") + "live at the end of window " + r.window + ": " +
 					human(r.live_estimate) + ", " + level + " interval [" + human(r.live_lower) + ", " +
-					human(r.live_upper) + "], " + r.live_samples + " samples");
+					human(r.live_upper) + "], " + count(r.live_samples, "sample", "samples"));
 			});
 		}
 		el("@line", { "class": "axis", x1: left, x2: left + plot, y1: top + plotH, y2: top + plotH }, svg);
@@ -200,7 +200,7 @@
 				lines.push("in " + node.binary);
 		}
 		lines.push(human(node.estimate) + ", " + level + " interval [" + human(node.lower) + ", " +
-			human(node.upper) + "], " + node.samples + " samples" +
+			human(node.upper) + "], " + count(node.samples, "sample", "samples") +
 			(flameTotal > 0 ? ", " + (100 * node.estimate / flameTotal).toFixed(1) + "% of the stacks" : ""));
 		if (node.imprecise)
 			lines.push("* imprecise: the interval is wider than the estimate");
@@ -291,7 +291,8 @@
 				subtree(focus, 0, width, ancestors.length);
 			holder.textContent = "";
 			holder.appendChild(svg);
-			narrow.textContent = hidden ? hidden + " frames narrower than half a pixel are not drawn: zoom in to see them." : "";
+			narrow.textContent = hidden ? count(hidden, "frame", "frames") + " narrower than half a pixel " +
+				(hidden === 1 ? "is" : "are") + " not drawn: zoom in to see " + (hidden === 1 ? "it." : "them.") : "";
 		}
 		draw(top);
 	}
@@ -301,8 +302,8 @@
 	var intro = el("p", { "class": "sub" }, main);
 	if (total)
 		intro.textContent = "Total allocated: " + human(total.estimate) + ", " + level + " interval [" +
-			human(total.lower) + ", " + human(total.upper) + "], from " + total.samples +
-			" samples (one per " + data.rates.join(", ") + " bytes on average) in " + total.threads + " threads.";
+			human(total.lower) + ", " + human(total.upper) + "], from " + count(total.samples, "sample", "samples") +
+			" (one per " + data.rates.join(", ") + " bytes on average) in " + count(total.threads, "thread", "threads") + ".";
 	else
 		intro.textContent = "No allocsample:AllocationSampled events: nothing to estimate.";
 	if (data.incomplete)
@@ -310,7 +311,7 @@
 	if (total && data.live.known)
 		el("p", { "class": "sub" }, main, "Still live at the end: " + human(total.live_estimate) + ", " +
 			level + " interval [" + human(total.live_lower) + ", " + human(total.live_upper) + "], from " +
-			total.live_samples + " samples" + (total.live_incomplete ? " (incomplete)" : "") + ".");
+			count(total.live_samples, "sample", "samples") + (total.live_incomplete ? " (incomplete)" : "") + ".");
 	if (data.live.unknown_reason)
 		el("p", { "class": "note" }, main, data.live.unknown_reason);
 	data.live.notes.forEach(function (n) {

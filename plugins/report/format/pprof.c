@@ -24,6 +24,7 @@
 
 #include <zlib.h>
 
+#include "common/counts.h"
 #include "common/units.h"
 #include "format/pprof_build.h"
 #include "format/writer.h"
@@ -66,8 +67,9 @@ static char *estimate_text(const struct as_estimate *est, double confidence)
 {
 	char *e = as_human_bytes(est->weighted), *lo = as_human_bytes(est->lower),
 	     *hi = as_human_bytes(est->upper);
-	char *text = g_strdup_printf("%s [%s, %s] %g%%, %" PRIu64 " samples", e, lo, hi,
-				     confidence * 100.0, est->samples);
+	char *text = g_strdup_printf("%s [%s, %s] %g%%, %" PRIu64 " %s", e, lo, hi,
+				     confidence * 100.0, est->samples,
+				     as_plural(est->samples, "sample", "samples"));
 
 	g_free(e);
 	g_free(lo);
@@ -113,7 +115,8 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 		return;
 	}
 	text = estimate_text(&sum->total.est, model->confidence);
-	asr_pprof_comment(b, g_strdup_printf("total %s, %" PRIu64 " threads", text, sum->total.threads));
+	asr_pprof_comment(b, g_strdup_printf("total %s, %" PRIu64 " %s", text, sum->total.threads,
+					     as_plural(sum->total.threads, "thread", "threads")));
 	g_free(text);
 	/* No upper end but where the count is exact (doc/estimation.md,
 	 * "Objects"). */
@@ -155,8 +158,10 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 		imprecise += as_estimate_imprecise(&g->est);
 	}
 	if (imprecise)
-		asr_pprof_comment(b, g_strdup_printf("imprecise: %u of %u stacks have an interval "
-						     "wider than their estimate", imprecise, stacks->len));
+		asr_pprof_comment(b, g_strdup_printf("imprecise: %u of %u stacks %s",
+						     imprecise, stacks->len,
+						     as_plural(imprecise, "has an interval wider than its estimate",
+							       "have an interval wider than their estimate")));
 	if (sum->incomplete)
 		asr_pprof_comment(b, g_strdup("incomplete: the trace lost events; the true values "
 					      "are at least the lower bounds"));

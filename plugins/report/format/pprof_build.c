@@ -135,19 +135,11 @@ static uint64_t function_id(struct asr_pprof *b, const char *name, const char *f
 	return f->id;
 }
 
-/* A frame's function: named by its label (asr_frame_label) when its name
- * is unknown, as in every format. */
+/* A frame's function: named by its label when its name is unknown, as in
+ * every format. */
 static uint64_t frame_function_id(struct asr_pprof *b, const struct asr_frame *frame)
 {
-	char *label;
-	uint64_t id;
-
-	if (frame->function)
-		return function_id(b, frame->function, frame->file);
-	label = asr_frame_label(frame);
-	id = function_id(b, label, frame->file);
-	g_free(label);
-	return id;
+	return function_id(b, frame->label, frame->file);
 }
 
 /* The id of `m`'s mapping; 0 for NULL. */

@@ -15,16 +15,16 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_STACK] = "By stack",
 };
 
-/* A site's function, "file:line" (the file's base name: the full path is
- * in CSV and JSON) and binary base name; "?" for what is unknown. */
-static void cells_site(GPtrArray *row, const struct asr_site *site)
+/* A site's label, "file:line" (the file's base name: the full path is in
+ * CSV and JSON) and binary's file name; "?" for what is unknown. */
+static void cells_site(GPtrArray *row, const struct asr_group *g)
 {
-	g_ptr_array_add(row, asr_site_label(site));
-	if (site->file)
-		cell(row, "%s:%" PRIu64, as_base_name(site->file), site->line);
+	cell(row, "%s", g->site_label);
+	if (g->site->file)
+		cell(row, "%s:%" PRIu64, as_base_name(g->site->file), g->site->line);
 	else
 		cell(row, "?");
-	cell(row, "%s", asr_site_binary_name(site));
+	cell(row, "%s", g->site_binary);
 }
 
 static void write_section(FILE *out, const struct asr_model *model, enum asr_kind kind,
@@ -36,11 +36,15 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
 	bool site = kind == ASR_KIND_SITE;
 	bool threads = !thread;
-	bool live = sum->live_known;
+	bool live = false;
 	GString *align = g_string_new(NULL);
 	struct as_grid grid;
 	GPtrArray *row;
 	guint i;
+
+	/* The live columns when a row of the table has figures worth them. */
+	for (i = 0; i < model->shown[kind]->len && !live; i++)
+		live = live_says(model, g_ptr_array_index(model->shown[kind], i));
 
 	if (hosts)
 		g_string_append_c(align, 'l');
@@ -94,7 +98,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		if (type)
 			cell(row, "%s", g->type);
 		if (site)
-			cells_site(row, g->site);
+			cells_site(row, g);
 		if (threads)
 			cell(row, "%" PRIu64, g->threads);
 		cell(row, "%" PRIu64, g->est.samples);
@@ -103,7 +107,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		if (live)
 			cell_live(row, g->live_known, &g->live);
 		cell_marks(row, &g->est, g->incomplete, g->tracer, marks);
-		note_live(row, g->live_known, g->live_incomplete, marks);
+		note_live(row, live && g->live_known, g->live_incomplete, marks);
 	}
 	fprintf(out, "\n%s\n", kind_titles[kind]);
 	as_grid_print(out, &grid);
@@ -115,10 +119,11 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 {
 	const struct asr_summary *sum = &model->summary;
 	const struct asr_group *t = &sum->total;
+	bool live = live_says(model, t);
 	struct as_grid grid;
 	GPtrArray *row;
 
-	as_grid_init(&grid, sum->live_known ? "lrrrrlrll" : "lrrrrll");
+	as_grid_init(&grid, live ? "lrrrrlrll" : "lrrrrll");
 	row = as_grid_row(&grid);
 	cell(row, "%s", "");
 	cell(row, "PROCESSES");
@@ -126,7 +131,7 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell(row, "SAMPLES");
 	cell(row, "ESTIMATE");
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
-	if (sum->live_known) {
+	if (live) {
 		cell(row, "LIVE AT END");
 		cell(row, "LIVE INTERVAL");
 	}
@@ -138,10 +143,10 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell(row, "%" PRIu64, t->est.samples);
 	cell_bytes(row, t->est.weighted);
 	cell_interval(row, &t->est);
-	if (sum->live_known)
+	if (live)
 		cell_live(row, true, &t->live);
 	cell_marks(row, &t->est, t->incomplete, false, marks);
-	note_live(row, sum->live_known, t->live_incomplete, marks);
+	note_live(row, live, t->live_incomplete, marks);
 	fprintf(out, "\n");
 	as_grid_print(out, &grid);
 	as_grid_fini(&grid);
@@ -162,34 +167,51 @@ static void write_losses(FILE *out, const GArray *losses)
 	guint i;
 
 	for (i = 0; i < losses->len; i++) {
-		const struct asr_trace *t = g_array_index(losses, struct asr_loss, i).trace;
-		const struct asr_stream_loss *l = g_array_index(losses, struct asr_loss, i).stream;
+		const struct asr_loss *l = &g_array_index(losses, struct asr_loss, i);
 
 		fprintf(out, "  Trace %s (host %s), stream %" PRIu64 " lost",
-			t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id);
+			l->trace.name ? l->trace.name : "?", l->trace.host ? l->trace.host : "?",
+			l->stream_id);
 		if (l->lost_events && l->events_unknown)
 			fprintf(out, " events (count unknown)");
 		else if (l->lost_events)
-			fprintf(out, " %" PRIu64 " events", l->events);
+			fprintf(out, " %" PRIu64 " %s", l->events, as_plural(l->events, "event", "events"));
 		if (l->lost_events && l->lost_packets)
 			fprintf(out, " and");
 		if (l->lost_packets && l->packets_unknown)
 			fprintf(out, " packets (count unknown)");
 		else if (l->lost_packets)
-			fprintf(out, " %" PRIu64 " packets", l->packets);
+			fprintf(out, " %" PRIu64 " %s", l->packets, as_plural(l->packets, "packet", "packets"));
 		fprintf(out, ".\n");
 	}
 }
 
-/* Why the live figures are missing, or what they leave out: each once. */
+/* Whether the live figures are known but none shown: nothing sampled was
+ * live at the end, and the report is not about leaks. */
+static bool nothing_live(const struct asr_model *model)
+{
+	const struct asr_summary *sum = &model->summary;
+
+	return sum->samples > 0 && sum->live_known && !live_says(model, &sum->total);
+}
+
+/* Why the live figures are missing or not shown, or what they leave out:
+ * each once. */
 static void write_live_notes(FILE *out, const struct asr_model *model)
 {
 	const char *reason = asr_live_unknown_reason(&model->summary);
 	GPtrArray *caveats = asr_live_caveats(&model->summary);
+	char *upper;
 	guint i;
 
 	if (reason)
 		fprintf(out, "%s\n", reason);
+	if (nothing_live(model)) {
+		upper = as_human_bytes(model->summary.total.live.upper);
+		fprintf(out, "Nothing sampled was still live at the end: below %s (%g%% confidence).\n",
+			upper, model->confidence * 100.0);
+		g_free(upper);
+	}
 	for (i = 0; i < caveats->len; i++)
 		fprintf(out, "%s\n", (const char *) g_ptr_array_index(caveats, i));
 	g_ptr_array_free(caveats, TRUE);
@@ -199,7 +221,7 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 {
 	const struct asr_summary *sum = &model->summary;
 	GPtrArray *caveats = asr_live_caveats(sum);
-	bool live_notes = caveats->len > 0 || asr_live_unknown_reason(sum);
+	bool live_notes = caveats->len > 0 || asr_live_unknown_reason(sum) || nothing_live(model);
 
 	g_ptr_array_free(caveats, TRUE);
 	if (!marks && !sum->vtid_missing && !sum->vpid_missing && !sum->skipped && !sum->incomplete &&
@@ -219,9 +241,9 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 		fprintf(out, "~ Live figure incomplete: events were lost (a lost free makes a block look\n"
 			     "  live), or some samples were not tracked to their free.\n");
 	if (marks & MARK_TRACER)
-		fprintf(out, "T lttng-ust's own thread: %" PRIu64 " sample%s of the tracer's allocations, in the\n"
+		fprintf(out, "T lttng-ust's own thread: %" PRIu64 " %s of the tracer's allocations, in the\n"
 			     "  process rows and the total.\n",
-			sum->tracer_samples, sum->tracer_samples == 1 ? "" : "s");
+			sum->tracer_samples, as_plural(sum->tracer_samples, "sample", "samples"));
 	if (sum->vtid_missing)
 		fprintf(out, "No vtid context in the trace: estimates are per process.  For per-thread\n"
 			     "estimates, record it with:  " ASR_VTID_HINT "\n");
@@ -229,9 +251,86 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 		fprintf(out, "No vpid context in the trace: each trace counts as one process.  Record it\n"
 			     "with:  " ASR_VPID_HINT "\n");
 	if (sum->skipped)
-		fprintf(out, "%" PRIu64 " sample%s with impossible values (offset >= size, size 0 or rate 0)\n"
-			     "left out.\n", sum->skipped, sum->skipped == 1 ? "" : "s");
+		fprintf(out, "%" PRIu64 " %s with impossible values (offset >= size, size 0 or rate 0)\n"
+			     "left out.\n", sum->skipped, as_plural(sum->skipped, "sample", "samples"));
 	write_live_notes(out, model);
+}
+
+/* Appends "N of M NOUNS" to `list`, the items joined by ", " and, before
+ * the last one (the next call's), " and ". */
+static void list_count(GPtrArray *list, guint n, guint of, const char *one, const char *other)
+{
+	if (n > 0)
+		g_ptr_array_add(list, g_strdup_printf("%u of %u %s", n, of, as_plural(of, one, other)));
+}
+
+static char *join_list(const GPtrArray *list)
+{
+	GString *text = g_string_new(NULL);
+	guint i;
+
+	for (i = 0; i < list->len; i++) {
+		if (i > 0)
+			g_string_append(text, i + 1 == list->len ? " and " : ", ");
+		g_string_append(text, g_ptr_array_index(list, i));
+	}
+	return g_string_free(text, FALSE);
+}
+
+/*
+ * The last line, when the tables left groups out: how many of each kind,
+ * why (under `min-share` of their table, beyond its `top` largest), and
+ * the option of allocsample-record and the parameter that show them.  The
+ * stacks the leaks view leaves out for holding nothing live are said by
+ * their process's line.
+ */
+static void write_hidden(FILE *out, const struct asr_model *model)
+{
+	static const char *const nouns[ASR_KIND_COUNT][2] = {
+		[ASR_KIND_PROCESS] = { "process", "processes" },
+		[ASR_KIND_THREAD] = { "thread", "threads" },
+		[ASR_KIND_TYPE] = { "type", "types" },
+		[ASR_KIND_THREAD_TYPE] = { "thread-type group", "thread-type groups" },
+		[ASR_KIND_SITE] = { "site", "sites" },
+		[ASR_KIND_STACK] = { "stack", "stacks" },
+	};
+	const struct asr_scope_model *scopes = model->scopes;
+	GPtrArray *list = g_ptr_array_new_with_free_func(g_free);
+	guint small = 0, beyond_top = 0;
+	enum asr_kind kind;
+	char *items;
+
+	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
+		const struct asr_hidden *h = &model->hidden[kind];
+
+		small += h->small;
+		beyond_top += h->beyond_top;
+		list_count(list, h->small + h->beyond_top,
+			   model->shown[kind]->len + h->freed + h->small + h->beyond_top,
+			   nouns[kind][0], nouns[kind][1]);
+	}
+	if (scopes && scopes->rows->len < scopes->instances) {
+		beyond_top += scopes->instances - scopes->rows->len;
+		list_count(list, scopes->instances - scopes->rows->len, scopes->instances,
+			   "scope instance", "scope instances");
+	}
+	if (list->len > 0) {
+		items = join_list(list);
+		fprintf(out, "\nNot shown: %s (", items);
+		if (small)
+			fprintf(out, "under %g%% of their table's %s", model->min_share,
+				model->sort_live ? "live bytes" : "bytes");
+		if (small && beyond_top)
+			fprintf(out, ", or beyond its %" PRIu64 " largest", model->top);
+		else if (beyond_top)
+			fprintf(out, "beyond the %" PRIu64 " largest of their table", model->top);
+		fprintf(out, "); to see them: allocsample-record%s%s, or the %s %s%s%s.\n",
+			small ? " --min-share 0" : "", beyond_top ? " --top 0" : "",
+			small && beyond_top ? "parameters" : "parameter", small ? "min-share=0" : "",
+			small && beyond_top ? "," : "", beyond_top ? "top=0" : "");
+		g_free(items);
+	}
+	g_ptr_array_free(list, TRUE);
 }
 
 int asr_write_text(FILE *out, const struct asr_model *model)
@@ -241,7 +340,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	enum asr_kind kind;
 
 	fprintf(out, "allocsample report: bytes allocated%s, estimated with %g%% confidence intervals%s.\n",
-		sum->live_known ? " and still live at the end" : "", model->confidence * 100.0,
+		live_says(model, &sum->total) ? " and still live at the end" : "", model->confidence * 100.0,
 		model->boundary_compensation ? "" : " (no boundary compensation)");
 	if (model->sort_live)
 		fprintf(out, "Groups ordered by the bytes still live at the end (sort=live).\n");
@@ -262,6 +361,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	if (model->scopes)
 		text_scopes(out, model, &marks);
 	write_notes(out, model, marks);
+	write_hidden(out, model);
 	fflush(out);
 	return ferror(out) ? -1 : 0;
 }

@@ -8,6 +8,7 @@
 
 #include <glib.h>
 
+#include "common/counts.h"
 #include "common/grid.h"
 #include "common/units.h"
 #include "format/writer.h"
@@ -31,6 +32,12 @@ void cell_interval(GPtrArray *row, const struct as_estimate *est);
 #define MARK_LIVE_INCOMPLETE 16u  /* '~' */
 void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, bool tracer,
 		unsigned *used);
+
+/* Whether the text shows `g`'s live figures: when the report is about
+ * leaks (sort=live, allocsample-record --leaks), or when some of its
+ * samples are still live at the end.  Elsewhere "0 B [0 B, 368.9 KiB]"
+ * on every row would say nothing CSV and JSON do not. */
+bool live_says(const struct asr_model *model, const struct asr_group *g);
 
 /* The "LIVE AT END" and "LIVE INTERVAL" cells of a live figure ("-"
  * when the trace cannot say); note_live() marks the row's last cell, its

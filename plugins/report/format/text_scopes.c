@@ -4,7 +4,7 @@
 #include "format/text.h"
 
 /* "12.3 ms": an instance's duration. */
-static char *scope_duration(const struct asr_scope *s)
+static char *scope_duration(const struct asr_scope_row *s)
 {
 	if (!s->has_start || !s->has_end)
 		return g_strdup(s->open ? "open" : "?");
@@ -20,10 +20,11 @@ static void write_distribution(FILE *out, const struct asr_scope_model *scopes, 
 	if (scopes->key)
 		fprintf(out, ", paired by %s", scopes->key);
 	fprintf(out, "\n  Instances: %" PRIu64 " closed, %" PRIu64 " open; unmatched: %" PRIu64
-		" begin%s, %" PRIu64 " end%s.  Samples: %" PRIu64 " in instances, %" PRIu64 " outside.\n",
+		" %s, %" PRIu64 " %s.  Samples: %" PRIu64 " in instances, %" PRIu64 " outside.\n",
 		scopes->closed, scopes->open, scopes->unmatched_begins,
-		scopes->unmatched_begins == 1 ? "" : "s", scopes->unmatched_ends,
-		scopes->unmatched_ends == 1 ? "" : "s", scopes->samples_inside, scopes->samples_outside);
+		as_plural(scopes->unmatched_begins, "begin", "begins"), scopes->unmatched_ends,
+		as_plural(scopes->unmatched_ends, "end", "ends"), scopes->samples_inside,
+		scopes->samples_outside);
 	if (scopes->closed == 0)
 		return;
 	mean = as_human_bytes(scopes->mean.weighted);
@@ -61,8 +62,9 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 	if (scopes->rows->len == 0)
 		return;
 	if (scopes->rows->len < scopes->instances)
-		fprintf(out, "  The %u largest of %u instances (CSV has every one):\n",
-			scopes->rows->len, scopes->instances);
+		fprintf(out, "  The %u largest of %u %s (CSV has every one):\n",
+			scopes->rows->len, scopes->instances,
+			as_plural(scopes->instances, "instance", "instances"));
 	as_grid_init(&grid, hosts ? "lrrlrrrrll" : "rrlrrrrll");
 	row = as_grid_row(&grid);
 	if (hosts)
@@ -77,9 +79,7 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
 	cell(row, "NOTE");
 	for (i = 0; i < scopes->rows->len; i++) {
-		const struct asr_scope_row *r = &g_array_index(scopes->rows, struct asr_scope_row, i);
-		const struct asr_scope *s = r->scope;
-		char *key = asr_scope_key_text(&s->key);
+		const struct asr_scope_row *s = &g_array_index(scopes->rows, struct asr_scope_row, i);
 
 		row = as_grid_row(&grid);
 		if (hosts)
@@ -89,17 +89,16 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks)
 		else
 			cell(row, "?");
 		cell(row, "%" PRId64, s->vtid);
-		cell(row, "%s", key ? key : "");
+		cell(row, "%s", s->key ? s->key : "");
 		if (s->has_start)
 			cell(row, "+%.6f s", (double) (s->start_ns - scopes->origin_ns) / 1e9);
 		else
 			cell(row, "?");
 		g_ptr_array_add(row, scope_duration(s));
-		cell(row, "%" PRIu64, r->est.samples);
-		cell_bytes(row, r->est.weighted);
-		cell_interval(row, &r->est);
-		cell_marks(row, &r->est, false, false, marks);
-		g_free(key);
+		cell(row, "%" PRIu64, s->est.samples);
+		cell_bytes(row, s->est.weighted);
+		cell_interval(row, &s->est);
+		cell_marks(row, &s->est, false, false, marks);
 	}
 	as_grid_print(out, &grid);
 	as_grid_fini(&grid);

@@ -7,8 +7,6 @@
 #include "common/width.h"
 #include "format/text.h"
 
-/* The stacks printed per process: the largest; CSV and JSON have all. */
-#define STACKS_PER_PROCESS 10
 /* The width of its lines when neither COLUMNS nor a terminal says it. */
 #define FILE_WIDTH 100
 
@@ -24,10 +22,7 @@ static bool same_line(const struct asr_frame *a, const struct asr_frame *b)
 static char *frame_text(const struct asr_frame *f, guint repeats)
 {
 	GString *text = g_string_new("      ");
-	char *label = asr_frame_label(f);
-
-	g_string_append(text, label);
-	g_free(label);
+	g_string_append(text, f->label);
 	if (f->file)
 		g_string_append_printf(text, "  %s:%" PRIu64, as_base_name(f->file), f->line);
 	else if (f->function && f->mapping)
@@ -49,14 +44,16 @@ static char *objects_text(const struct asr_objects *objects)
 	uint64_t estimate = asr_bytes_round(objects->estimate);
 
 	if (isfinite(objects->upper))
-		return g_strdup_printf("exactly %" PRIu64 " object%s", estimate, estimate == 1 ? "" : "s");
-	return g_strdup_printf("≈ %" PRIu64 " object%s, at least %" PRIu64, estimate,
-			       estimate == 1 ? "" : "s", asr_bytes_round(floor(objects->lower)));
+		return g_strdup_printf("exactly %" PRIu64 " %s", estimate,
+				       as_plural(estimate, "object", "objects"));
+	return g_strdup_printf("≈ %" PRIu64 " %s, at least %" PRIu64, estimate,
+			       as_plural(estimate, "object", "objects"), asr_bytes_round(floor(objects->lower)));
 }
 
-/* One stack: its numbers, then its frames from the leaf. */
-static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_t width,
-		      unsigned *marks)
+/* One stack: its numbers (its live ones where they say something), then
+ * its frames from the leaf. */
+static void put_stack(FILE *out, const struct asr_model *model, const struct asr_group *g,
+		      unsigned rank, size_t width, unsigned *marks)
 {
 	char *estimate = as_human_bytes(g->est.weighted), *lo = as_human_bytes(g->est.lower);
 	char *hi = as_human_bytes(g->est.upper), *objects = objects_text(&g->objects), *line;
@@ -65,21 +62,22 @@ static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_
 	guint i, j;
 
 	cell_marks(note, &g->est, g->incomplete, false, marks);
-	line = g_strdup_printf("  #%u  %s  [%s, %s]  %" PRIu64 " sample%s, %" PRIu64
-			       " thread%s, %s%s%s",
-			       rank, estimate, lo, hi, g->est.samples, g->est.samples == 1 ? "" : "s",
-			       g->threads, g->threads == 1 ? "" : "s", objects,
+	line = g_strdup_printf("  #%u  %s  [%s, %s]  %" PRIu64 " %s, %" PRIu64 " %s, %s%s%s",
+			       rank, estimate, lo, hi, g->est.samples,
+			       as_plural(g->est.samples, "sample", "samples"), g->threads,
+			       as_plural(g->threads, "thread", "threads"), objects,
 			       *(const char *) g_ptr_array_index(note, 0) ? "  " : "",
 			       (const char *) g_ptr_array_index(note, 0));
 	as_put_line(out, line, width);
 	g_free(line);
-	if (g->live_known) {
+	if (live_says(model, g)) {
 		char *live = as_human_bytes(g->live.weighted), *live_lo = as_human_bytes(g->live.lower);
 		char *live_hi = as_human_bytes(g->live.upper);
 
-		line = g_strdup_printf("      live at end: %s [%s, %s]  %" PRIu64 " sample%s%s", live,
+		line = g_strdup_printf("      live at end: %s [%s, %s]  %" PRIu64 " %s%s", live,
 				       live_lo, live_hi, g->live.samples,
-				       g->live.samples == 1 ? "" : "s", g->live_incomplete ? "  ~" : "");
+				       as_plural(g->live.samples, "sample", "samples"),
+				       g->live_incomplete ? "  ~" : "");
 		*marks |= g->live_incomplete ? MARK_LIVE_INCOMPLETE : 0;
 		as_put_line(out, line, width);
 		g_free(line);
@@ -105,28 +103,53 @@ static void put_stack(FILE *out, const struct asr_group *g, unsigned rank, size_
 	g_free(objects);
 }
 
-/* Whether the leaks view (sort=live) leaves `g` out: it holds nothing live
- * at the end, so it is no leak; CSV and JSON still list it. */
-static bool freed_in_leaks_view(const struct asr_model *model, const struct asr_group *g)
+/* What the section says of a process before its stacks: how many it has,
+ * how many the leaks view leaves out as holding nothing live, and how many
+ * the report's `top` and `min-share` left out. */
+static char *process_line(const struct asr_model *model, const struct asr_group *process,
+			  const struct asr_group *first, guint shown)
 {
-	return model->sort_live && g->live_known && g->live.samples == 0;
+	const GPtrArray *all = model->summary.groups[ASR_KIND_STACK];
+	bool hosts = model->summary.hosts > 1;
+	guint count = 0, freed = 0, i;
+	GString *line = g_string_new("  ");
+
+	for (i = 0; i < all->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(all, i);
+		struct asr_group key = asr_process_key(g);
+
+		if (asr_summary_find(&model->summary, &key) != process)
+			continue;
+		count++;
+		freed += model->sort_live && g->live_known && g->live.samples == 0;
+	}
+	if (hosts)
+		g_string_append_printf(line, "%s ", first->host ? first->host : "?");
+	g_string_append_printf(line, "%s, pid ", procname_of(first));
+	if (first->has_vpid)
+		g_string_append_printf(line, "%" PRId64, first->vpid);
+	else
+		g_string_append_c(line, '?');
+	g_string_append_printf(line, ": %u %s", count, as_plural(count, "stack", "stacks"));
+	if (freed)
+		g_string_append_printf(line, ", %u of them with nothing live at the end (not shown)", freed);
+	if (count - freed > shown)
+		g_string_append_printf(line, ", %u smaller not shown", count - freed - shown);
+	return g_string_free(line, FALSE);
 }
 
 void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 {
 	const GPtrArray *stacks = model->shown[ASR_KIND_STACK];
 	size_t width = as_line_width(out, FILE_WIDTH);
-	bool hosts = model->summary.hosts > 1;
 	const struct asr_group *process = NULL;
 	unsigned rank = 0;
-	guint i, j, count = 0, freed = 0;
-	char *line, *pid, *freed_note;
+	guint i, j, shown;
+	char *line;
 
-	line = g_strdup_printf("By stack: the %d largest%s of each process, leaf first (CSV and JSON have them all)",
-			       STACKS_PER_PROCESS, model->sort_live ? " by live bytes" : "");
 	fputc('\n', out);
-	as_put_line(out, line, width);
-	g_free(line);
+	as_put_line(out, model->sort_live ? "By stack: the largest by live bytes first, leaf first" :
+					 "By stack: the largest first, leaf first", width);
 	for (i = 0; i < stacks->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(stacks, i);
 		struct asr_group key = asr_process_key(g);
@@ -135,32 +158,17 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 		if (p != process || !process) {
 			process = p;
 			rank = 0;
-			for (count = 0, freed = 0, j = i; j < stacks->len; j++, count++) {
-				const struct asr_group *next = g_ptr_array_index(stacks, j);
-				struct asr_group other = asr_process_key(next);
+			for (shown = 0, j = i; j < stacks->len; j++, shown++) {
+				struct asr_group next = asr_process_key(g_ptr_array_index(stacks, j));
 
-				if (asr_summary_find(&model->summary, &other) != p)
+				if (asr_summary_find(&model->summary, &next) != p)
 					break;
-				freed += freed_in_leaks_view(model, next);
 			}
-			pid = g->has_vpid ? g_strdup_printf("%" PRId64, g->vpid) : g_strdup("?");
-			freed_note = freed ? g_strdup_printf(", %u of them with nothing live at the end (not shown)",
-							     freed) : g_strdup("");
-			line = g_strdup_printf("  %s%s%s, pid %s: %u stack%s%s",
-					       hosts ? (g->host ? g->host : "?") : "", hosts ? " " : "",
-					       procname_of(g), pid, count, count == 1 ? "" : "s", freed_note);
-			g_free(freed_note);
-			g_free(pid);
+			line = process_line(model, p, g, shown);
 			fputc('\n', out);
 			as_put_line(out, line, width);
 			g_free(line);
 		}
-		if (freed_in_leaks_view(model, g))
-			continue;
-		if (++rank <= STACKS_PER_PROCESS)
-			put_stack(out, g, rank, width, marks);
-		if (rank == STACKS_PER_PROCESS + 1)
-			fprintf(out, "  (%u smaller stack%s not shown)\n", count - freed - STACKS_PER_PROCESS,
-				count - freed - STACKS_PER_PROCESS == 1 ? "" : "s");
+		put_stack(out, model, g, ++rank, width, marks);
 	}
 }

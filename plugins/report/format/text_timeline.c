@@ -197,7 +197,8 @@ void text_timeline(FILE *out, const struct asr_model *model, unsigned *marks)
 		collect_row(&tl, &g_array_index(model->windows, struct asr_window_row, i));
 	if (tl.total->len > 0) {
 		from = utc_time(g_array_index(tl.total, struct asr_window_row, 0).start_ns);
-		fprintf(out, "\nTimeline: %u windows of %s from %s\n", tl.total->len, length, from);
+		fprintf(out, "\nTimeline: %u %s of %s from %s\n", tl.total->len,
+			as_plural(tl.total->len, "window", "windows"), length, from);
 		write_timeline_total(out, model, tl.total, marks);
 		fprintf(out, "  Bars: \u2588 up to the lower bound, \u2591 up to the upper bound.\n");
 		if (model->live_peak)

@@ -2,8 +2,8 @@
 #include <inttypes.h>
 #include <stdarg.h>
 
+#include "common/counts.h"
 #include "format/writer.h"
-#include "model/resolve.h"
 
 static void warn(const char *component, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
@@ -24,15 +24,16 @@ static void warn_about_scopes(const char *component, const struct asr_scope_mode
 		warn(component, "no `%s` event: no scope instance.  Is it enabled in the session (lttng enable-event)?",
 		     scopes->begin);
 	if (scopes->unmatched_begins)
-		warn(component, "%" PRIu64 " `%s` event%s while the same scope instance was open on the thread (nested, or its end was lost): counted in the open instance.",
-		     scopes->unmatched_begins, scopes->begin, scopes->unmatched_begins == 1 ? "" : "s");
+		warn(component, "%" PRIu64 " `%s` %s while the same scope instance was open on the thread (nested, or its end was lost): counted in the open instance.",
+		     scopes->unmatched_begins, scopes->begin,
+		     as_plural(scopes->unmatched_begins, "event", "events"));
 	if (scopes->unmatched_ends)
-		warn(component, "%" PRIu64 " `%s` event%s with no open scope instance on the thread%s: ignored.",
-		     scopes->unmatched_ends, scopes->end, scopes->unmatched_ends == 1 ? "" : "s",
+		warn(component, "%" PRIu64 " `%s` %s with no open scope instance on the thread%s: ignored.",
+		     scopes->unmatched_ends, scopes->end, as_plural(scopes->unmatched_ends, "event", "events"),
 		     scopes->key ? " with the same key" : "");
 	if (scopes->open)
-		warn(component, "%" PRIu64 " scope instance%s still open at the end of the trace: reported as open, left out of the distribution.",
-		     scopes->open, scopes->open == 1 ? "" : "s");
+		warn(component, "%" PRIu64 " scope %s still open at the end of the trace: reported as open, left out of the distribution.",
+		     scopes->open, as_plural(scopes->open, "instance", "instances"));
 }
 
 static void warn_about_losses(const char *component, const GArray *losses)
@@ -40,8 +41,7 @@ static void warn_about_losses(const char *component, const GArray *losses)
 	guint i;
 
 	for (i = 0; i < losses->len; i++) {
-		const struct asr_trace *t = g_array_index(losses, struct asr_loss, i).trace;
-		const struct asr_stream_loss *l = g_array_index(losses, struct asr_loss, i).stream;
+		const struct asr_loss *l = &g_array_index(losses, struct asr_loss, i);
 		char events[32] = "", packets[32] = "";
 
 		if (l->lost_events && !l->events_unknown)
@@ -49,19 +49,20 @@ static void warn_about_losses(const char *component, const GArray *losses)
 		if (l->lost_packets && !l->packets_unknown)
 			snprintf(packets, sizeof packets, "%" PRIu64, l->packets);
 		warn(component, "trace `%s` (host %s), stream %" PRIu64 ": discarded events: %s, discarded packets: %s; the estimates of this trace's groups are marked incomplete (their true value is at least the lower bound).",
-		     t->name ? t->name : "?", t->host ? t->host : "?", l->stream_id,
+		     l->trace.name ? l->trace.name : "?", l->trace.host ? l->trace.host : "?", l->stream_id,
 		     !l->lost_events ? "0" : *events ? events : "unknown",
 		     !l->lost_packets ? "0" : *packets ? packets : "unknown");
 	}
 }
 
-/* Why frames have no name, each cause once (model/resolve.h). */
+/* Why frames have no name, each cause once (model/stack.h). */
 static void warn_about_stacks(const char *component, const struct asr_stack_problems *problems)
 {
 	guint i;
 
 	for (i = 0; i < problems->traces_without_maps->len; i++) {
-		const struct asr_trace *t = g_ptr_array_index(problems->traces_without_maps, i);
+		const struct asr_trace_id *t =
+			&g_array_index(problems->traces_without_maps, struct asr_trace_id, i);
 
 		warn(component, "trace `%s` (host %s) has stacks but no lttng-ust statedump or dlopen event: its frames cannot be named and are shown as [unknown] with their addresses.  Record them with: " ASR_MAPPING_EVENTS_HINT ".",
 		     t->name ? t->name : "?", t->host ? t->host : "?");
@@ -76,8 +77,9 @@ static void warn_about_stacks(const char *component, const struct asr_stack_prob
 		warn(component, "cannot read binary `%s` (moved or removed since the trace was recorded?): its frames are shown as BINARY+0xOFFSET.",
 		     (const char *) g_ptr_array_index(problems->unreadable, i));
 	if (problems->unknown_addresses && problems->traces_without_maps->len == 0)
-		warn(component, "%" PRIu64 " of %" PRIu64 " return addresses are in no object the statedump or dlopen events name (code generated at run time, or objects mapped without dlopen): shown as [unknown].",
-		     problems->unknown_addresses, problems->addresses);
+		warn(component, "%" PRIu64 " of %" PRIu64 " return %s in no object the statedump or dlopen events name (code generated at run time, or objects mapped without dlopen): shown as [unknown].",
+		     problems->unknown_addresses, problems->addresses,
+		     as_plural(problems->unknown_addresses, "address is", "addresses are"));
 }
 
 void asr_warn(const char *component, const struct asr_model *model)
@@ -92,8 +94,8 @@ void asr_warn(const char *component, const struct asr_model *model)
 	if (sum->vpid_missing)
 		warn(component, "no vpid context: each trace counts as one process.  Record it with:  " ASR_VPID_HINT);
 	if (sum->skipped)
-		warn(component, "%" PRIu64 " sample%s with impossible values (offset >= size, size 0 or rate 0) left out.",
-		     sum->skipped, sum->skipped == 1 ? "" : "s");
+		warn(component, "%" PRIu64 " %s with impossible values (offset >= size, size 0 or rate 0) left out.",
+		     sum->skipped, as_plural(sum->skipped, "sample", "samples"));
 	if (model->scopes)
 		warn_about_scopes(component, model->scopes);
 	if (model->stack_problems)

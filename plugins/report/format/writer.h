@@ -17,10 +17,21 @@ struct asr_writer {
 	asr_write_fn write;
 	guint scope_rows;        /* scope instances it prints at most; 0: all */
 	bool stack_cells;        /* it needs the model's `stack_cells` */
+	/* Which groups each table shows when the parameters `top` and
+	 * `min-share` are not given (the model's options of those names):
+	 * text shows a first look, the other formats every group. */
+	uint64_t top;
+	double min_share;
+	bool hide_freed;         /* no stack with nothing live in the leaks view */
 };
 
 /* The writer of `format`. */
 const struct asr_writer *asr_writer_for(enum asr_format format);
+
+/* What the format of `params` asks of the model: what its writer needs,
+ * and the rows each table shows, those `top` and `min-share` choose when
+ * given (scope instances too), else the format's own. */
+struct asr_model_options asr_writer_options(const struct asr_params *params);
 
 int asr_write_text(FILE *out, const struct asr_model *model);
 int asr_write_csv(FILE *out, const struct asr_model *model);

@@ -34,7 +34,7 @@ static gboolean child_equal(gconstpointer pa, gconstpointer pb)
 	       g_strcmp0(a->binary, b->binary) == 0;
 }
 
-static struct node *node_new(const struct asr_frame *frame, char *label)
+static struct node *node_new(const struct asr_frame *frame, const char *label)
 {
 	struct node *n = g_new0(struct node, 1);
 
@@ -52,7 +52,6 @@ static void node_free(struct node *n)
 	for (i = 0; i < n->node.children->len; i++)
 		node_free(g_ptr_array_index(n->node.children, i));
 	g_ptr_array_free(n->node.children, TRUE);
-	g_free((char *) n->node.label);
 	asr_rates_fini(&n->rates);
 	g_free(n);
 }
@@ -78,31 +77,13 @@ static void add(struct node *n, const struct asr_group *g, uint64_t thread)
 	}
 }
 
-/* What the tree is built with: each node's children, and each frame's
- * label, made once per frame (frames are interned). */
-struct builder {
-	GHashTable *children;    /* struct child_key * -> struct node * */
-	GHashTable *labels;      /* const struct asr_frame * -> its label */
-};
-
-static const char *label_of(struct builder *b, const struct asr_frame *frame)
+/* The child of `parent` for `frame`, made at its first sight, in
+ * `children` (struct child_key * -> struct node *). */
+static struct node *child_of(GHashTable *children, struct node *parent, const struct asr_frame *frame)
 {
-	char *label = g_hash_table_lookup(b->labels, frame);
-
-	if (!label) {
-		label = asr_frame_label(frame);
-		g_hash_table_insert(b->labels, (gpointer) frame, label);
-	}
-	return label;
-}
-
-/* The child of `parent` for `frame`, made at its first sight. */
-static struct node *child_of(struct builder *b, struct node *parent, const struct asr_frame *frame)
-{
-	const char *label = label_of(b, frame);
-	struct child_key probe = { parent, label, frame->mapping ? frame->mapping->path : NULL };
+	struct child_key probe = { parent, frame->label, frame->mapping ? frame->mapping->path : NULL };
 	struct child_key *key;
-	struct node *n = g_hash_table_lookup(b->children, &probe);
+	struct node *n = g_hash_table_lookup(children, &probe);
 
 	if (n) {
 		if (n->node.frame->line != frame->line ||
@@ -110,9 +91,9 @@ static struct node *child_of(struct builder *b, struct node *parent, const struc
 			n->node.lines_differ = true;
 		return n;
 	}
-	n = node_new(frame, g_strdup(label));
+	n = node_new(frame, frame->label);
 	key = g_memdup2(&probe, sizeof probe);
-	g_hash_table_insert(b->children, key, n);
+	g_hash_table_insert(children, key, n);
 	g_ptr_array_add(parent->node.children, n);
 	return n;
 }
@@ -156,10 +137,7 @@ GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
 			       const struct as_estimate_options *options)
 {
 	const GPtrArray *processes = summary->groups[ASR_KIND_PROCESS];
-	struct builder b = {
-		g_hash_table_new_full(child_hash, child_equal, g_free, NULL),
-		g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free),
-	};
+	GHashTable *children = g_hash_table_new_full(child_hash, child_equal, g_free, NULL);
 	GHashTable *roots_of = g_hash_table_new(g_direct_hash, g_direct_equal);
 	GPtrArray *roots = g_ptr_array_new();
 	const struct asr_group *previous = NULL;
@@ -168,7 +146,7 @@ GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
 
 	for (i = 0; i < processes->len; i++) {
 		const struct asr_group *p = g_ptr_array_index(processes, i);
-		struct node *root = node_new(NULL, g_strdup(p->process ? p->process : "?"));
+		struct node *root = node_new(NULL, p->process ? p->process : "?");
 
 		g_ptr_array_add(roots, root);
 		g_hash_table_insert(roots_of, (gpointer) p, root);
@@ -187,12 +165,11 @@ GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
 		previous = g;
 		add(n, g, thread);
 		for (k = g->stack->n; k > 0; k--) {
-			n = child_of(&b, n, g->stack->frames[k - 1]);
+			n = child_of(children, n, g->stack->frames[k - 1]);
 			add(n, g, thread);
 		}
 	}
-	g_hash_table_destroy(b.children);
-	g_hash_table_destroy(b.labels);
+	g_hash_table_destroy(children);
 	g_hash_table_destroy(roots_of);
 	for (i = 0; i < roots->len; i++) {
 		if (finish(g_ptr_array_index(roots, i), options)) {

@@ -1,6 +1,7 @@
 /* live_notes.c - the sentences on the live figures (see live_notes.h). */
 #include <inttypes.h>
 
+#include "common/counts.h"
 #include "model/live_notes.h"
 
 const char *asr_live_unknown_reason(const struct asr_summary *summary)
@@ -22,11 +23,6 @@ const char *asr_live_unknown_reason(const struct asr_summary *summary)
 	return NULL;
 }
 
-static const char *plural(uint64_t n)
-{
-	return n == 1 ? "" : "s";
-}
-
 GPtrArray *asr_live_caveats(const struct asr_summary *summary)
 {
 	const struct asr_live_notes *n = &summary->live_notes;
@@ -36,21 +32,24 @@ GPtrArray *asr_live_caveats(const struct asr_summary *summary)
 		return out;
 	if (n->unrecorded > 0)
 		g_ptr_array_add(out, g_strdup_printf(
-			"%" PRIu64 " sample%s were drawn before the trace recorded them (allocsample:SamplesUnrecorded: before the process registered with the session daemon, or before the session started): the blocks allocated then are unknown to the live figures.",
-			n->unrecorded, plural(n->unrecorded)));
+			"%" PRIu64 " %s drawn before the trace recorded %s (allocsample:SamplesUnrecorded: before the process registered with the session daemon, or before the session started): the blocks allocated then are unknown to the live figures.",
+			n->unrecorded, as_plural(n->unrecorded, "sample was", "samples were"),
+			as_plural(n->unrecorded, "it", "them")));
 	if (n->unmatched_frees > 0)
 		g_ptr_array_add(out, g_strdup_printf(
-			"%" PRIu64 " free%s of sampled blocks not in the trace (allocated before the session, or in a parent before fork) ignored.",
-			n->unmatched_frees, plural(n->unmatched_frees)));
+			"%" PRIu64 " %s of sampled blocks not in the trace (allocated before the session, or in a parent before fork) ignored.",
+			n->unmatched_frees, as_plural(n->unmatched_frees, "free", "frees")));
 	if (n->untracked > 0)
 		g_ptr_array_add(out, g_strdup_printf(
-			"%" PRIu64 " sample%s not tracked to their free (allocsample_record, a custom allocator, a full set, or ALLOCSAMPLE_TRACK_FREES=0): left out of the live figures, which are marked incomplete.",
-			n->untracked, plural(n->untracked)));
+			"%" PRIu64 " %s not tracked to %s (allocsample_record, a custom allocator, a full set, or ALLOCSAMPLE_TRACK_FREES=0): left out of the live figures, which are marked incomplete.",
+			n->untracked, as_plural(n->untracked, "sample", "samples"),
+			as_plural(n->untracked, "its free", "their free")));
 	if (n->lost_frees > 0)
 		g_ptr_array_add(out, g_strdup_printf(
-			"%" PRIu64 " sampled address%s allocated again while still live: the free%s were lost, the earlier block%s taken as freed; the live figures are marked incomplete.",
-			n->lost_frees, n->lost_frees == 1 ? "" : "es", plural(n->lost_frees),
-			plural(n->lost_frees)));
+			"%" PRIu64 " sampled %s allocated again while still live: the %s lost, the earlier %s taken as freed; the live figures are marked incomplete.",
+			n->lost_frees, as_plural(n->lost_frees, "address", "addresses"),
+			as_plural(n->lost_frees, "free was", "frees were"),
+			as_plural(n->lost_frees, "block", "blocks")));
 	if (summary->incomplete)
 		g_ptr_array_add(out, g_strdup(
 			"The trace lost events: a lost free makes its block look live, so the live figures are marked incomplete."));

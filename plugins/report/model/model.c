@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "aggregate/aggregate.h"
 #include "model/call_tree.h"
 #include "model/model.h"
 #include "model/resolve.h"
@@ -27,7 +28,17 @@ static GArray *losses_of(const GPtrArray *traces)
 		const struct asr_trace *t = g_ptr_array_index(traces, i);
 
 		for (j = 0; j < t->losses->len; j++) {
-			struct asr_loss loss = { t, &g_array_index(t->losses, struct asr_stream_loss, j) };
+			const struct asr_stream_loss *l = &g_array_index(t->losses, struct asr_stream_loss, j);
+			struct asr_loss loss = {
+				.trace = { t->name, t->host },
+				.stream_id = l->stream_id,
+				.events = l->events,
+				.packets = l->packets,
+				.events_unknown = l->events_unknown,
+				.packets_unknown = l->packets_unknown,
+				.lost_events = l->lost_events,
+				.lost_packets = l->lost_packets,
+			};
 
 			g_array_append_val(out, loss);
 		}
@@ -35,25 +46,9 @@ static GArray *losses_of(const GPtrArray *traces)
 	return out;
 }
 
-static void select_shown(struct asr_model *model)
-{
-	enum asr_kind kind;
-	guint i;
-
-	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
-		GPtrArray *all = model->summary.groups[kind];
-
-		model->shown[kind] = g_ptr_array_new();
-		for (i = 0; i < all->len; i++) {
-			if (asr_group_shown(g_ptr_array_index(all, i), model->group_by))
-				g_ptr_array_add(model->shown[kind], g_ptr_array_index(all, i));
-		}
-	}
-}
-
 int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
-		    const struct asr_params *params, const struct asr_model_options *options,
-		    bt_self_component *self)
+		    struct asr_symbols *symbols, const struct asr_params *params,
+		    const struct asr_model_options *options, bt_self_component *self)
 {
 	const struct as_estimate_options estimate_options = {
 		.confidence = params->confidence,
@@ -89,25 +84,24 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	if (asr_raw_stacks_count(&agg->stacks) > 0 &&
 	    options->group_by & (ASR_GROUP_BY_STACK | ASR_GROUP_BY_SITE)) {
 		model->resolution = g_new0(struct asr_resolution, 1);
-		asr_resolution_build(model->resolution, agg, options->group_by & ASR_GROUP_BY_SITE);
+		asr_resolution_build(model->resolution, agg, symbols,
+				     options->group_by & ASR_GROUP_BY_SITE);
 		model->stack_problems = &model->resolution->problems;
 		in.resolution = model->resolution;
 	}
 	if (asr_summary_build(&model->summary, &in, &estimate_options))
 		goto refused;
-	select_shown(model);
+	asr_model_select(model, options);
 	if (in.stacks) {
 		model->call_tree = asr_call_tree_build(&model->summary, &estimate_options);
 		if (!model->call_tree)
 			goto refused;
-		model->stack_cells = model->summary.stack_cells;
 	}
 	model->rates = rates_of(&model->summary.total.rates);
 	if (agg->windowed) {
 		model->windows = g_array_new(FALSE, FALSE, sizeof(struct asr_window_row));
-		if (asr_timeline_build(model->windows, &model->summary, &agg->windows,
-				       agg->table.cells, agg->traces.list, model->group_by,
-				       &estimate_options))
+		if (asr_timeline_build(model->windows, &model->summary, model->shown, &agg->windows,
+				       agg->table.cells, agg->traces.list, &estimate_options))
 			goto refused;
 		model->live_peak = asr_timeline_live_peak(model->windows, &model->summary);
 	}
@@ -133,6 +127,8 @@ void asr_model_fini(struct asr_model *model)
 		if (model->shown[kind])
 			g_ptr_array_free(model->shown[kind], TRUE);
 	}
+	if (model->stack_cells)
+		g_ptr_array_free(model->stack_cells, TRUE);
 	if (model->rates)
 		g_array_free(model->rates, TRUE);
 	if (model->losses)

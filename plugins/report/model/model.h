@@ -14,11 +14,16 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
-#include "aggregate/aggregate.h"
 #include "estimate/estimate.h"
+#include "model/stack.h"
 #include "model/summary.h"
 #include "model/timeline.h"
 #include "params.h"
+
+/* What the model is built from, which the formats never see. */
+struct asr_aggregate;
+struct asr_resolution;
+struct asr_symbols;
 
 /* The lines a user runs to record a missing context. */
 #define ASR_VTID_HINT "lttng add-context -u -t vtid"
@@ -26,7 +31,18 @@
 
 /* One scope instance the report prints, with its estimate. */
 struct asr_scope_row {
-	const struct asr_scope *scope;
+	const char *host;        /* trace environment `hostname`; NULL: none */
+	int64_t vpid;            /* valid when has_vpid */
+	int64_t vtid;
+	char *key;               /* its scope-key as text (an integer in
+				  * decimal); NULL without scope-key; owned */
+	bool key_is_string;      /* a string key, not an integer */
+	int64_t start_ns;        /* valid when has_start */
+	int64_t end_ns;          /* valid when has_end */
+	bool has_vpid;
+	bool has_start;
+	bool has_end;
+	bool open;               /* no end event by the end of the trace */
 	struct as_estimate est;
 };
 
@@ -51,10 +67,16 @@ struct asr_scope_model {
 				  * largest point estimates, largest first */
 };
 
-/* One stream that lost events or packets, in its trace. */
+/* What one stream (one ring buffer) of a trace said it lost. */
 struct asr_loss {
-	const struct asr_trace *trace;
-	const struct asr_stream_loss *stream;
+	struct asr_trace_id trace;
+	uint64_t stream_id;
+	uint64_t events;         /* the counts the trace gave */
+	uint64_t packets;
+	bool events_unknown;     /* a discarded-events message had no count */
+	bool packets_unknown;
+	bool lost_events;        /* it lost events (a discarded-events message) */
+	bool lost_packets;
 };
 
 /* What a format asks of the model. */
@@ -62,6 +84,19 @@ struct asr_model_options {
 	unsigned group_by;       /* enum asr_group_by bits: the groups shown */
 	guint scope_rows;        /* the most scope instances printed; 0: all */
 	bool stack_cells;        /* fill `stack_cells` (with group-by stack) */
+	/* Which groups each table shows (model/selection.c): */
+	uint64_t top;            /* at most this many, the largest; 0: all */
+	double min_share;        /* none under this percentage of their
+				  * table's bytes; 0: none hidden */
+	bool hide_freed;         /* with sort=live, no stack with nothing live
+				  * at the end (text's leaks view) */
+};
+
+/* Why groups are left out of a table, and how many for each reason. */
+struct asr_hidden {
+	guint freed;             /* nothing live at the end (hide_freed) */
+	guint small;             /* under min_share of the table */
+	guint beyond_top;        /* smaller than the table's `top` largest */
 };
 
 struct asr_model {
@@ -72,6 +107,10 @@ struct asr_model {
 	struct asr_summary summary;        /* every group, the total, the flags */
 	GPtrArray *shown[ASR_KIND_COUNT];  /* const struct asr_group *: the groups
 					    * the report shows, in report order */
+	struct asr_hidden hidden[ASR_KIND_COUNT];  /* those the options left
+						    * out of `shown` */
+	uint64_t top;            /* the options that chose `shown` */
+	double min_share;
 	GArray *rates;           /* uint64_t: the total's rates, ascending */
 	GArray *losses;          /* struct asr_loss, trace by trace */
 	GArray *windows;         /* struct asr_window_row in time order, in each
@@ -85,10 +124,11 @@ struct asr_model {
 	GPtrArray *call_tree;    /* struct asr_call_node *: one root per
 				  * process, in the order of the process groups */
 	GPtrArray *stack_cells;  /* const struct asr_group * of kind STACK, one
-				  * per thread x type x stack, with procname,
-				  * vtid and type set (format=pprof's samples;
-				  * their estimates add up to the stack groups');
-				  * NULL unless options->stack_cells */
+				  * per thread x type x stack of the stack groups
+				  * shown, with procname, vtid and type set
+				  * (format=pprof's samples; their estimates add
+				  * up to those stack groups'); NULL unless
+				  * options->stack_cells */
 	/* With stacks read (group-by stack, or site on a schema-2 trace; NULL
 	 * otherwise): what owns the frames, stacks and mappings above, and why
 	 * some frames have no name (model/resolve.h). */
@@ -98,17 +138,32 @@ struct asr_model {
 
 /*
  * Builds `model` from the aggregated tables `agg` with the parameters
- * `params` and what the format asks, `options`.  The model borrows from
- * `agg` and `params`, which must outlive it and stay unchanged.  Returns 0,
+ * `params` and what the format asks, `options`, naming the frames of its
+ * stacks with `symbols` (the binaries and addresses already looked up, for
+ * the life of the component: a live report builds a model per update).
+ * The model borrows from `agg`, `symbols` and `params`, which must outlive
+ * it and stay unchanged.  Returns 0,
  * or -1 with a cause appended to `self` (the estimator refused the options,
  * or the trace needs more windows than allowed); the model is then empty
  * and asr_model_fini() may still be called.
  */
 int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
-		    const struct asr_params *params, const struct asr_model_options *options,
-		    bt_self_component *self);
+		    struct asr_symbols *symbols, const struct asr_params *params,
+		    const struct asr_model_options *options, bt_self_component *self);
 
 void asr_model_fini(struct asr_model *model);
+
+/*
+ * Fills `model->shown` with the groups of each kind the report shows, in
+ * report order, and `model->hidden` with how many the options left out
+ * (selection.c): the kinds `group_by` asks for (thread rows need a thread
+ * id); then, with `hide_freed` and sort=live, no stack group with nothing
+ * live at the end; then none under `min_share` percent of the bytes of
+ * its table (live bytes with sort=live; a group whose live bytes are
+ * unknown is never small); then, of those left, the `top` largest.  With
+ * the stack groups chosen, keeps only the stack cells of those shown.
+ */
+void asr_model_select(struct asr_model *model, const struct asr_model_options *options);
 
 /* Whether the report shows groups of `kind` (processes always) under
  * `group_by`, and whether it shows `g`: thread rows need a thread id

@@ -14,6 +14,7 @@
  */
 #include <string.h>
 
+#include "aggregate/traces.h"
 #include "model/summary.h"
 
 #define TRACER_SUFFIX "-ust"

@@ -46,7 +46,7 @@ static gboolean mapping_equal(gconstpointer pa, gconstpointer pb)
 	       g_strcmp0(a->build_id, b->build_id) == 0;
 }
 
-/* Frames' strings are interned (read/symbols.h) and their mappings too:
+/* Frames' strings are interned (symbols/symbols.h) and their mappings too:
  * pointers compare them. */
 static guint frame_hash(gconstpointer p)
 {
@@ -106,12 +106,15 @@ void asr_resolution_fini(struct asr_resolution *res)
 		*tables[i] = NULL;
 	}
 	if (res->problems.traces_without_maps)
-		g_ptr_array_free(res->problems.traces_without_maps, TRUE);
+		g_array_free(res->problems.traces_without_maps, TRUE);
 	if (res->problems.changed)
 		g_ptr_array_free(res->problems.changed, TRUE);
 	if (res->problems.unreadable)
 		g_ptr_array_free(res->problems.unreadable, TRUE);
 	memset(&res->problems, 0, sizeof res->problems);
+	if (res->labels)
+		g_string_chunk_free(res->labels);
+	res->labels = NULL;
 }
 
 static const struct asr_mapping *intern_mapping(struct asr_resolution *res,
@@ -127,12 +130,26 @@ static const struct asr_mapping *intern_mapping(struct asr_resolution *res,
 	return m;
 }
 
+/* A frame's label (model/stack.h, as_code_label), made once per interned
+ * frame. */
+static const char *label_of(struct asr_resolution *res, const struct asr_frame *frame)
+{
+	char *where = frame->mapping ? g_strdup_printf("+0x%" G_GINT64_MODIFIER "x", frame->offset) : NULL;
+	char *label = as_code_label(frame->function, frame->mapping ? frame->mapping->path : NULL, where);
+	const char *interned = g_string_chunk_insert_const(res->labels, label);
+
+	g_free(label);
+	g_free(where);
+	return interned;
+}
+
 static const struct asr_frame *intern_frame(struct asr_resolution *res, const struct asr_frame *probe)
 {
 	struct asr_frame *f = g_hash_table_lookup(res->frames, probe);
 
 	if (!f) {
 		f = g_memdup2(probe, sizeof *probe);
+		f->label = label_of(res, f);
 		g_hash_table_add(res->frames, f);
 	}
 	return f;
@@ -198,7 +215,7 @@ static bool is_tracing_path(const char *path)
 
 /* The frames of `address`, recorded by `process` at `epoch`. */
 static const struct address_frames *frames_of(struct asr_resolution *res,
-					      const struct asr_aggregate *agg,
+					      struct asr_symbols *symbols,
 					      const struct asr_process_maps *process, uint64_t epoch,
 					      uint64_t address)
 {
@@ -221,11 +238,11 @@ static const struct address_frames *frames_of(struct asr_resolution *res,
 	} else {
 		frame.mapping = intern_mapping(res, o);
 		frame.offset = address - o->start;
-		b = asr_symbols_binary(agg->symbols, o->path);
+		b = asr_symbols_binary(symbols, o->path);
 		/* A runtime's frames by their symbols: their lines are not the
 		 * program's, and libc's DWARF, tens of megabytes to
 		 * decompress, would cost more than every other frame. */
-		sym = nameable(res, o, b) ? asr_symbols_lookup(agg->symbols, b, frame.offset,
+		sym = nameable(res, o, b) ? asr_symbols_lookup(symbols, b, frame.offset,
 							       !as_runtime_object(o->path)) : NULL;
 		found = g_malloc(sizeof *found + (sym ? sym->n : 1) * sizeof found->frames[0]);
 		found->n = sym ? sym->n : 1;
@@ -278,7 +295,7 @@ static const struct asr_site *site_of(struct asr_resolution *res, const struct a
 	return site;
 }
 
-static const struct asr_stack *resolve(struct asr_resolution *res, const struct asr_aggregate *agg,
+static const struct asr_stack *resolve(struct asr_resolution *res, struct asr_symbols *symbols,
 				       const struct asr_raw_stack *raw, GPtrArray *scratch)
 {
 	struct asr_stack probe, *stack;
@@ -288,7 +305,7 @@ static const struct asr_stack *resolve(struct asr_resolution *res, const struct 
 	g_ptr_array_set_size(scratch, 0);
 	for (i = 0; i < raw->n; i++) {
 		const struct address_frames *af =
-			frames_of(res, agg, raw->process, raw->epoch, raw->addresses[i]);
+			frames_of(res, symbols, raw->process, raw->epoch, raw->addresses[i]);
 
 		for (j = 0; j < af->n; j++) {
 			const struct asr_mapping *m = af->frames[j]->mapping;
@@ -320,7 +337,8 @@ static gint compare_changed(gconstpointer a, gconstpointer b)
 		      (*(const struct asr_changed_binary *const *) b)->path);
 }
 
-void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg, bool sites)
+void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg,
+			  struct asr_symbols *symbols, bool sites)
 {
 	GPtrArray *scratch = g_ptr_array_new();
 	GHashTableIter it;
@@ -335,7 +353,8 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 	res->stacks = g_hash_table_new_full(stack_hash, stack_equal, stack_free, NULL);
 	res->sites = g_hash_table_new_full(asr_site_hash, asr_site_equal, asr_site_free, NULL);
 	res->reported = g_hash_table_new(g_str_hash, g_str_equal);
-	res->problems.traces_without_maps = g_ptr_array_new();
+	res->labels = g_string_chunk_new(1024);
+	res->problems.traces_without_maps = g_array_new(FALSE, FALSE, sizeof(struct asr_trace_id));
 	res->problems.changed = g_ptr_array_new_with_free_func(g_free);
 	res->problems.unreadable = g_ptr_array_new();
 
@@ -343,15 +362,17 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		struct asr_resolved *r = g_new(struct asr_resolved, 1);
 
-		r->stack = resolve(res, agg, p, scratch);
+		r->stack = resolve(res, symbols, p, scratch);
 		r->site = sites ? site_of(res, r->stack) : NULL;
 		g_hash_table_insert(res->resolved, p, r);
 	}
 	for (i = 0; i < agg->traces.list->len; i++) {
 		const struct asr_trace *t = g_ptr_array_index(agg->traces.list, i);
 
+		struct asr_trace_id id = { t->name, t->host };
+
 		if (t->has_stacks && t->mapping_events == 0)
-			g_ptr_array_add(res->problems.traces_without_maps, (gpointer) t);
+			g_array_append_val(res->problems.traces_without_maps, id);
 	}
 	/* Listed in an order of their own, not the hash tables'. */
 	g_ptr_array_sort(res->problems.unreadable, compare_paths);

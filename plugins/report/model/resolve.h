@@ -3,7 +3,7 @@
  * (model/stack.h), each distinct raw stack and each distinct address
  * resolved once per model: address -> the object its process had mapped at
  * the sample's epoch (aggregate/maps.h) -> function, file and line of the
- * call, inlined calls expanded (read/symbols.h, whose cache outlives the
+ * call, inlined calls expanded (symbols/symbols.h, whose cache outlives the
  * model).  Two raw stacks that resolve alike (the same addresses at two
  * epochs) give one stack.  The runtimes' frames (libc, libstdc++, the
  * loader, ...: see asr_resolution_build) are named by their ELF symbols,
@@ -26,31 +26,14 @@
 
 #include "aggregate/aggregate.h"
 #include "model/stack.h"
-#include "read/site.h"
+#include "symbols/site.h"
+#include "symbols/symbols.h"
 
 /* What one raw stack became. */
 struct asr_resolved {
 	const struct asr_stack *stack;
 	const struct asr_site *site;   /* its first frame outside the runtimes, as a
 					* call site; NULL unless sites were asked */
-};
-
-/* A binary whose file is no longer the one the trace recorded. */
-struct asr_changed_binary {
-	const char *path;
-	const char *recorded;    /* build ids, lowercase hex */
-	const char *found;
-};
-
-/* Why some frames have no name (doc/report-formats.md, "Stacks"). */
-struct asr_stack_problems {
-	GPtrArray *traces_without_maps;  /* const struct asr_trace *: stacks, but no
-					  * statedump or dlopen event */
-	GPtrArray *changed;              /* struct asr_changed_binary * */
-	GPtrArray *unreadable;           /* const char *: paths of mapped objects
-					  * that cannot be opened */
-	uint64_t addresses;              /* distinct (object, address) resolved */
-	uint64_t unknown_addresses;      /* of which in no known object */
 };
 
 struct asr_resolution {
@@ -61,6 +44,7 @@ struct asr_resolution {
 	GHashTable *stacks;      /* struct asr_stack *, interned by frames */
 	GHashTable *sites;       /* struct asr_site *, interned by content */
 	GHashTable *reported;    /* paths already listed in `problems` */
+	GStringChunk *labels;    /* the frames' labels that are not their function */
 	struct asr_stack_problems problems;
 };
 
@@ -69,11 +53,13 @@ struct asr_resolution {
  * site: the first frame whose object is not a runtime (libc, libstdc++,
  * libgcc_s, the loader, liballocsample*, jemalloc, tcmalloc, mimalloc),
  * the out-of-line function holding that address (as schema 1's sites
- * are); the innermost frame when every one is a runtime's.  Strings are
- * borrowed from `agg`, which must outlive the resolution.  GLib aborts
- * when out of memory, so this cannot fail.
+ * are); the innermost frame when every one is a runtime's, each address
+ * looked up in `symbols`, the cache that outlives every model.  Strings are
+ * borrowed from `agg` and `symbols`, which must outlive the resolution.
+ * GLib aborts when out of memory, so this cannot fail.
  */
-void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg, bool sites);
+void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg,
+			  struct asr_symbols *symbols, bool sites);
 
 void asr_resolution_fini(struct asr_resolution *res);
 

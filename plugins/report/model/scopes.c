@@ -1,4 +1,5 @@
 /* scopes.c - scope instances' estimates and their distribution, for the model (see model.h). */
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +87,41 @@ static int stats(struct asr_scope_model *out, const struct asr_scopes *scopes,
 	return status;
 }
 
+/* A key as the report prints it: an integer in decimal, a string as it
+ * is; NULL without a key.  To g_free. */
+static char *key_text(const struct asr_scope_key *key)
+{
+	switch (key->kind) {
+	case ASR_SCOPE_KEY_SIGNED:
+		return g_strdup_printf("%" PRId64, (int64_t) key->bits);
+	case ASR_SCOPE_KEY_UNSIGNED:
+		return g_strdup_printf("%" PRIu64, key->bits);
+	case ASR_SCOPE_KEY_STRING:
+		return g_strdup(key->string);
+	case ASR_SCOPE_KEY_NONE:
+		break;
+	}
+	return NULL;
+}
+
+/* What the report says of instance `s`, its estimate aside. */
+static struct asr_scope_row row_of(const struct asr_scope *s)
+{
+	return (struct asr_scope_row) {
+		.host = s->host,
+		.vpid = s->vpid,
+		.vtid = s->vtid,
+		.key = key_text(&s->key),
+		.key_is_string = s->key.kind == ASR_SCOPE_KEY_STRING,
+		.start_ns = s->start_ns,
+		.end_ns = s->end_ns,
+		.has_vpid = s->has_vpid,
+		.has_start = s->has_start,
+		.has_end = s->has_end,
+		.open = s->open,
+	};
+}
+
 static int compare_weighted_desc(gconstpointer pa, gconstpointer pb)
 {
 	double a = asr_scope_weighted(*(const struct asr_scope *const *) pa);
@@ -111,9 +147,10 @@ static int rows(struct asr_scope_model *out, const struct asr_scopes *scopes, gu
 	}
 	out->rows = g_array_sized_new(FALSE, TRUE, sizeof(struct asr_scope_row), chosen->len);
 	for (i = 0; i < chosen->len && status == 0; i++) {
-		struct asr_scope_row row = { .scope = g_ptr_array_index(chosen, i) };
+		const struct asr_scope *s = g_ptr_array_index(chosen, i);
+		struct asr_scope_row row = row_of(s);
 
-		status = instance_estimate(scopes, row.scope, options, &row.est);
+		status = instance_estimate(scopes, s, options, &row.est);
 		g_array_append_val(out->rows, row);
 	}
 	g_ptr_array_free(chosen, TRUE);
@@ -152,6 +189,10 @@ int asr_scope_model_build(struct asr_scope_model *out, const struct asr_scopes *
 
 void asr_scope_model_fini(struct asr_scope_model *model)
 {
+	guint i;
+
+	for (i = 0; model->rows && i < model->rows->len; i++)
+		g_free(g_array_index(model->rows, struct asr_scope_row, i).key);
 	if (model->rows)
 		g_array_free(model->rows, TRUE);
 	model->rows = NULL;

@@ -1,4 +1,6 @@
-/* shown.c - which groups a report shows and what each kind is called, the same in every format (see model.h). */
+/* shown.c - which groups a report shows, what each kind is called and how its figures round, the same in every format (see model.h). */
+#include <math.h>
+
 #include "model/model.h"
 
 bool asr_kind_shown(enum asr_kind kind, unsigned group_by)
@@ -41,4 +43,13 @@ const char *asr_group_name(const struct asr_group *g)
 {
 	return g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? g->procname :
 									 g->process;
+}
+
+uint64_t asr_bytes_round(double bytes)
+{
+	if (!(bytes > 0.0))
+		return 0;
+	if (bytes >= 18446744073709551615.0)
+		return UINT64_MAX;
+	return (uint64_t) floor(bytes + 0.5);
 }

@@ -32,6 +32,9 @@ struct asr_mapping {
  * `inlined` into the frame after it, the last the function that holds the
  * code out of line. */
 struct asr_frame {
+	const char *label;       /* its name for people, in every format: the
+				  * function, else "BINARY+0xOFFSET" (the binary's
+				  * file name), else "[unknown]" */
 	const char *function;    /* demangled, without parameters; NULL: unknown */
 	const char *file;        /* NULL: unknown */
 	uint64_t line;           /* 0: unknown */
@@ -47,18 +50,42 @@ struct asr_stack {
 	bool truncated;          /* the walk stopped at the depth limit */
 };
 
-/* A frame's name for people (as_code_label): its function, else
- * "BINARY+0xOFFSET" (the binary's base name), else "[unknown]".  Returns a
- * new string. */
-char *asr_frame_label(const struct asr_frame *frame);
+/* A trace as the report names it. */
+struct asr_trace_id {
+	const char *name;        /* NULL: the trace has none */
+	const char *host;        /* environment `hostname`; NULL: none */
+};
+
+/* A binary whose file is no longer the one the trace recorded. */
+struct asr_changed_binary {
+	const char *path;
+	const char *recorded;    /* build ids, lowercase hex */
+	const char *found;
+};
+
+/* How the events that name frames are recorded (read/mapping_event.h reads
+ * them): the hint of every warning about them. */
+#define ASR_MAPPING_EVENTS_HINT \
+	"lttng enable-event -u 'lttng_ust_statedump:*,lttng_ust_dl:*' and LD_PRELOAD=liblttng-ust-dl.so"
+
+/* Why some frames have no name (doc/report-formats.md, "Stacks"). */
+struct asr_stack_problems {
+	GArray *traces_without_maps;     /* struct asr_trace_id: stacks, but no
+					  * statedump or dlopen event */
+	GPtrArray *changed;              /* struct asr_changed_binary * */
+	GPtrArray *unreadable;           /* const char *: paths of mapped objects
+					  * that cannot be opened */
+	uint64_t addresses;              /* distinct (object, address) resolved */
+	uint64_t unknown_addresses;      /* of which in no known object */
+};
 
 /* A node of the call tree: all stacks through one path of frames,
  * outermost first, under a root per process.  Its estimate is that of the
  * union of those stacks' samples (never a sum of intervals). */
 struct asr_call_node {
 	const struct asr_frame *frame;      /* NULL for the root of a process */
-	const char *label;                  /* asr_frame_label(frame), or the
-					     * process's name for a root */
+	const char *label;                  /* frame->label, or the process's
+					     * name for a root */
 	struct as_estimate est;
 	uint64_t threads;
 	GPtrArray *children;                /* struct asr_call_node *, largest

@@ -1,20 +1,13 @@
-/* summary.c - unions of cells, their thread counts and estimates (see summary.h). */
-#include <math.h>
+/*
+ * summary.c - the report's groups built from the table's cells: unions of
+ * cells keyed by kind, each thread counted once in a group's T, then
+ * estimated (group_estimates.c), ordered (group_order.c) and named
+ * (names.c, site_names.c); see summary.h.
+ */
 #include <string.h>
 
 #include "model/resolve.h"
 #include "model/summary.h"
-
-static int str_cmp_null(const char *a, const char *b)
-{
-	if (a == b)
-		return 0;
-	if (!a)
-		return -1;
-	if (!b)
-		return 1;
-	return strcmp(a, b);
-}
 
 /* A thread's samples from one site: the step from cells to site groups,
  * so that a site's T counts each thread once.  Never reported. */
@@ -23,6 +16,13 @@ static int str_cmp_null(const char *a, const char *b)
 #define KIND_THREAD_STACK (ASR_KIND_COUNT + 1)
 /* A thread's samples of one type with one stack: the stack cells. */
 #define KIND_STACK_CELL (ASR_KIND_COUNT + 2)
+
+/* Whether a group of `kind` holds the samples of a single thread: one
+ * trial stream, whatever the number of cells merged into it. */
+static bool single_thread(int kind)
+{
+	return kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE || kind == KIND_STACK_CELL;
+}
 
 static guint str_hash_null(const char *s)
 {
@@ -60,9 +60,9 @@ static gboolean group_equal(gconstpointer pa, gconstpointer pb)
 
 	return a->kind == b->kind && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid && a->anon_trace == b->anon_trace &&
-	       str_cmp_null(a->host, b->host) == 0 &&
-	       str_cmp_null(procname_key(a), procname_key(b)) == 0 &&
-	       str_cmp_null(a->type, b->type) == 0 && a->site == b->site && a->stack == b->stack;
+	       g_strcmp0(a->host, b->host) == 0 &&
+	       g_strcmp0(procname_key(a), procname_key(b)) == 0 &&
+	       g_strcmp0(a->type, b->type) == 0 && a->site == b->site && a->stack == b->stack;
 }
 
 static void group_free(gpointer p)
@@ -172,218 +172,6 @@ static struct asr_group bare_key(const struct asr_group *g, enum asr_kind kind)
 	key.rates = (struct asr_rates) { 0 };
 	key.live_rates = (struct asr_rates) { 0 };
 	return key;
-}
-
-double asr_group_sort_bytes(const struct asr_group *g, bool sort_live)
-{
-	return sort_live ? (g->live_known ? g->live.weighted : -1.0) : g->est.weighted;
-}
-
-static int compare_process(const struct asr_group *a, const struct asr_group *b)
-{
-	int c = str_cmp_null(a->host, b->host);
-
-	if (c)
-		return c;
-	if (a->has_vpid != b->has_vpid)
-		return a->has_vpid ? -1 : 1;
-	if (a->vpid != b->vpid)
-		return a->vpid < b->vpid ? -1 : 1;
-	if (a->anon_trace != b->anon_trace)
-		return a->anon_trace < b->anon_trace ? -1 : 1;
-	return str_cmp_null(a->procname, b->procname);
-}
-
-static int compare_thread(const struct asr_group *a, const struct asr_group *b)
-{
-	int c = compare_process(a, b);
-
-	if (c)
-		return c;
-	if (a->has_vtid != b->has_vtid)
-		return a->has_vtid ? -1 : 1;
-	if (a->vtid != b->vtid)
-		return a->vtid < b->vtid ? -1 : 1;
-	return 0;
-}
-
-/* Within a process (and thread), types and sites by decreasing estimate:
- * the reader looks for the big ones. */
-static int compare_bytes(const struct asr_group *a, const struct asr_group *b, bool sort_live)
-{
-	double x = asr_group_sort_bytes(a, sort_live), y = asr_group_sort_bytes(b, sort_live);
-
-	return x != y ? (x > y ? -1 : 1) : 0;
-}
-
-static int compare_types(const struct asr_group *a, const struct asr_group *b, bool sort_live)
-{
-	int c = compare_bytes(a, b, sort_live);
-
-	if (c)
-		return c;
-	return str_cmp_null(a->type, b->type);
-}
-
-static int compare_sites(const struct asr_group *a, const struct asr_group *b, bool sort_live)
-{
-	int c = compare_bytes(a, b, sort_live);
-
-	if (c)
-		return c;
-	c = str_cmp_null(a->site->function, b->site->function);
-	if (c)
-		return c;
-	c = str_cmp_null(a->site->file, b->site->file);
-	if (c)
-		return c;
-	if (a->site->line != b->site->line)
-		return a->site->line < b->site->line ? -1 : 1;
-	c = str_cmp_null(a->site->binary, b->site->binary);
-	return c ? c : str_cmp_null(a->site->where, b->site->where);
-}
-
-/* Two stacks' frames, for an order that does not depend on hash tables:
- * the addresses, then the number of frames, then the mark. */
-static int compare_frames(const struct asr_stack *a, const struct asr_stack *b)
-{
-	guint i;
-
-	for (i = 0; i < a->n && i < b->n; i++) {
-		if (a->frames[i]->address != b->frames[i]->address)
-			return a->frames[i]->address < b->frames[i]->address ? -1 : 1;
-		if (a->frames[i] != b->frames[i])
-			return g_strcmp0(a->frames[i]->function, b->frames[i]->function) < 0 ? -1 : 1;
-	}
-	if (a->n != b->n)
-		return a->n < b->n ? -1 : 1;
-	return (int) a->truncated - (int) b->truncated;
-}
-
-static int compare_stacks(const struct asr_group *a, const struct asr_group *b, bool sort_live)
-{
-	int c = compare_bytes(a, b, sort_live);
-
-	return c ? c : compare_frames(a->stack, b->stack);
-}
-
-/* Processes by id; within a process, threads by id (or by live bytes with
- * sort=live: the leaks view looks for the big ones), types, sites and
- * stacks by decreasing bytes. */
-static gint compare_groups(gconstpointer pa, gconstpointer pb, gpointer sort_live_p)
-{
-	const struct asr_group *a = *(const struct asr_group *const *) pa;
-	const struct asr_group *b = *(const struct asr_group *const *) pb;
-	bool sort_live = *(const bool *) sort_live_p;
-	int c;
-
-	switch (a->kind) {
-	case ASR_KIND_PROCESS:
-		return compare_process(a, b);
-	case ASR_KIND_THREAD:
-		if (!sort_live)
-			return compare_thread(a, b);
-		c = compare_process(a, b);
-		c = c ? c : compare_bytes(a, b, true);
-		return c ? c : compare_thread(a, b);
-	case ASR_KIND_TYPE:
-		c = compare_process(a, b);
-		return c ? c : compare_types(a, b, sort_live);
-	case ASR_KIND_THREAD_TYPE:
-		c = compare_thread(a, b);
-		return c ? c : compare_types(a, b, sort_live);
-	case ASR_KIND_SITE:
-		c = compare_process(a, b);
-		return c ? c : compare_sites(a, b, sort_live);
-	case ASR_KIND_STACK:
-		c = compare_process(a, b);
-		return c ? c : compare_stacks(a, b, sort_live);
-	case ASR_KIND_COUNT:
-		break;
-	}
-	return 0;
-}
-
-static gint compare_rates(gconstpointer pa, gconstpointer pb, gpointer unused)
-{
-	uint64_t a = ((const struct as_estimate_accum *) pa)->rate;
-	uint64_t b = ((const struct as_estimate_accum *) pb)->rate;
-
-	(void) unused;
-	return (a > b) - (a < b);
-}
-
-/* A group's accumulators in ascending order of rate, before they are
- * estimated: neither the sums of mixed rates nor the reports then depend
- * on the order of a hash table. */
-static void sort_by_rate(struct asr_rates *rates)
-{
-	g_qsort_with_data(rates->accums, (gint) rates->n, sizeof *rates->accums, compare_rates, NULL);
-}
-
-/* A thread's cells of one stack and type, in an order of their own. */
-static gint compare_stack_cells(gconstpointer pa, gconstpointer pb)
-{
-	const struct asr_group *a = *(const struct asr_group *const *) pa;
-	const struct asr_group *b = *(const struct asr_group *const *) pb;
-	int c = compare_thread(a, b);
-
-	if (c)
-		return c;
-	c = str_cmp_null(a->type, b->type);
-	return c ? c : compare_frames(a->stack, b->stack);
-}
-
-/* Thread by thread, each thread's stacks together: the call tree counts a
- * node's threads by comparing each with the last. */
-static gint compare_thread_stacks(gconstpointer pa, gconstpointer pb)
-{
-	const struct asr_group *a = *(const struct asr_group *const *) pa;
-	const struct asr_group *b = *(const struct asr_group *const *) pb;
-	int c = compare_thread(a, b);
-
-	return c ? c : compare_frames(a->stack, b->stack);
-}
-
-/* The live bytes and objects of a group whose traces track frees, with
- * the group's T; no live sample: 0, "below F^-1((1+C)/2; T)" at the
- * group's rates. */
-static int estimate_live(struct asr_group *g, uint64_t threads,
-			 const struct as_estimate_options *options)
-{
-	struct as_estimate_objects objects;
-	size_t i;
-
-	if (g->live_rates.n == 0) {
-		g->live_rates.accums = g_new0(struct as_estimate_accum, g->rates.n);
-		g->live_rates.n = g->rates.n;
-		for (i = 0; i < g->rates.n; i++)
-			g->live_rates.accums[i].rate = g->rates.accums[i].rate;
-	}
-	sort_by_rate(&g->live_rates);
-	if (as_estimate_compute(g->live_rates.accums, g->live_rates.n, threads, options, &g->live) ||
-	    as_estimate_objects_compute(g->live_rates.accums, g->live_rates.n, options->confidence,
-					&objects))
-		return -1;
-	g->live_objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
-	return 0;
-}
-
-/* Bytes and objects (estimate/objects.c) of a group, allocated and live. */
-static int estimate(struct asr_group *g, const struct as_estimate_options *options)
-{
-	/* A single thread's samples form one trial stream, whatever the number
-	 * of cells merged into the group. */
-	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ||
-			   g->kind == KIND_STACK_CELL ? 1 : g->threads;
-	struct as_estimate_objects objects;
-
-	sort_by_rate(&g->rates);
-	if (as_estimate_compute(g->rates.accums, g->rates.n, threads, options, &g->est) ||
-	    as_estimate_objects_compute(g->rates.accums, g->rates.n, options->confidence, &objects))
-		return -1;
-	g->objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
-	return g->live_known ? estimate_live(g, threads, options) : 0;
 }
 
 /* The process names of the stack groups that name_processes does not
@@ -510,7 +298,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 			g_ptr_array_add(summary->thread_stacks, g);
 			continue;
 		}
-		if (estimate(g, options))
+		if (asr_group_estimate(g, single_thread(g->kind) ? 1 : g->threads, options))
 			goto end;
 		if (g->kind == KIND_STACK_CELL) {
 			g->kind = ASR_KIND_STACK;
@@ -523,14 +311,9 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		g_ptr_array_add(summary->groups[g->kind], g);
 		g_hash_table_add(summary->index, g);
 	}
-	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
-		g_ptr_array_sort_with_data(summary->groups[kind], compare_groups,
-					   (gpointer) &in->sort_live);
-	if (summary->thread_stacks)
-		g_ptr_array_sort(summary->thread_stacks, compare_thread_stacks);
-	if (summary->stack_cells)
-		g_ptr_array_sort(summary->stack_cells, compare_stack_cells);
+	asr_summary_order(summary, in->sort_live);
 	asr_summary_name_processes(summary, in->traces);
+	asr_summary_name_sites(summary);
 	name_stack_groups(summary, summary->thread_stacks);
 	name_stack_groups(summary, summary->stack_cells);
 
@@ -552,7 +335,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	summary->live_known = summary->total.live_known;
 	summary->live_notes.tracking = in->live;
 	if (summary->samples > 0) {
-		if (estimate(&summary->total, options))
+		if (asr_group_estimate(&summary->total, summary->total.threads, options))
 			goto end;
 		summary->mixed_rates = summary->mixed_rates || summary->total.est.mixed_rates;
 	}
@@ -608,13 +391,4 @@ struct asr_group asr_process_key(const struct asr_group *g)
 		.has_vpid = g->has_vpid,
 		.anon_trace = g->anon_trace,
 	};
-}
-
-uint64_t asr_bytes_round(double bytes)
-{
-	if (!(bytes > 0.0))
-		return 0;
-	if (bytes >= 18446744073709551615.0)
-		return UINT64_MAX;
-	return (uint64_t) floor(bytes + 0.5);
 }

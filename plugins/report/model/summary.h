@@ -7,11 +7,11 @@
 
 #include <glib.h>
 
-#include "aggregate/rates.h"
-#include "aggregate/table.h"
 #include "common/kinds.h"
 #include "estimate/estimate.h"
 #include "model/stack.h"
+#include "rates.h"
+#include "symbols/site.h"
 
 /* The kinds of group (common/kinds.h), the total aside: the report keeps
  * it apart. */
@@ -46,6 +46,9 @@ struct asr_group {
 				 * THREAD_TYPE) */
 	const char *type;       /* kinds TYPE and THREAD_TYPE */
 	const struct asr_site *site;  /* kind SITE */
+	const char *site_label;       /* kind SITE: as_code_label, its function,
+				       * else "BINARY+0xOFFSET", else "[unknown]" */
+	const char *site_binary;      /* kind SITE: the file name of its binary, or "?" */
 	const struct asr_stack *stack;  /* kind STACK */
 	int64_t vpid;           /* valid when has_vpid */
 	int64_t vtid;           /* valid when has_vtid (kinds THREAD, THREAD_TYPE) */
@@ -151,6 +154,10 @@ void asr_summary_fini(struct asr_summary *summary);
  */
 void asr_summary_name_processes(struct asr_summary *summary, const GPtrArray *traces);
 
+/* Gives every site group its label and its binary's file name, the same
+ * in every format.  Called by asr_summary_build(). */
+void asr_summary_name_sites(struct asr_summary *summary);
+
 /* The group of `summary` with the kind and key of `key` (a group of another
  * summary of the same table's traces), or NULL. */
 const struct asr_group *asr_summary_find(const struct asr_summary *summary,
@@ -159,8 +166,22 @@ const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 /* The key of the process group that holds `g`. */
 struct asr_group asr_process_key(const struct asr_group *g);
 
-/* The bytes a group is ordered by: allocated, or live (`sort_live`). */
+/* The bytes a group is ordered by: allocated, or live (`sort_live`);
+ * -1 for live bytes the trace cannot say. */
 double asr_group_sort_bytes(const struct asr_group *g, bool sort_live);
+
+/* Orders every list of `summary` (group_order.c): processes by host and
+ * id; in a process, threads by id (by live bytes with `sort_live`), types,
+ * sites and stacks by decreasing bytes; the stacks per thread and the
+ * stack cells thread by thread.  Called by asr_summary_build(). */
+void asr_summary_order(struct asr_summary *summary, bool sort_live);
+
+/* Estimates `g` (group_estimates.c), its per-rate sums sorted by rate
+ * first: bytes and objects, and with its live figures known the live ones
+ * too, `threads` its T.  Returns 0, or -1 if the estimator refused the
+ * options.  Called by asr_summary_build(). */
+int asr_group_estimate(struct asr_group *g, uint64_t threads,
+		       const struct as_estimate_options *options);
 
 /* Rounds a byte estimate to an integer for CSV and JSON. */
 uint64_t asr_bytes_round(double bytes);

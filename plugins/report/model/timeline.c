@@ -1,6 +1,7 @@
 /* timeline.c - each window's groups, built from its samples alone (see timeline.h). */
 #include <string.h>
 
+#include "aggregate/aggregate.h"
 #include "model/model.h"
 #include "model/timeline.h"
 
@@ -79,8 +80,8 @@ static int row_live(const struct asr_group *whole, const struct asr_group *live,
  * the samples live at its end, `live` (NULL: the report has no live
  * figures). */
 static int window_rows(GArray *rows, const struct asr_summary *whole,
-		       const struct asr_summary *window, const struct asr_summary *live,
-		       struct asr_window_row *row, unsigned group_by,
+		       GPtrArray *const shown[ASR_KIND_COUNT], const struct asr_summary *window,
+		       const struct asr_summary *live, struct asr_window_row *row,
 		       const struct as_estimate_options *options)
 {
 	static const enum asr_kind kinds[] = { ASR_KIND_THREAD, ASR_KIND_TYPE };
@@ -97,13 +98,8 @@ static int window_rows(GArray *rows, const struct asr_summary *whole,
 		return -1;
 	g_array_append_val(rows, *row);
 	for (k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
-		if (!asr_kind_shown(kinds[k], group_by))
-			continue;
-		for (i = 0; i < whole->groups[kinds[k]]->len; i++) {
-			const struct asr_group *g = g_ptr_array_index(whole->groups[kinds[k]], i);
-
-			if (!asr_group_shown(g, group_by))
-				continue;
+		for (i = 0; i < shown[kinds[k]]->len; i++) {
+			const struct asr_group *g = g_ptr_array_index(shown[kinds[k]], i);
 			uint64_t threads = kinds[k] == ASR_KIND_THREAD ? 1 : g->threads;
 
 			if (row_estimate(g, asr_summary_find(window, g), threads, options, row) ||
@@ -179,8 +175,8 @@ const struct asr_window_row *asr_timeline_live_peak(const GArray *rows,
 }
 
 int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
-		       const struct asr_windows *w, GHashTable *table_cells,
-		       const GPtrArray *traces, unsigned group_by,
+		       GPtrArray *const shown[ASR_KIND_COUNT], const struct asr_windows *w,
+		       GHashTable *table_cells, const GPtrArray *traces,
 		       const struct as_estimate_options *options)
 {
 	struct asr_cell *live_room = whole->live_known ?
@@ -234,8 +230,8 @@ int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
 		    (live_room && asr_summary_build(&live, &live_in, options)))
 			status = -1;
 		else
-			status = window_rows(rows, whole, &window, live_room ? &live : NULL, &row,
-					     group_by, options);
+			status = window_rows(rows, whole, shown, &window, live_room ? &live : NULL, &row,
+					     options);
 		asr_summary_fini(&window);
 		if (live_room)
 			asr_summary_fini(&live);

@@ -6,9 +6,10 @@
 
 #include <glib.h>
 
-#include "aggregate/window.h"
 #include "estimate/estimate.h"
 #include "model/summary.h"
+
+struct asr_windows;
 
 /* One group in one window. */
 struct asr_window_row {
@@ -27,10 +28,9 @@ struct asr_window_row {
  * Appends to `rows` (struct asr_window_row) every window in time order,
  * with the live figures at its end when the report has them (the copies
  * `windows` kept at window ends, the cells of `table_cells` for the last),
- * and in each window the total, then every thread (group-by has thread)
- * and type (group-by has type) group of `whole` that the report shows, in
- * the report's order, including the groups without samples in that
- * window.  Each window's groups are built from the window's samples alone
+ * and in each window the total, then the thread and type groups of `whole`
+ * that the report shows (`shown`, by kind), in the report's order,
+ * including the groups without samples in that window.  Each window's groups are built from the window's samples alone
  * (`traces` gives their losses), so that the working memory is that of
  * one window at a time.  Both ends of a window cut every thread's trial
  * stream (doc/estimation.md, "Time windows"): the lower end uses S - T
@@ -39,8 +39,8 @@ struct asr_window_row {
  * refused the options.
  */
 int asr_timeline_build(GArray *rows, const struct asr_summary *whole,
-		       const struct asr_windows *windows, GHashTable *table_cells,
-		       const GPtrArray *traces, unsigned group_by,
+		       GPtrArray *const shown[ASR_KIND_COUNT], const struct asr_windows *windows,
+		       GHashTable *table_cells, const GPtrArray *traces,
 		       const struct as_estimate_options *options);
 
 /* The window row of the total whose live estimate at the window's end is

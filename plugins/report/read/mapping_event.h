@@ -16,10 +16,6 @@
 
 #include "read/class_cache.h"
 
-/* How the events are enabled: the hint of every warning about them. */
-#define ASR_MAPPING_EVENTS_HINT \
-	"lttng enable-event -u 'lttng_ust_statedump:*,lttng_ust_dl:*' and LD_PRELOAD=liblttng-ust-dl.so"
-
 enum asr_mapping_kind {
 	ASR_MAPPING_LOAD,        /* an object mapped at baddr: path, memsz */
 	ASR_MAPPING_BUILD_ID,    /* the build id of the object at baddr */

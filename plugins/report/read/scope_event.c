@@ -1,5 +1,4 @@
 /* scope_event.c - reads begin and end events; checks each event class once (see scope_event.h). */
-#include <inttypes.h>
 #include <string.h>
 
 #include "read/fields.h"
@@ -159,19 +158,4 @@ int asr_scope_event_read(struct asr_scope_reader *reader, bt_self_component *sel
 	out->ns = 0;
 	out->has_time = asr_event_time(msg, rc->has_clock, &out->ns);
 	return 0;
-}
-
-char *asr_scope_key_text(const struct asr_scope_key *key)
-{
-	switch (key->kind) {
-	case ASR_SCOPE_KEY_SIGNED:
-		return g_strdup_printf("%" PRId64, (int64_t) key->bits);
-	case ASR_SCOPE_KEY_UNSIGNED:
-		return g_strdup_printf("%" PRIu64, key->bits);
-	case ASR_SCOPE_KEY_STRING:
-		return g_strdup(key->string);
-	case ASR_SCOPE_KEY_NONE:
-		break;
-	}
-	return NULL;
 }

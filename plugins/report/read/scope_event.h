@@ -64,7 +64,4 @@ void asr_scope_reader_fini(struct asr_scope_reader *reader);
 int asr_scope_event_read(struct asr_scope_reader *reader, bt_self_component *self,
 			 const bt_message *msg, struct asr_scope_event *event);
 
-/* A key as text (an integer in decimal), to g_free; NULL without a key. */
-char *asr_scope_key_text(const struct asr_scope_key *key);
-
 #endif

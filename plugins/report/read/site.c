@@ -1,5 +1,5 @@
 /*
- * site.c - resolves call sites with elfutils' libdw (see site.h).
+ * site.c - the call sites of debug-info's fields (see site.h).
  *
  * Why not take file:line from filter.lttng-utils.debug-info: in babeltrace2
  * 2.0.4 its `src` is filled only when the address starts a line-table row,
@@ -15,40 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/labels.h"
-#include "read/binary.h"
 #include "read/site.h"
-
-guint asr_site_hash(gconstpointer p)
-{
-	const struct asr_site *s = p;
-	guint h = s->binary ? g_str_hash(s->binary) : 0;
-
-	h = h * 31 + (s->function ? g_str_hash(s->function) : 0);
-	h = h * 31 + (s->file ? g_str_hash(s->file) : 0);
-	h = h * 31 + (s->where ? g_str_hash(s->where) : 0);
-	return h * 31 + (guint) s->line;
-}
-
-gboolean asr_site_equal(gconstpointer pa, gconstpointer pb)
-{
-	const struct asr_site *a = pa, *b = pb;
-
-	return g_strcmp0(a->binary, b->binary) == 0 && g_strcmp0(a->function, b->function) == 0 &&
-	       g_strcmp0(a->file, b->file) == 0 && a->line == b->line &&
-	       g_strcmp0(a->where, b->where) == 0;
-}
-
-void asr_site_free(gpointer p)
-{
-	struct asr_site *s = p;
-
-	g_free(s->binary);
-	g_free(s->function);
-	g_free(s->file);
-	g_free(s->where);
-	g_free(s);
-}
+#include "symbols/binary.h"
+#include "symbols/demangle.h"
 
 void asr_site_resolver_init(struct asr_site_resolver *resolver)
 {
@@ -78,47 +47,6 @@ static struct asr_binary *binary_for(struct asr_site_resolver *resolver, const c
 		g_hash_table_insert(resolver->binaries, g_strdup(path), b);
 	}
 	return b;
-}
-
-/* Fills the function, file and line of `site` from the DWARF of `module`
- * at `addr` (a dwfl address inside the call instruction), as far as it
- * says. */
-static void read_dwarf(struct asr_site *site, Dwfl_Module *module, Dwarf_Addr addr)
-{
-	Dwarf_Addr cu_bias;
-	Dwarf_Die *cu = dwfl_module_addrdie(module, addr, &cu_bias);
-	Dwarf_Die function, inlined;
-	Dwarf_Files *files;
-	Dwarf_Line *line;
-	const char *name;
-	size_t nfiles;
-	int line_number;
-
-	if (!cu || !asr_binary_find_scope(cu, addr - cu_bias, DW_TAG_subprogram, &function))
-		return;
-	/* dwarf_diename follows DW_AT_specification and DW_AT_abstract_origin
-	 * to the declaration's name. */
-	name = dwarf_diename(&function);
-	if (name)
-		site->function = g_strdup(name);
-	/* Inside inlined code (std::vector::reserve inlined into the caller),
-	 * the line is that of the outermost inlined call, in the function
-	 * named: a line of a library header would not name the site. */
-	if (asr_binary_find_scope(&function, addr - cu_bias, DW_TAG_inlined_subroutine, &inlined)) {
-		if (dwarf_getsrcfiles(cu, &files, &nfiles) == 0) {
-			name = dwarf_filesrc(files, asr_binary_attribute(&inlined, DW_AT_call_file), NULL, NULL);
-			site->line = asr_binary_attribute(&inlined, DW_AT_call_line);
-			if (name && site->line > 0)
-				site->file = g_strdup(name);
-		}
-	} else {
-		line = dwarf_getsrc_die(cu, addr - cu_bias);
-		name = line ? dwarf_linesrc(line, NULL, NULL) : NULL;
-		if (name && dwarf_lineno(line, &line_number) == 0 && line_number > 0) {
-			site->file = g_strdup(name);
-			site->line = (uint64_t) line_number;
-		}
-	}
 }
 
 /* Parses "PATH+0xOFFSET" or "PATH@0xADDRESS"; returns false otherwise. */
@@ -156,7 +84,7 @@ const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, cons
 	const struct asr_site *found = g_hash_table_lookup(resolver->locations, bin);
 	struct asr_site *site;
 	struct asr_binary *b;
-	const char *symbol;
+	char *symbol;
 	uint64_t value;
 	bool relative;
 	Dwarf_Addr addr;
@@ -166,18 +94,19 @@ const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, cons
 	site = g_new0(struct asr_site, 1);
 	if (parse_bin(bin, &site->binary, &value, &relative)) {
 		b = binary_for(resolver, site->binary);
-		if (b->module && value > 0) {
+		if (value > 0) {
 			addr = (relative ? asr_binary_address(b, value) : value + b->bias) - 1;
-			read_dwarf(site, b->module, addr);
-			symbol = site->function ? NULL : dwfl_module_addrname(b->module, addr);
-			if (symbol)
-				site->function = g_strdup(symbol);
+			asr_site_name(site, b, addr);
 		}
 	}
-	/* debug-info's function, "name+0x12", without its offset. */
-	if (!site->function && func && *func)
-		site->function = g_strndup(func, strrchr(func, '+') ? (gsize) (strrchr(func, '+') - func) :
-								     strlen(func));
+	/* debug-info's function, "name+0x12", without its offset nor its
+	 * symbol version. */
+	if (!site->function && func && *func) {
+		symbol = g_strndup(func, strrchr(func, '+') ? (gsize) (strrchr(func, '+') - func) :
+							     strlen(func));
+		site->function = asr_without_version(symbol);
+		g_free(symbol);
+	}
 	/* Without a function, the address in its binary is all there is to
 	 * tell sites apart and find them again (addr2line -e BINARY). */
 	if (!site->function && site->binary)
@@ -185,14 +114,4 @@ const struct asr_site *asr_site_resolve(struct asr_site_resolver *resolver, cons
 	found = intern(resolver, site);
 	g_hash_table_insert(resolver->locations, g_strdup(bin), (gpointer) found);
 	return found;
-}
-
-char *asr_site_label(const struct asr_site *site)
-{
-	return as_code_label(site->function, site->binary, site->where);
-}
-
-const char *asr_site_binary_name(const struct asr_site *site)
-{
-	return site->binary ? as_base_name(site->binary) : "?";
 }

@@ -5,15 +5,15 @@
  * once and each address looked up once for the life of the component, so
  * that a live report's every update costs a table look-up per address.
  */
-#ifndef ALLOCSAMPLE_REPORT_READ_SYMBOLS_H
-#define ALLOCSAMPLE_REPORT_READ_SYMBOLS_H
+#ifndef ALLOCSAMPLE_REPORT_SYMBOLS_SYMBOLS_H
+#define ALLOCSAMPLE_REPORT_SYMBOLS_SYMBOLS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include <glib.h>
 
-#include "read/binary.h"
+#include "symbols/binary.h"
 
 /* One function holding the address.  Strings are interned: equal names,
  * one pointer. */

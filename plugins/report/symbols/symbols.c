@@ -1,8 +1,8 @@
 /* symbols.c - return addresses to functions, files and lines with libdw, inlined calls expanded (see symbols.h). */
 #include <string.h>
 
-#include "read/demangle.h"
-#include "read/symbols.h"
+#include "symbols/demangle.h"
+#include "symbols/symbols.h"
 
 /* Inlined calls nested deeper than this are cut at the outermost ones. */
 #define INLINE_DEPTH_MAX 64

@@ -4,8 +4,8 @@
  * information found by build id and .gnu_debuglink in the standard places
  * (/usr/lib/debug).
  */
-#ifndef ALLOCSAMPLE_REPORT_READ_BINARY_H
-#define ALLOCSAMPLE_REPORT_READ_BINARY_H
+#ifndef ALLOCSAMPLE_REPORT_SYMBOLS_BINARY_H
+#define ALLOCSAMPLE_REPORT_SYMBOLS_BINARY_H
 
 #include <stdbool.h>
 #include <stdint.h>

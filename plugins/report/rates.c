@@ -3,7 +3,7 @@
 
 #include <glib.h>
 
-#include "aggregate/rates.h"
+#include "rates.h"
 
 struct as_estimate_accum *asr_rates_find(struct asr_rates *rates, uint64_t rate)
 {

@@ -1,6 +1,6 @@
 /*
- * demangle.c - C++ names demangled and stripped of their parameters (see
- * demangle.h).  __cxa_demangle is the C++ runtime's (libstdc++), the one
+ * demangle.c - symbol versions dropped, C++ names demangled and stripped of
+ * their parameters (see demangle.h).  __cxa_demangle is the C++ runtime's (libstdc++), the one
  * demangler every toolchain on the system agrees with; the plugin links it.
  */
 #include <stdbool.h>
@@ -9,7 +9,7 @@
 
 #include <glib.h>
 
-#include "read/demangle.h"
+#include "symbols/demangle.h"
 
 /* From the C++ ABI (cxxabi.h), which C cannot include. */
 char *__cxa_demangle(const char *mangled, char *buffer, size_t *length, int *status);
@@ -105,19 +105,26 @@ char *asr_strip_parameters(const char *demangled)
 	return g_strndup(demangled + start, n - start);
 }
 
+char *asr_without_version(const char *symbol)
+{
+	return g_strndup(symbol, strcspn(symbol, "@"));
+}
+
 char *asr_demangle(const char *name)
 {
-	char *demangled, *stripped;
+	char *symbol = asr_without_version(name), *demangled, *stripped;
 	int status = -1;
 
-	if (strncmp(name, "_Z", 2) != 0)
-		return g_strdup(name);
-	demangled = __cxa_demangle(name, NULL, NULL, &status);
+	/* A versioned C++ symbol does not demangle with its version. */
+	if (strncmp(symbol, "_Z", 2) != 0)
+		return symbol;
+	demangled = __cxa_demangle(symbol, NULL, NULL, &status);
 	if (status != 0 || !demangled) {
 		free(demangled);
-		return g_strdup(name);
+		return symbol;
 	}
 	stripped = asr_strip_parameters(demangled);
 	free(demangled);
+	g_free(symbol);
 	return stripped;
 }

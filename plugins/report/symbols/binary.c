@@ -4,7 +4,7 @@
 
 #include <glib.h>
 
-#include "read/binary.h"
+#include "symbols/binary.h"
 
 static char *no_debuginfo_path;
 

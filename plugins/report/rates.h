@@ -1,6 +1,12 @@
-/* rates.h - a group's samples: one estimate.h accumulator per sampling rate. */
-#ifndef ALLOCSAMPLE_REPORT_AGGREGATE_RATES_H
-#define ALLOCSAMPLE_REPORT_AGGREGATE_RATES_H
+/*
+ * rates.h - a group's samples: one estimate.h accumulator per sampling
+ * rate.  Every stage after read/ holds them: aggregate/ adds samples to a
+ * cell's, model/ merges cells' into groups' and estimates them, and a
+ * format lists a group's (JSON's "accumulators"), so they sit beside
+ * params.h, below the stages.
+ */
+#ifndef ALLOCSAMPLE_REPORT_RATES_H
+#define ALLOCSAMPLE_REPORT_RATES_H
 
 #include <stddef.h>
 #include <stdint.h>

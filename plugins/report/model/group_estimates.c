@@ -1,0 +1,56 @@
+/* group_estimates.c - each group's bytes and objects, allocated and live, from its per-rate sums (see summary.h). */
+#include "model/summary.h"
+
+static gint compare_rates(gconstpointer pa, gconstpointer pb, gpointer unused)
+{
+	uint64_t a = ((const struct as_estimate_accum *) pa)->rate;
+	uint64_t b = ((const struct as_estimate_accum *) pb)->rate;
+
+	(void) unused;
+	return (a > b) - (a < b);
+}
+
+/* A group's accumulators in ascending order of rate, before they are
+ * estimated: neither the sums of mixed rates nor the reports then depend
+ * on the order of a hash table. */
+static void sort_by_rate(struct asr_rates *rates)
+{
+	g_qsort_with_data(rates->accums, (gint) rates->n, sizeof *rates->accums, compare_rates, NULL);
+}
+
+/* The live bytes and objects of a group whose traces track frees, with
+ * the group's T; no live sample: 0, "below F^-1((1+C)/2; T)" at the
+ * group's rates. */
+static int estimate_live(struct asr_group *g, uint64_t threads,
+			 const struct as_estimate_options *options)
+{
+	struct as_estimate_objects objects;
+	size_t i;
+
+	if (g->live_rates.n == 0) {
+		g->live_rates.accums = g_new0(struct as_estimate_accum, g->rates.n);
+		g->live_rates.n = g->rates.n;
+		for (i = 0; i < g->rates.n; i++)
+			g->live_rates.accums[i].rate = g->rates.accums[i].rate;
+	}
+	sort_by_rate(&g->live_rates);
+	if (as_estimate_compute(g->live_rates.accums, g->live_rates.n, threads, options, &g->live) ||
+	    as_estimate_objects_compute(g->live_rates.accums, g->live_rates.n, options->confidence,
+					&objects))
+		return -1;
+	g->live_objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
+	return 0;
+}
+
+int asr_group_estimate(struct asr_group *g, uint64_t threads,
+		       const struct as_estimate_options *options)
+{
+	struct as_estimate_objects objects;
+
+	sort_by_rate(&g->rates);
+	if (as_estimate_compute(g->rates.accums, g->rates.n, threads, options, &g->est) ||
+	    as_estimate_objects_compute(g->rates.accums, g->rates.n, options->confidence, &objects))
+		return -1;
+	g->objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
+	return g->live_known ? estimate_live(g, threads, options) : 0;
+}
