@@ -26,6 +26,7 @@ REPORT_TESTS = \
 	tests/report/stages.sh \
 	tests/report/names.sh \
 	tests/report/params.sh \
+	tests/report/first-look.sh \
 	tests/report/typed.sh \
 	tests/report/golden.sh \
 	tests/report/loss.sh \

@@ -95,6 +95,12 @@ refused 'window="-1s"' 'Parameter `window` is `-1s`: expecting a positive durati
 refused 'window="1e3ms"' 'Parameter `window` is `1e3ms`: expecting a positive duration'
 refused 'window="0ms"' 'Parameter `window` is `0ms`: expecting a positive duration'
 refused 'window=0.5' 'Parameter `window` is a real number: expecting a positive duration'
+refused 'top=-1' 'Parameter `top` is -1: expecting a number of rows, an integer from 0 (every row) up'
+refused 'top="ten"' 'Parameter `top` is a string: expecting a number of rows'
+refused 'top=1.5' 'Parameter `top` is a real number: expecting a number of rows'
+refused 'min-share=101' 'Parameter `min-share` is 101: expecting a percentage from 0 to 100'
+refused 'min-share=-0.5' 'Parameter `min-share` is -0.5: expecting a percentage from 0 to 100'
+refused 'min-share="1%"' 'Parameter `min-share` is a string: expecting a percentage from 0 to 100'
 
 status=0
 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" query sink.allocsample.report no-such-object \
@@ -105,6 +111,8 @@ check "another query object: babeltrace2 says so" report_says "$dir/query.err" '
 accepted 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
 accepted 'format="html",window="100ms",sort="live",scope-begin="a:b",scope-end="a:c",scope-key="id"'
 accepted 'format="json",update-interval="500ms"'
+accepted 'top=0,min-share=0'
+accepted 'top=+3,min-share=2.5'
 run 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
 check "good parameters: accepted (status $status)" [ "$status" -eq 0 ]
 check "good parameters: an empty JSON report" \
