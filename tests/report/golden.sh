@@ -9,6 +9,8 @@
 # in CSV and JSON: the sample times (first_ns, last_ns, and the window
 # bounds start_ns and end_ns) become "TIME" and the host name becomes
 # "HOST" before the comparison; every other byte is compared as printed.
+# The text report cut by the parameters top and min-share holds the same
+# lines, and its last says what was hidden.
 # Run with AS_UPDATE_EXPECT=1 to rewrite the three files after a deliberate
 # change of format, then review the diff.
 set -eu
@@ -59,6 +61,41 @@ for format in text csv json; do
 	fi
 	check "$format: the run printed no warning" [ ! -s "$HARNESS_DIR/$format.stderr" ]
 done
+# top and min-share cut the golden tables without changing a figure: every
+# line of a cut report is a line of text.expect but its last, which says
+# what was hidden and how to see it (columns aside: a table's width follows
+# its widest cell).  The trace has 2 threads, 3 types and
+# 6 thread-type groups, 2 of them under 10% of the bytes.
+groups='group-by=["thread","type","thread-type"]'
+# cut NAME PARAMS LAST: the text report with PARAMS, its rows and last line.
+cut() {
+	report_run "$trace" -p "$groups,$2" >"$HARNESS_DIR/$1.txt" 2>"$HARNESS_DIR/$1.stderr" ||
+		harness_fail "the $1 report failed: $(cat "$HARNESS_DIR/$1.stderr")"
+	tr -s ' ' <"$expected/text.expect" >"$HARNESS_DIR/expect.squeezed"
+	sed '$d' "$HARNESS_DIR/$1.txt" | tr -s ' ' |
+		grep -v -x -F -f "$HARNESS_DIR/expect.squeezed" >"$HARNESS_DIR/$1.new" || true
+	check "$1: every line but the last is text.expect's ($(cat "$HARNESS_DIR/$1.new"))" \
+		[ ! -s "$HARNESS_DIR/$1.new" ]
+	check "$1: the last line says what was hidden ($(tail -n 1 "$HARNESS_DIR/$1.txt"))" \
+		[ "$(tail -n 1 "$HARNESS_DIR/$1.txt")" = "$3" ]
+}
+cut top1 'top=1' 'Not shown: 1 of 2 threads, 2 of 3 types and 5 of 6 thread-type groups (beyond the 1 largest of their table); to see them: allocsample-record --top 0, or the parameter top=0.'
+check "top1: each table keeps its largest row" \
+	sh -c 'grep -c "^  typed-workload " "$1" | grep -qx 4 &&
+	       grep -q "^  typed-workload    1    5       29" "$1" &&
+	       grep -q "^  typed-workload    1  arena " "$1" &&
+	       grep -q "^  typed-workload    1    5  arena " "$1"' sh "$HARNESS_DIR/top1.txt"
+cut share10 'min-share=10' 'Not shown: 2 of 6 thread-type groups (under 10% of their table'"'"'s bytes); to see them: allocsample-record --min-share 0, or the parameter min-share=0.'
+check "share10: the thread-type groups of 21.5 KiB and 9.38 KiB are the ones hidden" \
+	sh -c '! grep -q "21.5 KiB\|9.38 KiB" "$1" && grep -c "^  typed-workload " "$1" | grep -qx 10' \
+	sh "$HARNESS_DIR/share10.txt"
+cut both 'top=2,min-share=10' 'Not shown: 1 of 3 types and 4 of 6 thread-type groups (under 10% of their table'"'"'s bytes, or beyond its 2 largest); to see them: allocsample-record --min-share 0 --top 0, or the parameters min-share=0,top=0.'
+# Without them, the golden report (above) ends with its notes: nothing hidden.
+check "text.expect: no line says something was hidden" [ -z "$(grep '^Not shown' "$expected/text.expect")" ]
+report_run "$trace" -p "$groups,format=\"csv\",top=1" >"$HARNESS_DIR/top1.csv" ||
+	harness_fail "the CSV report with top=1 failed"
+check "csv with top=1: one row per table, 4 and the total ($(grep -c . "$HARNESS_DIR/top1.csv") lines with the header)" \
+	[ "$(grep -c . "$HARNESS_DIR/top1.csv")" -eq 6 ]
 check "json: the normalized report is still JSON" \
 	sh -c 'jq -e . "$1" >/dev/null' sh "$HARNESS_DIR/report.json"
 finish
