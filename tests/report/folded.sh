@@ -60,6 +60,23 @@ check "an empty stack is the one frame [no stack]" grep -Eq '^\[no stack\] [0-9]
 check "no frame keeps its symbol version (libc's __libc_start_main@@GLIBC_2.34)" \
 	sh -c "! sed 's/ [0-9]*\$//' '$folded' | grep -q '@'"
 
+# The text report by stack names the frames as folded does, and says its
+# counts in one grammar; top=0 shows every stack group the JSON has.
+report_run "$trace" -p 'group-by="stack"' >"$HARNESS_DIR/stacks.txt" 2>/dev/null ||
+	harness_fail "the text report by stack failed"
+check "text: no frame keeps its symbol version" sh -c "! grep -q '@' '$HARNESS_DIR/stacks.txt'"
+check "text: a count of 1 takes the singular, and no singular a plural verb ($(grep -E '(^|[^0-9.,])1 (samples|threads|stacks|objects)|samples? were|samples was' "$HARNESS_DIR/stacks.txt" | head -n 1))" \
+	sh -c "! grep -Eq '(^|[^0-9.,])1 (samples|threads|stacks|objects)|sample were|samples was' '$HARNESS_DIR/stacks.txt'"
+report_run "$trace" -p 'group-by="stack",top=0,min-share=0' >"$HARNESS_DIR/all-stacks.txt" 2>/dev/null ||
+	harness_fail "the text report by stack with top=0 failed"
+check "text, top=0 and min-share=0: every stack group of the JSON, nothing said hidden" \
+	sh -c "[ \$(grep -c '^  #[0-9]' '$HARNESS_DIR/all-stacks.txt') -eq \$(jq '[.groups[] | select(.kind == \"stack\")] | length' '$json') ] &&
+	       ! grep -q '^Not shown' '$HARNESS_DIR/all-stacks.txt'"
+stacks=$(grep -c '^  #[0-9]' "$HARNESS_DIR/stacks.txt")
+check "text by default: at most 10 stacks ($stacks), and a last line says why if any was left out" \
+	sh -c "[ $stacks -le 10 ] && { [ $stacks -eq \$(jq '[.groups[] | select(.kind == \"stack\")] | length' '$json') ] ||
+	       tail -n 1 '$HARNESS_DIR/stacks.txt' | grep -q '^Not shown: .* stacks\\{0,1\\} .*--top 0\\|^Not shown: .*--min-share 0'; }"
+
 pid=$(harness_fact "$HARNESS_DIR/workload.out" pid 2)
 check_truth "stacks_alpha: 256 blocks of 4 KiB" "$json" \
 	".kind == \"stack\" and .pid == $pid and .stack[0].function == \"stacks_alpha\"" 1048576

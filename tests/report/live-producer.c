@@ -31,6 +31,8 @@
  * MODE `phases`: main thread, 30 samples "kept" (as above); 300 ms; the
  *   first 20 freed; 300 ms; 5 more (15 live at the end, 30 at the end of
  *   the window where the first phase ends).
+ * MODE `freed`: 20 samples "freed" (4096, offset 10), each freed at once:
+ *   live figures known, nothing live at the end.
  */
 
 #define PAGE 4096u
@@ -94,6 +96,13 @@ int main(int argc, char **argv)
 		}
 		for (unsigned i = 0; i < 10; i++)
 			sample("kept", 8192, 100, 0x100000 + i * PAGE, 1);
+		return 0;
+	}
+	if (strcmp(mode, "freed") == 0) {
+		for (unsigned i = 0; i < 20; i++) {
+			sample("freed", 4096, 10, 0x700000 + i * PAGE, 1);
+			release(0x700000 + i * PAGE);
+		}
 		return 0;
 	}
 	live_only = strcmp(mode, "live-only") == 0;

@@ -5,7 +5,9 @@
 # samples; frees on another thread, unmatched frees, a reused address
 # (a lost free), untracked samples and SamplesUnrecorded each said once;
 # sort=live; lost events mark the live figures incomplete; a trace without
-# the SampledFree class gives null live fields and the line that fixes it.
+# the SampledFree class gives null live fields and the line that fixes it;
+# text shows live figures only where they say something: not when nothing
+# sampled was live at the end, unless sort=live (--leaks) asks for them.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
@@ -124,6 +126,24 @@ report_lossy_copy "$HARNESS_DIR/trace-churn" "$HARNESS_DIR/trace-lossy" 5
 json "$HARNESS_DIR/trace-lossy" >"$HARNESS_DIR/lossy.json" || harness_fail "the report of the lossy trace failed"
 check "lost events: every live figure marked incomplete ($(jq -c "$incomplete" "$HARNESS_DIR/lossy.json"))" \
 	[ "$(jq -c "$incomplete" "$HARNESS_DIR/lossy.json")" = '[true]' ]
+
+# Live figures known, nothing live at the end: text shows no live column
+# and says so once, unless the report is about leaks (sort=live); JSON
+# keeps its zero live figures.
+report_session freed "$HARNESS_DIR/trace-freed" -t vpid -t vtid -t procname
+"$REPORT_BIN/live-producer" freed || harness_fail "live-producer freed failed"
+harness_destroy_session freed
+report_run "$HARNESS_DIR/trace-freed" >"$HARNESS_DIR/freed.txt" 2>/dev/null ||
+	harness_fail "the text report of the freed trace failed"
+check "nothing live: no live column in text" sh -c "! grep -qi 'live at end\|live interval' '$HARNESS_DIR/freed.txt'"
+check "nothing live: one line says so, with its bound" \
+	[ "$(grep -c '^Nothing sampled was still live at the end: below .* (95% confidence)[.]$' "$HARNESS_DIR/freed.txt")" = 1 ]
+report_run "$HARNESS_DIR/trace-freed" -p 'sort="live"' >"$HARNESS_DIR/freed-leaks.txt" 2>/dev/null ||
+	harness_fail "the sort=live report of the freed trace failed"
+check "nothing live, sort=live: the live columns, zero" \
+	sh -c "grep -q 'LIVE AT END' '$HARNESS_DIR/freed-leaks.txt' && ! grep -q '^Nothing sampled' '$HARNESS_DIR/freed-leaks.txt'"
+check "nothing live: JSON's total has 0 live samples" \
+	[ "$(report_run "$HARNESS_DIR/trace-freed" -p 'format="json"' 2>/dev/null | jq .total.live_samples)" = 0 ]
 
 # A session without SampledFree: null live fields, and the line that fixes it.
 lttng create nofree --output="$HARNESS_DIR/trace-nofree" >/dev/null
