@@ -11,7 +11,8 @@
  * groups (as pprof's `top`), none under 1% of the table's bytes, so that
  * the report of a simple program fits a screen and a wrapper's dozens of
  * tiny shell processes do not bury the program; the last line says what
- * it left out.  Its scope table shows as many instances. */
+ * it left out.  Its scope table shows as many instances.  doc/design.md,
+ * "Which groups a table shows", says why these figures. */
 #define TEXT_TOP 10
 #define TEXT_MIN_SHARE 1.0
 
