@@ -66,8 +66,10 @@ for module in $modules; do
 	check "the demo installs $module's package (${package:-no package holds $module.pc})" \
 		grep -qx "${package:-none}" "$dir/demo"
 done
+# The commands as the system has them: a sanitizer build puts a wrapper of
+# babeltrace2 first in the tests' PATH, which no package holds.
 for command in protoc-c autoreconf automake libtoolize lttng lttng-sessiond babeltrace2 unshare setsid; do
-	path=$(command -v "$command" || true)
+	path=$(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin command -v "$command" || true)
 	package=$(owner "$(readlink -f "${path:-/nonexistent}")")
 	check "the demo installs $command's package (${package:-no package holds ${path:-$command}})" \
 		grep -qx "${package:-none}" "$dir/demo"
