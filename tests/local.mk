@@ -2,7 +2,7 @@
 AM_TESTS_ENVIRONMENT = \
 	AS_BUILDDIR='$(abs_top_builddir)'; AS_SRCDIR='$(abs_top_srcdir)'; \
 	export AS_BUILDDIR AS_SRCDIR;
-EXTRA_DIST += tests/README.md tests/lib/lttng-harness.sh tests/lib/results.sh tests/lib/chromium.sh \
+EXTRA_DIST += tests/README.md tests/lib/lttng-harness.sh tests/lib/results.sh tests/lib/chromium.sh tests/lib/check-run.h \
 	tests/tools/ctf-discard.py
 
 # The checks every suite shares must fail where they should.

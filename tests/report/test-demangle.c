@@ -5,6 +5,7 @@
 #include <glib.h>
 
 #include "symbols/demangle.h"
+#include "tests/lib/check-run.h"
 
 static void expect(const char *name, const char *readable)
 {
@@ -74,16 +75,10 @@ int main(void)
 {
 	Suite *suite = suite_create("demangle");
 	TCase *tc = tcase_create("names");
-	SRunner *runner;
-	int failed;
 
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_versions);
 	tcase_add_test(tc, test_without_version);
 	suite_add_tcase(suite, tc);
-	runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return as_check_run(suite);
 }

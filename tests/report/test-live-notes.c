@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model/live_notes.h"
+#include "tests/lib/check-run.h"
 
 /* A summary with live figures whose notes hold `count` of each. */
 static struct asr_summary summary_with(uint64_t count)
@@ -69,15 +70,9 @@ int main(void)
 {
 	Suite *suite = suite_create("live notes");
 	TCase *tc = tcase_create("counts");
-	SRunner *runner;
-	int failed;
 
 	tcase_add_test(tc, test_one_of_each);
 	tcase_add_test(tc, test_several_of_each);
 	suite_add_tcase(suite, tc);
-	runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(suite);
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "aggregate/live.h"
+#include "tests/lib/check-run.h"
 
 #define BLOCKS 40000
 
@@ -118,15 +119,9 @@ int main(void)
 {
 	Suite *suite = suite_create("live");
 	TCase *tc = tcase_create("table");
-	SRunner *runner;
-	int failed;
 
 	tcase_add_test(tc, test_samples_and_frees_match);
 	tcase_add_test(tc, test_unmatched_and_lost_frees);
 	suite_add_tcase(suite, tc);
-	runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(suite);
 }

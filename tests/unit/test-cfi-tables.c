@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "unwind/cfi.h"
+#include "tests/lib/check-run.h"
 
 /* Where the code of the tables written here sees them, and its functions. */
 #define HDR_ADDRESS UINT64_C(0x7f1200002000)
@@ -1035,11 +1036,5 @@ static Suite *tables_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(tables_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(tables_suite());
 }

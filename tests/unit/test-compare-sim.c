@@ -7,6 +7,7 @@
 #include "estimate/compare.h"
 #include "sampler/rng.h"
 #include "stats.h"
+#include "tests/lib/check-run.h"
 
 /*
  * Every rate is checked against the binomial distribution of its count:
@@ -365,11 +366,5 @@ static Suite *compare_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(compare_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return as_check_run(compare_suite());
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "estimate/compare.h"
+#include "tests/lib/check-run.h"
 
 /* B = Gamma(k), A = u: P(B <= r u) is the gamma CDF at r u, computed by
  * the exact branch (one term with a positive shape). */
@@ -154,11 +155,5 @@ static Suite *compare_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(compare_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return as_check_run(compare_suite());
 }

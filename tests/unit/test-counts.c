@@ -6,6 +6,7 @@
 #include <glib.h>
 
 #include "common/counts.h"
+#include "tests/lib/check-run.h"
 
 START_TEST(test_plural_agrees_with_the_count)
 {
@@ -53,16 +54,10 @@ int main(void)
 {
 	Suite *suite = suite_create("counts");
 	TCase *tc = tcase_create("counts");
-	SRunner *runner;
-	int failed;
 
 	tcase_add_test(tc, test_plural_agrees_with_the_count);
 	tcase_add_test(tc, test_plural_of_verbs_and_irregular_nouns);
 	tcase_add_test(tc, test_count_prints_the_number_and_its_noun);
 	suite_add_tcase(suite, tc);
-	runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(suite);
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "common/escape.h"
+#include "tests/lib/check-run.h"
 
 typedef void (*escape_fn)(FILE *out, const char *s, size_t n);
 
@@ -196,8 +197,6 @@ int main(void)
 {
 	Suite *s = suite_create("escape");
 	TCase *tc = tcase_create("escape");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_csv_every_byte);
 	tcase_add_test(tc, test_json_every_byte);
@@ -205,9 +204,5 @@ int main(void)
 	tcase_add_test(tc, test_html_script_end);
 	tcase_add_test(tc, test_json_utf8);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(s);
 }

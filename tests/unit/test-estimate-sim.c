@@ -6,6 +6,7 @@
 
 #include "estimate/estimate.h"
 #include "sampler/rng.h"
+#include "tests/lib/check-run.h"
 
 #define RATE 102400
 
@@ -384,11 +385,5 @@ static Suite *simulation_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(simulation_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return as_check_run(simulation_suite());
 }

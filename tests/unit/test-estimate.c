@@ -8,6 +8,7 @@
 
 #include "estimate/estimate.h"
 #include "estimate/gamma.h"
+#include "tests/lib/check-run.h"
 
 #define RATE 102400
 #define P (1.0 / RATE)
@@ -636,11 +637,5 @@ static Suite *estimate_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(estimate_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return as_check_run(estimate_suite());
 }

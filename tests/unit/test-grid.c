@@ -13,6 +13,7 @@
 
 #include "common/grid.h"
 #include "common/width.h"
+#include "tests/lib/check-run.h"
 
 START_TEST(test_cut)
 {
@@ -136,16 +137,10 @@ int main(void)
 {
 	Suite *s = suite_create("grid");
 	TCase *tc = tcase_create("grid");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_cut);
 	tcase_add_test(tc, test_grid_fit);
 	tcase_add_test(tc, test_line_width);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(s);
 }

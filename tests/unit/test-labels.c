@@ -10,6 +10,7 @@
 
 #include "common/labels.h"
 #include "common/runtime.h"
+#include "tests/lib/check-run.h"
 
 /* Checks `label` against `expected`, then frees it. */
 static void check_label(char *label, const char *expected)
@@ -72,8 +73,6 @@ int main(void)
 {
 	Suite *s = suite_create("labels");
 	TCase *tc = tcase_create("labels");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_code_label);
 	tcase_add_test(tc, test_site_label);
@@ -81,9 +80,5 @@ int main(void)
 	tcase_add_test(tc, test_base_name);
 	tcase_add_test(tc, test_runtime);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(s);
 }

@@ -36,6 +36,7 @@
 
 #include "estimate/estimate.h"
 #include "sampler/rng.h"
+#include "tests/lib/check-run.h"
 
 #define CONFIDENCE 0.95
 #define MISS ((1.0 - CONFIDENCE) / 2.0)
@@ -288,11 +289,5 @@ static Suite *objects_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(objects_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return as_check_run(objects_suite());
 }

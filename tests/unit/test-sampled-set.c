@@ -4,6 +4,7 @@
 #include <stdint.h>
 
 #include "sampler/sampled_set.h"
+#include "tests/lib/check-run.h"
 
 /* Page-aligned addresses that no allocation here hands out: the set only
  * stores numbers.  Each test uses a range of its own (the set is global). */
@@ -185,8 +186,6 @@ int main(void)
 {
 	Suite *suite = suite_create("sampled_set");
 	TCase *tc = tcase_create("core");
-	SRunner *runner;
-	int failed;
 
 	tcase_add_test(tc, insert_remove_lookup);
 	tcase_add_test(tc, neighbours_and_leaves);
@@ -196,9 +195,5 @@ int main(void)
 	tcase_add_test(tc, racing_removals);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(suite, tc);
-	runner = srunner_create(suite);
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed ? 1 : 0;
+	return as_check_run(suite);
 }

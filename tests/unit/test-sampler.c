@@ -10,6 +10,7 @@
 #include "sampler/sampler.h"
 #include "sampler/thread_seed.h"
 #include "stats.h"
+#include "tests/lib/check-run.h"
 
 #define DEFAULT_RATE 102400
 #define MIB (1024 * 1024)
@@ -429,11 +430,5 @@ static Suite *sampler_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(sampler_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(sampler_suite());
 }

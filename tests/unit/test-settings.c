@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "sampler/settings.h"
+#include "tests/lib/check-run.h"
 
 #define RATE_WARNING "allocsample: ignoring ALLOCSAMPLE_RATE='"
 #define SEED_WARNING "allocsample: ignoring ALLOCSAMPLE_SEED='"
@@ -520,11 +521,5 @@ static Suite *config_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(config_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(config_suite());
 }

@@ -41,6 +41,7 @@
 #include "unwind/rule_cache.h"
 #include "unwind/stack_walk.h"
 #include "unwind/unloads.h"
+#include "tests/lib/check-run.h"
 
 #define NOIPA __attribute__((noipa))
 #define MAX_FRAMES 256
@@ -1016,12 +1017,7 @@ static Suite *walk_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(walk_suite());
-	int failed;
-
 	as_stack_walk_init();
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+
+	return as_check_run(walk_suite());
 }

@@ -11,6 +11,7 @@
 #include "sampler/sampler.h"
 #include "stats.h"
 #include "sampler/thread_seed.h"
+#include "tests/lib/check-run.h"
 
 #define DEFAULT_RATE 102400
 
@@ -349,11 +350,5 @@ static Suite *thread_seed_suite(void)
 
 int main(void)
 {
-	SRunner *runner = srunner_create(thread_seed_suite());
-	int failed;
-
-	srunner_run_all(runner, CK_NORMAL);
-	failed = srunner_ntests_failed(runner);
-	srunner_free(runner);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return as_check_run(thread_seed_suite());
 }
