@@ -75,12 +75,5 @@ geometry "$d/crowded.html"
 check "a ratio axis with every power of two labelled is caught ($(jq -c '.overlaps | length' "$d/crowded.html.geometry") overlaps)" \
 	jq -e '(.overlaps | length) > 0' "$d/crowded.html.geometry"
 
-chromium_run "$d/page.html" --screenshot="$d/page.png" --window-size=1000,1200 >/dev/null || true
-set -- $(python3 "$AS_SRCDIR/tests/report/png-check.py" "$d/page.png" 2>&1 || echo error)
-check "the screenshot is drawn: ${1:-?}x${2:-?}, ${3:-?} colours, ${4:-?}% non-white (at least 50 colours, 3%)" \
-	awk -v n="$#" -v c="${3:-0}" -v p="${4:-0}" 'BEGIN { exit !(n == 4 && c >= 50 && p >= 3) }'
-if [ -n "${AS_KEEP_SCREENSHOT:-}" ]; then
-	cp "$d/page.png" "$AS_KEEP_SCREENSHOT"
-	cp "$d/page.html" "${AS_KEEP_SCREENSHOT%.png}.html"
-fi
+chromium_check_screenshot "$d/page.html" --window-size=1000,1200
 finish

@@ -11,3 +11,20 @@ chromium_run() {
 		--disable-gpu --no-first-run --user-data-dir="$HARNESS_DIR/chromium-profile" \
 		--hide-scrollbars "$@" "file://$file" 2>>"$HARNESS_DIR/chromium.log"
 }
+
+# chromium_check_screenshot PAGE OPTION...: a screenshot of PAGE (OPTION:
+# the window's size, say) is drawn: at least 50 colours and 3% of it not
+# white (tests/report/png-check.py).  With AS_KEEP_SCREENSHOT=FILE.png, the
+# picture and its page are kept there, to look at.
+chromium_check_screenshot() {
+	shot_page=$1
+	shift
+	chromium_run "$shot_page" --screenshot="$HARNESS_DIR/page.png" "$@" >/dev/null || true
+	set -- $(python3 "$AS_SRCDIR/tests/report/png-check.py" "$HARNESS_DIR/page.png" 2>&1 || echo error)
+	check "the screenshot is drawn: ${1:-?}x${2:-?}, ${3:-?} colours, ${4:-?}% non-white (at least 50 colours, 3%)" \
+		awk -v n="$#" -v c="${3:-0}" -v p="${4:-0}" 'BEGIN { exit !(n == 4 && c >= 50 && p >= 3) }'
+	if [ -n "${AS_KEEP_SCREENSHOT:-}" ]; then
+		cp "$HARNESS_DIR/page.png" "$AS_KEEP_SCREENSHOT"
+		cp "$shot_page" "${AS_KEEP_SCREENSHOT%.png}.html"
+	fi
+}

@@ -89,12 +89,5 @@ check "after a click, stacks_gamma and stacks_beta take the whole width, their c
 		label == "stacks_alpha" { alpha = 1 }
 		END { exit !(w > 0 && gamma && beta && callers >= 2 && !alpha) }' "$HARNESS_DIR/zoom-frames"
 
-chromium_run "$page" --screenshot="$HARNESS_DIR/page.png" >/dev/null || true
-set -- $(python3 "$AS_SRCDIR/tests/report/png-check.py" "$HARNESS_DIR/page.png" 2>&1 || echo error)
-check "the screenshot is drawn: ${1:-?}x${2:-?}, ${3:-?} colours, ${4:-?}% non-white (at least 50 colours, 3%)" \
-	awk -v n="$#" -v c="${3:-0}" -v p="${4:-0}" 'BEGIN { exit !(n == 4 && c >= 50 && p >= 3) }'
-if [ -n "${AS_KEEP_SCREENSHOT:-}" ]; then
-	cp "$HARNESS_DIR/page.png" "$AS_KEEP_SCREENSHOT"
-	cp "$page" "${AS_KEEP_SCREENSHOT%.png}.html"
-fi
+chromium_check_screenshot "$page"
 finish

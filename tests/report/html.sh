@@ -43,12 +43,5 @@ chromium_run "$HARNESS_DIR/broken.html" --dump-dom >"$HARNESS_DIR/broken-dom.htm
 check "a broken script is caught: no <div id=\"rendered\"> in its DOM" \
 	sh -c "[ -s '$HARNESS_DIR/broken-dom.html' ] && ! grep -q 'id=\"rendered\"' '$HARNESS_DIR/broken-dom.html'"
 
-chromium_run "$page" --screenshot="$HARNESS_DIR/page.png" --window-size=1000,1500 >/dev/null || true
-set -- $(python3 "$AS_SRCDIR/tests/report/png-check.py" "$HARNESS_DIR/page.png" 2>&1 || echo error)
-check "the screenshot is drawn: ${1:-?}x${2:-?}, ${3:-?} colours, ${4:-?}% non-white (at least 50 colours, 3%)" \
-	awk -v n="$#" -v c="${3:-0}" -v p="${4:-0}" 'BEGIN { exit !(n == 4 && c >= 50 && p >= 3) }'
-if [ -n "${AS_KEEP_SCREENSHOT:-}" ]; then
-	cp "$HARNESS_DIR/page.png" "$AS_KEEP_SCREENSHOT"
-	cp "$page" "${AS_KEEP_SCREENSHOT%.png}.html"
-fi
+chromium_check_screenshot "$page" --window-size=1000,1500
 finish
