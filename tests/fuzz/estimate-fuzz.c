@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "estimate.h"
+#include "input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -26,29 +27,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  */
 #define MAX_ORDERED_S ((uint64_t) 1 << 32)
 
-/* The input, read front to back; past its end every byte is 0. */
-struct input {
-	const uint8_t *data;
-	size_t left;
-};
-
-static uint8_t take_byte(struct input *in)
-{
-	if (in->left == 0)
-		return 0;
-	in->left--;
-	return *in->data++;
-}
-
-static uint64_t take_raw64(struct input *in)
-{
-	uint64_t value = 0;
-
-	for (int i = 0; i < 8; i++)
-		value |= (uint64_t) take_byte(in) << (8 * i);
-	return value;
-}
-
 /* A count, size, offset or rate: a selector byte says which kind, so that
  * the fuzzer reaches the small values, the powers of two and the values
  * near 2^64 where the arithmetic is delicate, not only random 64-bit ones. */
@@ -58,7 +36,7 @@ static uint64_t take_number(struct input *in)
 
 	switch (selector % 4) {
 	case 0:
-		return take_raw64(in);
+		return take(in, 8);
 	case 1:
 		return take_byte(in);
 	case 2:
@@ -77,7 +55,7 @@ static double take_fraction(struct input *in)
 	double value;
 
 	if (selector & 0x80) {
-		bits = take_raw64(in);
+		bits = take(in, 8);
 		memcpy(&value, &bits, sizeof value);
 		return value;
 	}

@@ -10,7 +10,7 @@ FUZZ_TESTS = tests/fuzz/settings.sh tests/fuzz/estimate.sh tests/fuzz/unwind.sh
 if !ENABLE_SANITIZERS
 TESTS += $(FUZZ_TESTS)
 endif
-EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/lib.sh \
+EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/lib.sh tests/fuzz/input.h \
 	tests/fuzz/settings-fuzz.c \
 	tests/fuzz/settings.dict \
 	tests/fuzz/estimate-fuzz.c \

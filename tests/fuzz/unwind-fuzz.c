@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input.h"
 #include "unwind/cfi.h"
 #include "unwind/frame_step.h"
 #include "unwind/rule_cache.h"
@@ -35,28 +36,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The largest frame of %rsp-based rules stepped on a heap buffer. */
 #define STEPPED_FRAME_MAX 65536
-
-struct input {
-	const uint8_t *data;
-	size_t left;
-};
-
-static uint8_t take_byte(struct input *in)
-{
-	if (in->left == 0)
-		return 0;
-	in->left--;
-	return *in->data++;
-}
-
-static uint64_t take(struct input *in, unsigned bytes)
-{
-	uint64_t value = 0;
-
-	for (unsigned i = 0; i < bytes; i++)
-		value |= (uint64_t) take_byte(in) << (8 * i);
-	return value;
-}
 
 /* Aborts with the failed property; libFuzzer keeps the input. */
 static void expect(bool condition, const char *what)
