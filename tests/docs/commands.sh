@@ -47,8 +47,8 @@
 # Not run here, listed in `not_run` below with the reason:
 #   - scripts/demo and scripts/test, the README's first two lines: CI
 #     itself, which runs this test;
-#   - the README's build line (./bootstrap && ./configure && make && make
-#     check && sudo make install): scripts/test builds and runs the suite,
+#   - the README's build line (./bootstrap && ./configure && make && sudo
+#     make check && sudo make install): scripts/test builds and runs the suite,
 #     and this test's set-up is that install.
 # Placeholders, words in capitals that the reader replaces
 # (tests/docs/placeholders.awk), are filled from `templates` below; a
@@ -130,7 +130,7 @@ not_run() {
 	case $1 in
 	scripts/demo* | scripts/test*)
 		why="CI itself, which runs this test" ;;
-	'./bootstrap && ./configure && make && make check && sudo make install')
+	'./bootstrap && ./configure && make && sudo make check && sudo make install')
 		why="the build and the suite, which scripts/test runs; the install is this test's set-up" ;;
 	*) return 1 ;;
 	esac
