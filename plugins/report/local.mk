@@ -27,6 +27,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/aggregate/traces.c plugins/report/aggregate/traces.h \
 	plugins/report/aggregate/table.c plugins/report/aggregate/table.h \
 	plugins/report/aggregate/live.c plugins/report/aggregate/live.h \
+	plugins/report/aggregate/heap.c plugins/report/aggregate/heap.h \
 	plugins/report/aggregate/window.c plugins/report/aggregate/window.h \
 	plugins/report/aggregate/scopes.c plugins/report/aggregate/scopes.h \
 	plugins/report/aggregate/maps.c plugins/report/aggregate/maps.h \
@@ -37,6 +38,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
 	plugins/report/model/names.c plugins/report/model/site_names.c \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \
+	plugins/report/model/heap.c plugins/report/model/heap.h \
 	plugins/report/model/scopes.c plugins/report/model/scopes.h \
 	plugins/report/model/shown.c plugins/report/model/selection.c \
 	plugins/report/model/stack.h \
@@ -46,7 +48,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/text.h plugins/report/format/text.c \
 	plugins/report/format/grid.c \
 	plugins/report/format/text_timeline.c plugins/report/format/text_scopes.c \
-	plugins/report/format/text_stacks.c \
+	plugins/report/format/text_stacks.c plugins/report/format/text_heap.c \
 	plugins/report/format/csv.c \
 	plugins/report/format/json.c \
 	plugins/report/format/html.c \

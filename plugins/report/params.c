@@ -421,24 +421,66 @@ static int check_format(struct asr_params_error *error, struct asr_params *param
 	return 0;
 }
 
+static const char *const sort_names[] = {
+	[ASR_SORT_ALLOCATED] = "allocated",
+	[ASR_SORT_LIVE] = "live",
+	[ASR_SORT_PEAK] = "peak",
+};
+
+const char *asr_sort_name(enum asr_sort sort)
+{
+	return sort_names[sort];
+}
+
 static int parse_sort(struct asr_params_error *error, const char *name, const bt_value *value,
 		      struct asr_params *params)
 {
 	const char *s = bt_value_is_string(value) ? bt_value_string_get(value) : NULL;
 
-	if (s && (strcmp(s, "allocated") == 0 || strcmp(s, "live") == 0)) {
-		params->sort_live = strcmp(s, "live") == 0;
-		return 0;
+	size_t i;
+
+	for (i = 0; s && i < sizeof sort_names / sizeof sort_names[0]; i++) {
+		if (strcmp(s, sort_names[i]) == 0) {
+			params->sort = (enum asr_sort) i;
+			return 0;
+		}
 	}
 	if (s)
 		refuse(error,
-			"Parameter `%s`: unknown order `%s`: expecting `allocated` (bytes allocated, the default) or `live` (bytes still live at the end).",
+			"Parameter `%s`: unknown order `%s`: expecting `allocated` (bytes allocated, the default), `live` (bytes still live at the end) or `peak` (bytes live at the process's peak).",
 			name, s);
 	else
 		refuse(error,
-			"Parameter `%s` is %s: expecting the string `allocated` or `live`.",
+			"Parameter `%s` is %s: expecting the string `allocated`, `live` or `peak`.",
 			name, value_type_name(value));
 	return -1;
+}
+
+#define TIMELINE_POINTS_EXPECTING "expecting an integer from 2 to 100000, such as 200: the most points of each heap curve"
+
+static int parse_timeline_points(struct asr_params_error *error, const char *name,
+				 const bt_value *value, struct asr_params *params)
+{
+	int64_t n;
+
+	if (bt_value_is_signed_integer(value)) {
+		n = bt_value_integer_signed_get(value);
+	} else if (bt_value_is_unsigned_integer(value)) {
+		uint64_t u = bt_value_integer_unsigned_get(value);
+
+		/* Any count above the largest accepted is refused alike. */
+		n = u > ASR_MAX_TIMELINE_POINTS ? ASR_MAX_TIMELINE_POINTS + 1 : (int64_t) u;
+	} else {
+		refuse(error, "Parameter `%s` is %s: " TIMELINE_POINTS_EXPECTING ".", name,
+		       value_type_name(value));
+		return -1;
+	}
+	if (n < 2 || n > ASR_MAX_TIMELINE_POINTS) {
+		refuse(error, "Parameter `%s` is %" PRId64 ": " TIMELINE_POINTS_EXPECTING ".", name, n);
+		return -1;
+	}
+	params->timeline_points = (unsigned) n;
+	return 0;
 }
 
 #define TOP_EXPECTING "expecting a number of rows, an integer from 0 (every row) up, such as 10: each table shows its largest"
@@ -513,6 +555,7 @@ static const struct param_descr param_table[] = {
 	{ "sort", parse_sort },
 	{ "top", parse_top },
 	{ "min-share", parse_min_share },
+	{ "timeline-points", parse_timeline_points },
 };
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
@@ -553,7 +596,8 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	params->scope_begin = NULL;
 	params->scope_end = NULL;
 	params->scope_key = NULL;
-	params->sort_live = false;
+	params->sort = ASR_SORT_ALLOCATED;
+	params->timeline_points = 200;
 	params->has_top = false;
 	params->top = 0;
 	params->has_min_share = false;
@@ -563,7 +607,7 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		status = refuse(error,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top` or `min-share`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share` or `timeline-points`.",
 			unknown);
 		goto error;
 	}

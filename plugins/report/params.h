@@ -36,6 +36,17 @@ enum asr_format {
  * each costs memory per group. */
 #define ASR_MAX_WINDOWS 100000
 
+/* The order of the groups in a table (`sort`): by the bytes they
+ * allocated, held at the end, or held at their process's peak. */
+enum asr_sort {
+	ASR_SORT_ALLOCATED,
+	ASR_SORT_LIVE,
+	ASR_SORT_PEAK,
+};
+
+/* The most points of a heap curve (`timeline-points`). */
+#define ASR_MAX_TIMELINE_POINTS 100000
+
 struct asr_params {
 	double confidence;          /* 0 < C < 1 */
 	bool boundary_compensation;
@@ -47,7 +58,8 @@ struct asr_params {
 	char *scope_begin;          /* event class names; both NULL: no scopes; owned */
 	char *scope_end;
 	char *scope_key;            /* payload field pairing them; NULL: none; owned */
-	bool sort_live;             /* `sort`: order groups by live bytes */
+	enum asr_sort sort;
+	unsigned timeline_points;   /* the most points of each heap curve */
 	/* Which groups each table shows; when not given, the format's
 	 * defaults (format/writers.c): */
 	bool has_top;
@@ -78,6 +90,9 @@ struct asr_params_error {
  */
 enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *params,
 					struct asr_params_error *error);
+
+/* The value of `sort` that gives `sort`: "allocated", "live", "peak". */
+const char *asr_sort_name(enum asr_sort sort);
 
 /* Releases what asr_params_parse() allocated. */
 void asr_params_fini(struct asr_params *params);

@@ -21,7 +21,7 @@ check "--help: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "--help: the usage line" \
 	grep -q '^Usage: allocsample-record \[OPTIONS\] -- PROGRAM \[ARGS...\]$' "$HARNESS_DIR/help.out"
 for option in --rate --output --keep --format --confidence --group-by --no-report --version \
-	--enable-event --scope-begin --scope-end --scope-key --stack-depth folded pprof stack --leaks \
+	--enable-event --scope-begin --scope-end --scope-key --stack-depth folded pprof stack --leaks --peak \
 	--top --min-share; do
 	check "--help: mentions $option" grep -q -- "$option" "$HARNESS_DIR/help.out"
 done
@@ -86,6 +86,10 @@ usage depth0-folded --stack-depth 0 --format folded -- $run
 usage leaks-group-by --leaks --group-by type -- $run
 check "leaks-group-by: the line says why" grep -q -- "--leaks chooses the groups" "$HARNESS_DIR/leaks-group-by.err"
 usage leaks-sites --sites --leaks -- $run
+usage peak-group-by --peak --group-by type -- $run
+check "peak-group-by: the line says why" grep -q -- "--peak chooses the groups" "$HARNESS_DIR/peak-group-by.err"
+usage peak-leaks --peak --leaks -- $run
+check "peak-leaks: the line says why" grep -q -- "--leaks and --peak are two views" "$HARNESS_DIR/peak-leaks.err"
 usage depth0-pprof --stack-depth 0 --format pprof --report-output "$HARNESS_DIR/p.pb.gz" -- $run
 usage pprof-live --format pprof --live -- $run
 check "pprof-live: the component's line says why" \
@@ -180,6 +184,7 @@ passes() {
 }
 passes top-min-share 127 'top=+5,min-share=2.5' --top 5 --min-share 2.5
 passes top-zeros 127 'top=+12,min-share=5.0' --top 012 --min-share 5
+passes peak 127 'group-by=\["stack"\],sort="peak"' --peak
 passes top-word 2 'top="many",min-share="lots"' --top many --min-share lots
 passes escaped 2 'format="a\\\\b\\"c"' --format 'a\b"c'
 check "top-word: the component's reason" grep -q "Parameter .top. is a string" "$HARNESS_DIR/top-word.err"

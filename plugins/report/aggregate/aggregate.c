@@ -12,11 +12,13 @@ void asr_aggregate_init(struct asr_aggregate *agg, const struct asr_params *para
 	asr_maps_init(&agg->maps);
 	asr_raw_stacks_init(&agg->stacks);
 	asr_live_init(&agg->live);
+	asr_heap_init(&agg->heap, params->timeline_points - 1);
 	agg->live_known = false;
 }
 
 void asr_aggregate_fini(struct asr_aggregate *agg)
 {
+	asr_heap_fini(&agg->heap);
 	asr_live_fini(&agg->live);
 	asr_raw_stacks_fini(&agg->stacks);
 	asr_maps_fini(&agg->maps);
@@ -52,6 +54,11 @@ void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sa
 
 	if (!cell)
 		return;
+	if (!cell->heap)
+		cell->heap = asr_heap_series_of(&agg->heap, cell);
+	if (sample->has_time)
+		asr_heap_advance(&agg->heap, cell->heap, sample->ns);
+	asr_heap_allocated(cell->heap, &weighed);
 	trace->free_tracking = trace->free_tracking || sample->has_free_tracked;
 	trace->frees_known = trace->frees_known || sample->frees_known;
 	agg->live_known = agg->live_known || sample->frees_known;
@@ -67,10 +74,18 @@ void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind
 {
 	struct asr_trace *trace = asr_traces_get(&agg->traces, event->trace);
 
-	if (kind == ASR_FREE_UNRECORDED)
+	struct asr_cell *cell;
+
+	if (kind == ASR_FREE_UNRECORDED) {
 		trace->unrecorded += event->count;
-	else
-		asr_live_free(&agg->live, trace, event);
+		return;
+	}
+	/* The curve's instants before the free see its block live. */
+	if (event->has_time)
+		asr_heap_advance(&agg->heap, NULL, event->ns);
+	cell = asr_live_free(&agg->live, trace, event);
+	if (cell && event->has_time)
+		asr_heap_extend(cell->heap, event->ns);
 }
 
 void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope_event *event)

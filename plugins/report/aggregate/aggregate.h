@@ -7,6 +7,7 @@
 
 #include <babeltrace2/babeltrace.h>
 
+#include "aggregate/heap.h"
 #include "aggregate/live.h"
 #include "aggregate/maps.h"
 #include "aggregate/scopes.h"
@@ -21,8 +22,9 @@
 #include "read/scope_event.h"
 
 /* Memory: constant per cell, per (cell, window) with samples, per scope
- * instance, per distinct raw stack and per mapped object; never per
- * sample. */
+ * instance, per distinct raw stack and per mapped object, and per process
+ * up to `timeline-points` points and a snapshot of its cells per level of
+ * the heap's grid (aggregate/heap.h); never per sample. */
 struct asr_aggregate {
 	struct asr_traces traces;
 	struct asr_table table;
@@ -31,6 +33,7 @@ struct asr_aggregate {
 	struct asr_maps maps;        /* what each process mapped (with stacks) */
 	struct asr_raw_stacks stacks;
 	struct asr_live live;        /* tracked samples until their free (schema 3) */
+	struct asr_heap heap;        /* each process's live bytes over time */
 	bool windowed;
 	bool scoped;
 	bool live_known;             /* some trace's frees are known */

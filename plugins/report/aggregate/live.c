@@ -1,6 +1,7 @@
 /* live.c - tracked samples by address until their free (see live.h). */
 #include <string.h>
 
+#include "aggregate/heap.h"
 #include "aggregate/live.h"
 
 /*
@@ -109,6 +110,7 @@ static void release(struct asr_live *live, struct asr_live_block *b)
 {
 	changed(live, b->cell);
 	asr_rates_remove(&b->cell->live, &b->weighed);
+	asr_heap_freed(b->cell->heap, &b->weighed);
 	vacate(live, (size_t) (b - live->slots));
 }
 
@@ -159,16 +161,21 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 	live->count++;
 	changed(live, cell);
 	asr_rates_add(&cell->live, weighed);
+	asr_heap_live(cell->heap, weighed);
 }
 
-void asr_live_free(struct asr_live *live, struct asr_trace *trace,
-		   const struct asr_free_event *event)
+struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
+			       const struct asr_free_event *event)
 {
 	struct asr_live_block *b = live->capacity ?
 		find(live, trace, event->has_vpid ? event->vpid : 0, event->has_vpid, event->ptr) : NULL;
+	struct asr_cell *cell;
 
-	if (b && b->trace)
-		release(live, b);
-	else
+	if (!b || !b->trace) {
 		trace->unmatched_frees++;
+		return NULL;
+	}
+	cell = b->cell;
+	release(live, b);
+	return cell;
 }

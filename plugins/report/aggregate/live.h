@@ -46,10 +46,11 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 		     const struct asr_sample *sample, const struct asr_weighed *weighed);
 
 /* A SampledFree of trace `trace`: its sample leaves its cell's live
- * accumulators; a free with no live sample (a block allocated before the
- * session, or tracked in the parent before fork) is counted in the trace's
- * `unmatched_frees` and otherwise ignored. */
-void asr_live_free(struct asr_live *live, struct asr_trace *trace,
-		   const struct asr_free_event *event);
+ * accumulators (and its process's curve's), and its cell is returned; a
+ * free with no live sample (a block allocated before the session, or
+ * tracked in the parent before fork) is counted in the trace's
+ * `unmatched_frees` and otherwise ignored: NULL. */
+struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
+			       const struct asr_free_event *event);
 
 #endif

@@ -14,6 +14,8 @@
 #include "read/sample.h"
 #include "symbols/site.h"
 
+struct asr_heap_series;
+
 /* The finest group: one thread's samples of one type from one call site
  * (or with one raw stack) in one trace.  The report's groups are unions of
  * cells. */
@@ -41,6 +43,7 @@ struct asr_cell {
 	uint64_t untracked;     /* samples not tracked to their free */
 	bool live_changed;      /* `live` changed since the last window's end
 				 * (in the live table's `changed`) */
+	struct asr_heap_series *heap;  /* its process's curve (aggregate/heap.h) */
 };
 
 /* Slots of the cache of recent cells: a power of 2. */

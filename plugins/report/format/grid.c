@@ -80,7 +80,25 @@ char *human_duration(int64_t ns)
 
 bool live_says(const struct asr_model *model, const struct asr_group *g)
 {
-	return g->live_known && (model->sort_live || g->live.samples > 0);
+	return g->live_known && (model->sort == ASR_SORT_LIVE || g->live.samples > 0);
+}
+
+struct held held_of(const struct asr_model *model, const struct asr_group *g)
+{
+	if (model->sort == ASR_SORT_PEAK)
+		return (struct held) { g->peak_known, g->live_incomplete, &g->peak_live };
+	return (struct held) { g->live_known, g->live_incomplete, &g->live };
+}
+
+bool held_says(const struct asr_model *model, const struct asr_group *g)
+{
+	return model->sort == ASR_SORT_PEAK ? g->peak_known : live_says(model, g);
+}
+
+void held_titles(GPtrArray *row, const struct asr_model *model)
+{
+	cell(row, model->sort == ASR_SORT_PEAK ? "AT PEAK" : "LIVE AT END");
+	cell(row, model->sort == ASR_SORT_PEAK ? "PEAK INTERVAL" : "LIVE INTERVAL");
 }
 
 void cell_live(GPtrArray *row, bool known, const struct as_estimate *live)

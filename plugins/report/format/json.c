@@ -111,6 +111,41 @@ static void put_live(FILE *out, bool known, bool incomplete, const struct as_est
 		asr_bytes_round(live->lower), asr_bytes_round(live->upper), boolean(incomplete));
 }
 
+static void put_estimate(FILE *out, const char *name, const struct as_estimate *est)
+{
+	fprintf(out, ", \"%s_estimate\": %" PRIu64 ", \"%s_lower\": %" PRIu64
+		", \"%s_upper\": %" PRIu64, name, asr_bytes_round(est->weighted), name,
+		asr_bytes_round(est->lower), name, asr_bytes_round(est->upper));
+}
+
+/* The bytes a group held at its process's peak; for a process (and the
+ * total, `curve`) the peak's instant and confidence too.  Nulls when the
+ * trace cannot say (no frees tracked) and in a window's rows. */
+static void put_peak(FILE *out, const struct asr_group *g, const struct asr_heap_curve *curve,
+		     bool known)
+{
+	const struct as_estimate *peak = curve ? &curve->peak : &g->peak_live;
+
+	if (!known) {
+		fputs(", \"peak_live_samples\": null, \"peak_live_estimate\": null"
+		      ", \"peak_live_lower\": null, \"peak_live_upper\": null", out);
+		if (g->kind == ASR_KIND_PROCESS || curve)
+			fputs(", \"peak_t_ns\": null, \"peak_estimate\": null, \"peak_lower\": null"
+			      ", \"peak_upper\": null, \"peak_confidence\": null", out);
+		return;
+	}
+	fprintf(out, ", \"peak_live_samples\": %" PRIu64 ", \"peak_live_estimate\": %" PRIu64
+		", \"peak_live_lower\": %" PRIu64 ", \"peak_live_upper\": %" PRIu64,
+		peak->samples, asr_bytes_round(peak->weighted), asr_bytes_round(peak->lower),
+		asr_bytes_round(peak->upper));
+	if (g->kind != ASR_KIND_PROCESS && !curve)
+		return;
+	fprintf(out, ", \"peak_t_ns\": %" PRId64, curve ? curve->peak_ns : g->peak_ns);
+	put_estimate(out, "peak", peak);
+	fprintf(out, ", \"peak_confidence\": %.15g",
+		curve ? curve->peak_confidence : g->peak_confidence);
+}
+
 /* A stack's label (as_stack_label): its frames' labels, outermost first. */
 static char *stack_label(const struct asr_stack *stack)
 {
@@ -159,7 +194,7 @@ static char *group_label(const struct asr_group *g, bool total)
 /* One group's object; `row` NULL for the group over the whole report,
  * else its numbers in one window. */
 static void put_group(FILE *out, const char *kind, const struct asr_group *g, bool total,
-		      const struct asr_window_row *row)
+		      const struct asr_window_row *row, const struct asr_heap_curve *total_curve)
 {
 	const struct as_estimate *est = row ? &row->est : &g->est;
 	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads;
@@ -197,6 +232,8 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 		boolean(est->mixed_rates));
 	/* A window's row: the live figures at its end. */
 	put_live(out, g->live_known, g->live_incomplete, row ? &row->live : &g->live);
+	put_peak(out, g, total ? total_curve : NULL,
+		 !row && (total ? total_curve != NULL : g->peak_known));
 	fputs(", \"function\": ", out);
 	put_string(out, g->site ? g->site->function : NULL);
 	fputs(", \"file\": ", out);
@@ -406,7 +443,7 @@ static void put_live_notes(FILE *out, const struct asr_model *model)
 	guint i;
 
 	fprintf(out, "  \"sort\": \"%s\",\n  \"live\": {\"known\": %s, \"unknown_reason\": ",
-		model->sort_live ? "live" : "allocated", boolean(sum->live_known));
+		asr_sort_name(model->sort), boolean(sum->live_known));
 	put_string(out, asr_live_unknown_reason(sum));
 	fprintf(out, ", \"unrecorded_samples\": %" PRIu64 ", \"unmatched_frees\": %" PRIu64
 		", \"untracked_samples\": %" PRIu64 ", \"lost_frees\": %" PRIu64 ", \"notes\": [",
@@ -450,6 +487,52 @@ static void put_losses(FILE *out, const GArray *losses)
 	fprintf(out, "%s],\n", losses->len ? "\n  " : "");
 }
 
+/* The total's curve of live bytes, or NULL. */
+static const struct asr_heap_curve *total_curve(const struct asr_model *model)
+{
+	const GPtrArray *curves = model->heap.curves;
+
+	return curves && curves->len ? g_ptr_array_index(curves, 0) : NULL;
+}
+
+/* Each curve of live bytes: the total's, then each process's. */
+static void put_timeline(FILE *out, const struct asr_model *model)
+{
+	const GPtrArray *curves = model->heap.curves;
+	guint i, j;
+
+	for (i = 0; curves && i < curves->len; i++) {
+		const struct asr_heap_curve *c = g_ptr_array_index(curves, i);
+		const struct asr_group *p = c->process;
+
+		fprintf(out, "%s\n    {\"kind\": \"%s\", \"host\": ", i ? "," : "",
+			p ? "process" : "total");
+		put_string(out, p ? p->host : NULL);
+		fputs(", \"pid\": ", out);
+		put_integer(out, p && p->has_vpid, p ? p->vpid : 0);
+		fputs(", \"procname\": ", out);
+		put_string(out, p ? asr_group_name(p) : NULL);
+		fprintf(out, ", \"incomplete\": %s, \"peak_t_ns\": %" PRId64, boolean(c->incomplete),
+			c->peak_ns);
+		put_estimate(out, "peak", &c->peak);
+		fprintf(out, ", \"peak_confidence\": %.15g, \"candidates\": %u, \"points\": [",
+			c->peak_confidence, c->candidates);
+		for (j = 0; j < c->points->len; j++) {
+			const struct asr_heap_point_row *r =
+				&g_array_index(c->points, struct asr_heap_point_row, j);
+
+			fprintf(out, "%s\n      {\"t_ns\": %" PRId64 ", \"live_samples\": %" PRIu64,
+				j ? "," : "", r->t_ns, r->live.samples);
+			put_estimate(out, "live", &r->live);
+			put_estimate(out, "allocated", &r->allocated);
+			fputc('}', out);
+		}
+		fputs(c->points->len ? "\n    ]}" : "]}", out);
+	}
+	if (curves && curves->len)
+		fputs("\n  ", out);
+}
+
 int asr_write_json(FILE *out, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
@@ -488,7 +571,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		for (i = 0; i < model->shown[kind]->len; i++) {
 			fprintf(out, "%s\n    ", sep);
 			put_group(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i), false,
-				  NULL);
+				  NULL, NULL);
 			sep = ",";
 		}
 	}
@@ -499,10 +582,13 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		bool total = row->group == &sum->total;
 
 		fprintf(out, "%s\n    ", sep);
-		put_group(out, total ? "total" : asr_kind_name(row->group->kind), row->group, total, row);
+		put_group(out, total ? "total" : asr_kind_name(row->group->kind), row->group, total, row,
+			  NULL);
 		sep = ",";
 	}
-	fprintf(out, "%s],\n  \"scopes\": ", *sep ? "\n  " : "");
+	fprintf(out, "%s],\n  \"timeline\": [", *sep ? "\n  " : "");
+	put_timeline(out, model);
+	fputs("],\n  \"scopes\": ", out);
 	put_scopes(out, model->scopes);
 	if (model->call_tree) {
 		put_call_tree(out, model);
@@ -511,7 +597,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	}
 	fputs(",\n  \"total\": ", out);
 	if (sum->samples > 0)
-		put_group(out, "total", &sum->total, true, NULL);
+		put_group(out, "total", &sum->total, true, NULL, total_curve(model));
 	else
 		fputs("null", out);
 	fputs("\n}\n", out);

@@ -44,7 +44,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 
 	/* The live columns when a row of the table has figures worth them. */
 	for (i = 0; i < model->shown[kind]->len && !live; i++)
-		live = live_says(model, g_ptr_array_index(model->shown[kind], i));
+		live = held_says(model, g_ptr_array_index(model->shown[kind], i));
 
 	if (hosts)
 		g_string_append_c(align, 'l');
@@ -79,14 +79,13 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	cell(row, "SAMPLES");
 	cell(row, "ESTIMATE");
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
-	if (live) {
-		cell(row, "LIVE AT END");
-		cell(row, "LIVE INTERVAL");
-	}
+	if (live)
+		held_titles(row, model);
 	cell(row, "NOTE");
 
 	for (i = 0; i < model->shown[kind]->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(model->shown[kind], i);
+		const struct held held = held_of(model, g);
 
 		row = as_grid_row(&grid);
 		if (hosts)
@@ -105,9 +104,9 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		cell_bytes(row, g->est.weighted);
 		cell_interval(row, &g->est);
 		if (live)
-			cell_live(row, g->live_known, &g->live);
+			cell_live(row, held.known, held.est);
 		cell_marks(row, &g->est, g->incomplete, g->tracer, marks);
-		note_live(row, live && g->live_known, g->live_incomplete, marks);
+		note_live(row, live && held.known, held.incomplete, marks);
 	}
 	fprintf(out, "\n%s\n", kind_titles[kind]);
 	as_grid_print(out, &grid);
@@ -319,7 +318,8 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 		fprintf(out, "\nNot shown: %s (", items);
 		if (small)
 			fprintf(out, "under %g%% of their table's %s", model->min_share,
-				model->sort_live ? "live bytes" : "bytes");
+				model->sort == ASR_SORT_LIVE ? "live bytes" :
+				model->sort == ASR_SORT_PEAK ? "bytes at the peak" : "bytes");
 		if (small && beyond_top)
 			fprintf(out, ", or beyond its %" PRIu64 " largest", model->top);
 		else if (beyond_top)
@@ -342,8 +342,10 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	fprintf(out, "allocsample report: bytes allocated%s, estimated with %g%% confidence intervals%s.\n",
 		live_says(model, &sum->total) ? " and still live at the end" : "", model->confidence * 100.0,
 		model->boundary_compensation ? "" : " (no boundary compensation)");
-	if (model->sort_live)
+	if (model->sort == ASR_SORT_LIVE)
 		fprintf(out, "Groups ordered by the bytes still live at the end (sort=live).\n");
+	else if (model->sort == ASR_SORT_PEAK)
+		fprintf(out, "Groups ordered by the bytes live at their process's peak (sort=peak).\n");
 	if (sum->samples == 0)
 		fprintf(out, "No allocsample:AllocationSampled events: nothing to estimate.\n");
 	else
@@ -356,6 +358,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	}
 	if (sum->samples > 0)
 		write_total(out, model, &marks);
+	text_heap(out, model);
 	if (model->windows)
 		text_timeline(out, model, &marks);
 	if (model->scopes)

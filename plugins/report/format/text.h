@@ -39,6 +39,19 @@ void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, 
  * on every row would say nothing CSV and JSON do not. */
 bool live_says(const struct asr_model *model, const struct asr_group *g);
 
+/* What a table's live columns show: with sort=peak, the bytes each group
+ * held at its process's peak ("AT PEAK"), else those still live at the
+ * end ("LIVE AT END").  held_says() is live_says(), or with sort=peak
+ * whether the peak is known; held_title() the two headers. */
+struct held {
+	bool known;
+	bool incomplete;
+	const struct as_estimate *est;
+};
+struct held held_of(const struct asr_model *model, const struct asr_group *g);
+bool held_says(const struct asr_model *model, const struct asr_group *g);
+void held_titles(GPtrArray *row, const struct asr_model *model);
+
 /* The "LIVE AT END" and "LIVE INTERVAL" cells of a live figure ("-"
  * when the trace cannot say); note_live() marks the row's last cell, its
  * NOTE made by cell_marks(), '~' when the figure is incomplete. */
@@ -59,5 +72,9 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks);
  * frames from the leaf, lines cut to the terminal's width (as_line_width,
  * 100 columns in a file); adds its marks to `marks`. */
 void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks);
+
+/* The peak of the heap (format/text_heap.c): the total's, and with
+ * sort=peak each process's shown, on a line each. */
+void text_heap(FILE *out, const struct asr_model *model);
 
 #endif

@@ -70,15 +70,17 @@ static void put_stack(FILE *out, const struct asr_model *model, const struct asr
 			       (const char *) g_ptr_array_index(note, 0));
 	as_put_line(out, line, width);
 	g_free(line);
-	if (live_says(model, g)) {
-		char *live = as_human_bytes(g->live.weighted), *live_lo = as_human_bytes(g->live.lower);
-		char *live_hi = as_human_bytes(g->live.upper);
+	if (held_says(model, g)) {
+		const struct held held = held_of(model, g);
+		char *live = as_human_bytes(held.est->weighted), *live_lo = as_human_bytes(held.est->lower);
+		char *live_hi = as_human_bytes(held.est->upper);
 
-		line = g_strdup_printf("      live at end: %s [%s, %s]  %" PRIu64 " %s%s", live,
-				       live_lo, live_hi, g->live.samples,
-				       as_plural(g->live.samples, "sample", "samples"),
-				       g->live_incomplete ? "  ~" : "");
-		*marks |= g->live_incomplete ? MARK_LIVE_INCOMPLETE : 0;
+		line = g_strdup_printf("      %s: %s [%s, %s]  %" PRIu64 " %s%s",
+				       model->sort == ASR_SORT_PEAK ? "at peak" : "live at end", live,
+				       live_lo, live_hi, held.est->samples,
+				       as_plural(held.est->samples, "sample", "samples"),
+				       held.incomplete ? "  ~" : "");
+		*marks |= held.incomplete ? MARK_LIVE_INCOMPLETE : 0;
 		as_put_line(out, line, width);
 		g_free(line);
 		g_free(live);
@@ -121,7 +123,7 @@ static char *process_line(const struct asr_model *model, const struct asr_group 
 		if (asr_summary_find(&model->summary, &key) != process)
 			continue;
 		count++;
-		freed += model->sort_live && g->live_known && g->live.samples == 0;
+		freed += model->sort == ASR_SORT_LIVE && g->live_known && g->live.samples == 0;
 	}
 	if (hosts)
 		g_string_append_printf(line, "%s ", first->host ? first->host : "?");
@@ -148,8 +150,11 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 	char *line;
 
 	fputc('\n', out);
-	as_put_line(out, model->sort_live ? "By stack: the largest by live bytes first, leaf first" :
-					 "By stack: the largest first, leaf first", width);
+	as_put_line(out, model->sort == ASR_SORT_LIVE ?
+			 "By stack: the largest by live bytes first, leaf first" :
+			 model->sort == ASR_SORT_PEAK ?
+			 "By stack: the largest at the peak first, leaf first" :
+			 "By stack: the largest first, leaf first", width);
 	for (i = 0; i < stacks->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(stacks, i);
 		struct asr_group key = asr_process_key(g);

@@ -18,6 +18,20 @@ static void sort_by_rate(struct asr_rates *rates)
 	g_qsort_with_data(rates->accums, (gint) rates->n, sizeof *rates->accums, compare_rates, NULL);
 }
 
+/* A subset's accumulators without a sample (`rates` empty) get the rates
+ * of the group's, `all`, so that its interval "below ..." is at those. */
+static void give_rates(struct asr_rates *rates, const struct asr_rates *all)
+{
+	size_t i;
+
+	if (rates->n > 0)
+		return;
+	rates->accums = g_new0(struct as_estimate_accum, all->n);
+	rates->n = all->n;
+	for (i = 0; i < all->n; i++)
+		rates->accums[i].rate = all->accums[i].rate;
+}
+
 /* The live bytes and objects of a group whose traces track frees, with
  * the group's T; no live sample: 0, "below F^-1((1+C)/2; T)" at the
  * group's rates. */
@@ -25,14 +39,8 @@ static int estimate_live(struct asr_group *g, uint64_t threads,
 			 const struct as_estimate_options *options)
 {
 	struct as_estimate_objects objects;
-	size_t i;
 
-	if (g->live_rates.n == 0) {
-		g->live_rates.accums = g_new0(struct as_estimate_accum, g->rates.n);
-		g->live_rates.n = g->rates.n;
-		for (i = 0; i < g->rates.n; i++)
-			g->live_rates.accums[i].rate = g->rates.accums[i].rate;
-	}
+	give_rates(&g->live_rates, &g->rates);
 	sort_by_rate(&g->live_rates);
 	if (as_estimate_compute(g->live_rates.accums, g->live_rates.n, threads, options, &g->live) ||
 	    as_estimate_objects_compute(g->live_rates.accums, g->live_rates.n, options->confidence,
@@ -40,6 +48,21 @@ static int estimate_live(struct asr_group *g, uint64_t threads,
 		return -1;
 	g->live_objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
 	return 0;
+}
+
+/* The bytes a group held at its process's peak, with the group's T, at
+ * the peak's confidence (doc/estimation.md, "The peak"); none held: 0,
+ * "below F^-1((1+C)/2; T)" at the group's rates. */
+static int estimate_peak(struct asr_group *g, uint64_t threads,
+			 const struct as_estimate_options *options)
+{
+	struct as_estimate_options at_peak = *options;
+
+	give_rates(&g->peak_rates, &g->rates);
+	sort_by_rate(&g->peak_rates);
+	at_peak.confidence = g->peak_confidence;
+	return as_estimate_compute(g->peak_rates.accums, g->peak_rates.n, threads, &at_peak,
+				   &g->peak_live);
 }
 
 int asr_group_estimate(struct asr_group *g, uint64_t threads,
@@ -52,5 +75,8 @@ int asr_group_estimate(struct asr_group *g, uint64_t threads,
 	    as_estimate_objects_compute(g->rates.accums, g->rates.n, options->confidence, &objects))
 		return -1;
 	g->objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
-	return g->live_known ? estimate_live(g, threads, options) : 0;
+	if (g->live_known && estimate_live(g, threads, options))
+		return -1;
+	g->peak_known = g->peak_known && g->live_known;
+	return g->peak_known ? estimate_peak(g, threads, options) : 0;
 }

@@ -60,7 +60,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.samples = agg->table.samples,
 		.skipped = agg->table.skipped,
 		.live = agg->live_known,
-		.sort_live = params->sort_live,
+		.sort = params->sort,
 		.stacks = options->group_by & ASR_GROUP_BY_STACK,
 		.stack_cells = options->stack_cells,
 	};
@@ -70,7 +70,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->boundary_compensation = params->boundary_compensation;
 	model->group_by = options->group_by;
 	model->window_ns = params->window_ns;
-	model->sort_live = params->sort_live;
+	model->sort = params->sort;
 	model->losses = losses_of(agg->traces.list);
 	/* Refused only now, so that the suggestion covers the whole trace. */
 	if (agg->windowed && agg->windows.too_many) {
@@ -89,7 +89,14 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		model->stack_problems = &model->resolution->problems;
 		in.resolution = model->resolution;
 	}
+	if (agg->live_known) {
+		asr_heap_view_peaks(&model->heap, &agg->heap, params->confidence);
+		in.peak_cells = model->heap.peak_cells;
+	}
 	if (asr_summary_build(&model->summary, &in, &estimate_options))
+		goto refused;
+	if (agg->live_known &&
+	    asr_heap_view_curves(&model->heap, &agg->heap, &model->summary, &estimate_options))
 		goto refused;
 	asr_model_select(model, options);
 	if (in.stacks) {
@@ -140,6 +147,7 @@ void asr_model_fini(struct asr_model *model)
 		g_free(model->scopes);
 	}
 	asr_call_tree_free(model->call_tree);
+	asr_heap_view_fini(&model->heap);
 	asr_summary_fini(&model->summary);
 	if (model->resolution) {
 		asr_resolution_fini(model->resolution);

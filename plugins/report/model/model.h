@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "estimate/estimate.h"
+#include "model/heap.h"
 #include "model/stack.h"
 #include "model/summary.h"
 #include "model/timeline.h"
@@ -118,7 +119,8 @@ struct asr_model {
 	const struct asr_window_row *live_peak;  /* the total's window row with
 						  * the largest live estimate at
 						  * its end; NULL: none */
-	bool sort_live;          /* groups ordered by live bytes (`sort`) */
+	enum asr_sort sort;      /* the groups' order (`sort`) */
+	struct asr_heap_view heap;         /* the heap over time and its peaks */
 	struct asr_scope_model *scopes;    /* NULL: no `scope-begin` */
 	/* With group-by stack (NULL otherwise): */
 	GPtrArray *call_tree;    /* struct asr_call_node *: one root per

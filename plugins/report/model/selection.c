@@ -10,7 +10,7 @@
 static bool freed(const struct asr_model *model, const struct asr_group *g,
 		  const struct asr_model_options *options)
 {
-	return options->hide_freed && model->sort_live && g->kind == ASR_KIND_STACK &&
+	return options->hide_freed && model->sort == ASR_SORT_LIVE && g->kind == ASR_KIND_STACK &&
 	       g->live_known && g->live.samples == 0;
 }
 
@@ -18,7 +18,7 @@ static bool freed(const struct asr_model *model, const struct asr_group *g,
  * unknown live bytes count as none. */
 static double bytes_of(const struct asr_model *model, const struct asr_group *g)
 {
-	double bytes = asr_group_sort_bytes(g, model->sort_live);
+	double bytes = asr_group_sort_bytes(g, model->sort);
 
 	return bytes > 0.0 ? bytes : 0.0;
 }
@@ -82,7 +82,7 @@ static GPtrArray *select_kind(const struct asr_model *model, enum asr_kind kind,
 			hidden->freed++;
 		/* Judged on the point estimate, as every order of the report
 		 * is; a group whose live bytes the trace cannot say is kept. */
-		else if (asr_group_sort_bytes(g, model->sort_live) >= 0.0 &&
+		else if (asr_group_sort_bytes(g, model->sort) >= 0.0 &&
 			 bytes_of(model, g) < floor_bytes)
 			hidden->small++;
 		else

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "model/heap.h"
 #include "model/resolve.h"
 #include "model/summary.h"
 
@@ -71,6 +72,7 @@ static void group_free(gpointer p)
 
 	asr_rates_fini(&g->rates);
 	asr_rates_fini(&g->live_rates);
+	asr_rates_fini(&g->peak_rates);
 	g_free(g);
 }
 
@@ -127,6 +129,12 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 	}
 	asr_rates_merge(&g->rates, &from->rates);
 	asr_rates_merge(&g->live_rates, &from->live_rates);
+	asr_rates_merge(&g->peak_rates, &from->peak_rates);
+	if (from->peak_known) {
+		g->peak_known = true;
+		g->peak_confidence = from->peak_confidence;
+		g->peak_ns = from->peak_ns;
+	}
 	g->threads++;
 	g->incomplete = g->incomplete || from->incomplete;
 	g->live_known = g->live_known || from->live_known;
@@ -137,13 +145,19 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 
 /* What cell `c` adds to its groups, its accumulators borrowed.  A cell
  * without any tracked sample says nothing of the live bytes, and makes
- * every live figure it joins incomplete, as a trace without frees does. */
-static struct asr_group cell_part(const struct asr_cell *c, bool live)
+ * every live figure it joins incomplete, as a trace without frees does.
+ * `peak`: its live samples at its process's peak, or NULL. */
+static struct asr_group cell_part(const struct asr_cell *c, bool live,
+				  const struct asr_peak_cell *peak)
 {
 	const struct asr_trace *t = c->trace;
 	bool incomplete = asr_trace_incomplete(t);
 
 	return (struct asr_group) {
+		.peak_known = live && peak && t->frees_known,
+		.peak_rates = live && peak ? peak->live : (struct asr_rates) { 0 },
+		.peak_confidence = peak ? peak->confidence : 0.0,
+		.peak_ns = peak ? peak->ns : 0,
 		.rates = c->rates,
 		.live_rates = live ? c->live : (struct asr_rates) { 0 },
 		.incomplete = incomplete,
@@ -168,6 +182,8 @@ static struct asr_group bare_key(const struct asr_group *g, enum asr_kind kind)
 	key.incomplete = false;
 	key.live_known = false;
 	key.live_incomplete = false;
+	key.peak_known = false;
+	key.peak_rates = (struct asr_rates) { 0 };
 	key.has_time = false;
 	key.rates = (struct asr_rates) { 0 };
 	key.live_rates = (struct asr_rates) { 0 };
@@ -228,7 +244,8 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	g_hash_table_iter_init(&it, in->cells);
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		const struct asr_cell *c = p;
-		const struct asr_group part = cell_part(c, in->live);
+		const struct asr_group part = cell_part(c, in->live, in->peak_cells ?
+			g_hash_table_lookup(in->peak_cells, c) : NULL);
 		const struct asr_resolved *resolved = c->stack && in->resolution ?
 			asr_resolution_of(in->resolution, c->stack) : NULL;
 		const struct asr_site *site = c->site ? c->site : resolved ? resolved->site : NULL;
@@ -311,7 +328,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		g_ptr_array_add(summary->groups[g->kind], g);
 		g_hash_table_add(summary->index, g);
 	}
-	asr_summary_order(summary, in->sort_live);
+	asr_summary_order(summary, in->sort);
 	asr_summary_name_processes(summary, in->traces);
 	asr_summary_name_sites(summary);
 	name_stack_groups(summary, summary->thread_stacks);

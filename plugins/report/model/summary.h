@@ -10,6 +10,7 @@
 #include "common/kinds.h"
 #include "estimate/estimate.h"
 #include "model/stack.h"
+#include "params.h"
 #include "rates.h"
 #include "symbols/site.h"
 
@@ -73,6 +74,15 @@ struct asr_group {
 	struct asr_rates live_rates;
 	struct as_estimate live;
 	struct asr_objects live_objects;
+	/* The bytes it held at its process's peak (model/heap.h), at the
+	 * peak's confidence: valid when peak_known. */
+	bool peak_known;
+	double peak_confidence;
+	struct asr_rates peak_rates;
+	struct as_estimate peak_live;
+	/* Kind PROCESS, with peak_known: the peak's instant and its live bytes
+	 * (the process's peak_live). */
+	int64_t peak_ns;
 };
 
 /* What the report says once about the live figures, over every trace. */
@@ -127,7 +137,11 @@ struct asr_summary_input {
 	 * from stacks, no stack group. */
 	const struct asr_resolution *resolution;
 	bool live;                  /* estimate the cells' `live` too */
-	bool sort_live;             /* order by live bytes, not allocated */
+	/* The live samples of each cell at its process's peak, and the
+	 * peak's confidence (struct asr_peak_cell, model/heap.h); NULL: no
+	 * peak. */
+	GHashTable *peak_cells;
+	enum asr_sort sort;         /* the order of the groups */
 	bool stacks;                /* build the stack groups */
 	bool stack_cells;           /* and the thread x type x stack ones */
 };
@@ -166,15 +180,17 @@ const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 /* The key of the process group that holds `g`. */
 struct asr_group asr_process_key(const struct asr_group *g);
 
-/* The bytes a group is ordered by: allocated, or live (`sort_live`);
- * -1 for live bytes the trace cannot say. */
-double asr_group_sort_bytes(const struct asr_group *g, bool sort_live);
+/* The bytes a group is ordered by under `sort`: allocated, live at the
+ * end, or live at its process's peak; -1 for live bytes the trace cannot
+ * say. */
+double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort);
 
 /* Orders every list of `summary` (group_order.c): processes by host and
- * id; in a process, threads by id (by live bytes with `sort_live`), types,
+ * id; in a process, threads by id (by live or peak bytes with those
+ * orders), types,
  * sites and stacks by decreasing bytes; the stacks per thread and the
  * stack cells thread by thread.  Called by asr_summary_build(). */
-void asr_summary_order(struct asr_summary *summary, bool sort_live);
+void asr_summary_order(struct asr_summary *summary, enum asr_sort sort);
 
 /* Estimates `g` (group_estimates.c), its per-rate sums sorted by rate
  * first: bytes and objects, and with its live figures known the live ones

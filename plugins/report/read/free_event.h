@@ -25,6 +25,8 @@ struct asr_free_event {
 	uint64_t count;          /* ASR_FREE_UNRECORDED */
 	int64_t vpid;            /* valid when has_vpid */
 	bool has_vpid;
+	int64_t ns;              /* nanoseconds from the clock's origin, */
+	bool has_time;           /* when the stream has a clock */
 };
 
 struct asr_free_reader {

@@ -1,0 +1,249 @@
+/* heap.c - the curves of live bytes and their peaks, estimated (see heap.h). */
+#include <string.h>
+
+#include "aggregate/heap.h"
+#include "aggregate/table.h"
+#include "model/heap.h"
+
+/* Where a series peaks: a grid instant (its snapshot) or its end. */
+struct peak_choice {
+	const struct asr_heap_best *best;  /* NULL: at the end */
+	unsigned candidates;
+	int64_t ns;
+	double confidence;
+};
+
+/* The points of `series` up to its last sample or free: after it, its
+ * curve is flat and the process may be gone. */
+static guint points_in_span(const struct asr_heap *heap, const struct asr_heap_series *series)
+{
+	guint n = 0;
+
+	while (n < series->points->len &&
+	       asr_heap_instant(heap, g_array_index(series->points, struct asr_heap_point, n).k) <=
+	       series->last_ns)
+		n++;
+	return n;
+}
+
+/*
+ * The instant of the largest live point estimate among the grid's points
+ * in the span and the end (the earliest of equals), and the confidence
+ * that makes its interval hold although it was chosen among K instants:
+ * Bonferroni, 1 - (1 - C) / K, since every point's interval holds at C
+ * (doc/estimation.md, "The peak").  The grid keeps the best instant of
+ * its level; one past the span is worth the end's, which is earlier.
+ */
+static struct peak_choice choose(const struct asr_heap *heap, const struct asr_heap_series *series,
+				 double confidence)
+{
+	const struct asr_heap_best *best = asr_heap_best(heap, series);
+	struct peak_choice choice = { .candidates = points_in_span(heap, series) + 1 };
+
+	if (best && asr_heap_instant(heap, best->k) <= series->last_ns &&
+	    asr_heap_bytes(&series->live) <= best->live) {
+		choice.best = best;
+		choice.ns = asr_heap_instant(heap, best->k);
+	} else {
+		choice.ns = series->last_ns;
+	}
+	choice.confidence = 1.0 - (1.0 - confidence) / choice.candidates;
+	return choice;
+}
+
+static void add_peak_cells(GHashTable *cells, const struct asr_heap_series *series,
+			   const struct peak_choice *choice)
+{
+	guint i;
+
+	for (i = 0; i < series->cells->len; i++) {
+		const struct asr_cell *c = g_ptr_array_index(series->cells, i);
+		struct asr_peak_cell *p = g_new0(struct asr_peak_cell, 1);
+
+		p->ns = choice->ns;
+		p->confidence = choice->confidence;
+		if (!choice->best)
+			p->live = c->live;
+		g_hash_table_insert(cells, (gpointer) c, p);
+	}
+	if (!choice->best)
+		return;
+	for (i = 0; i < choice->best->snapshot->cells->len; i++) {
+		const struct asr_heap_cell_live *copy =
+			&g_array_index(choice->best->snapshot->cells, struct asr_heap_cell_live, i);
+		struct asr_peak_cell *p = g_hash_table_lookup(cells, copy->cell);
+
+		p->live = copy->live;
+	}
+}
+
+static bool tracks_frees(const struct asr_heap_series *series)
+{
+	return series->has_time && series->trace->frees_known;
+}
+
+void asr_heap_view_peaks(struct asr_heap_view *view, const struct asr_heap *heap,
+			 double confidence)
+{
+	guint i;
+
+	memset(view, 0, sizeof *view);
+	view->peak_cells = g_hash_table_new_full(g_direct_hash, g_direct_equal, NULL, g_free);
+	view->curves = g_ptr_array_new();
+	for (i = 0; i < heap->processes->len; i++) {
+		const struct asr_heap_series *series = g_ptr_array_index(heap->processes, i);
+		struct peak_choice choice;
+
+		if (!tracks_frees(series))
+			continue;
+		choice = choose(heap, series, confidence);
+		add_peak_cells(view->peak_cells, series, &choice);
+	}
+}
+
+/* Estimates `rates` (no sample yet: at the rates of `like`) with T
+ * `threads` at `options`. */
+static int estimate(const struct asr_rates *rates, const struct asr_rates *like, uint64_t threads,
+		    const struct as_estimate_options *options, struct as_estimate *out)
+{
+	struct as_estimate_accum *empty;
+	size_t i;
+	int status;
+
+	if (rates->n > 0)
+		return as_estimate_compute(rates->accums, rates->n, threads, options, out);
+	empty = g_new0(struct as_estimate_accum, like->n);
+	for (i = 0; i < like->n; i++)
+		empty[i].rate = like->accums[i].rate;
+	status = as_estimate_compute(empty, like->n, threads, options, out);
+	g_free(empty);
+	return status;
+}
+
+static void curve_free(gpointer p)
+{
+	struct asr_heap_curve *curve = p;
+
+	g_array_free(curve->points, TRUE);
+	g_free(curve);
+}
+
+/* The curve of `series`, whose process has T `threads`; `peak` gives the
+ * process group's peak, or NULL: estimated from the series (the total). */
+static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
+				       const struct asr_heap_series *series, uint64_t threads,
+				       const struct asr_group *process,
+				       const struct as_estimate_options *options)
+{
+	struct asr_heap_curve *curve = g_new0(struct asr_heap_curve, 1);
+	struct peak_choice choice = choose(heap, series, options->confidence);
+	struct as_estimate_options at_peak = *options;
+	const struct asr_rates *peak_rates = &series->live;
+	guint i, n = points_in_span(heap, series);
+	struct asr_heap_point_row row;
+
+	curve->process = process;
+	curve->points = g_array_sized_new(FALSE, FALSE, sizeof row, n + 1);
+	curve->candidates = choice.candidates;
+	curve->peak_confidence = choice.confidence;
+	curve->peak_ns = choice.ns;
+	for (i = 0; i < n; i++) {
+		const struct asr_heap_point *p = &g_array_index(series->points, struct asr_heap_point, i);
+
+		row.t_ns = asr_heap_instant(heap, p->k);
+		if (estimate(&p->live, &series->allocated, threads, options, &row.live) ||
+		    estimate(&p->allocated, &series->allocated, threads, options, &row.allocated))
+			goto refused;
+		g_array_append_val(curve->points, row);
+		if (choice.best && p->k == choice.best->k)
+			peak_rates = &p->live;
+	}
+	row.t_ns = series->last_ns;
+	if (estimate(&series->live, &series->allocated, threads, options, &row.live) ||
+	    estimate(&series->allocated, &series->allocated, threads, options, &row.allocated))
+		goto refused;
+	g_array_append_val(curve->points, row);
+	if (process && process->peak_known) {
+		curve->peak = process->peak_live;
+		return curve;
+	}
+	at_peak.confidence = choice.confidence;
+	if (estimate(peak_rates, &series->allocated, threads, &at_peak, &curve->peak))
+		goto refused;
+	return curve;
+
+refused:
+	curve_free(curve);
+	return NULL;
+}
+
+/* The process group of `series` in `summary`, or NULL. */
+static const struct asr_group *process_of(const struct asr_summary *summary,
+					  const struct asr_heap_series *series)
+{
+	const struct asr_cell *first = series->cells->len ? g_ptr_array_index(series->cells, 0) : NULL;
+	struct asr_group key = {
+		.kind = ASR_KIND_PROCESS,
+		.host = series->trace->host,
+		.procname = first ? first->procname : NULL,
+		.vpid = series->vpid,
+		.has_vpid = series->has_vpid,
+		.anon_trace = series->has_vpid ? 0 : series->trace->id,
+	};
+
+	return asr_summary_find(summary, &key);
+}
+
+int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap,
+			 const struct asr_summary *summary,
+			 const struct as_estimate_options *options)
+{
+	GHashTable *series_of = g_hash_table_new(g_direct_hash, g_direct_equal);
+	const GPtrArray *processes = summary->groups[ASR_KIND_PROCESS];
+	struct asr_heap_curve *curve;
+	int status = -1;
+	guint i;
+
+	g_ptr_array_set_free_func(view->curves, curve_free);
+	for (i = 0; i < heap->processes->len; i++) {
+		const struct asr_heap_series *series = g_ptr_array_index(heap->processes, i);
+		const struct asr_group *g = process_of(summary, series);
+
+		if (tracks_frees(series) && g)
+			g_hash_table_insert(series_of, (gpointer) g, (gpointer) series);
+	}
+	if (g_hash_table_size(series_of) == 0 || !heap->total.has_time) {
+		status = 0;
+		goto end;
+	}
+	curve = curve_of(heap, &heap->total, summary->total.threads, NULL, options);
+	if (!curve)
+		goto end;
+	curve->incomplete = summary->total.live_incomplete;
+	g_ptr_array_add(view->curves, curve);
+	for (i = 0; i < processes->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(processes, i);
+		const struct asr_heap_series *series = g_hash_table_lookup(series_of, g);
+
+		if (!series)
+			continue;
+		curve = curve_of(heap, series, g->threads, g, options);
+		if (!curve)
+			goto end;
+		curve->incomplete = g->live_incomplete;
+		g_ptr_array_add(view->curves, curve);
+	}
+	status = 0;
+end:
+	g_hash_table_destroy(series_of);
+	return status;
+}
+
+void asr_heap_view_fini(struct asr_heap_view *view)
+{
+	if (view->peak_cells)
+		g_hash_table_destroy(view->peak_cells);
+	if (view->curves)
+		g_ptr_array_free(view->curves, TRUE);
+	memset(view, 0, sizeof *view);
+}

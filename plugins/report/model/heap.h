@@ -1,0 +1,79 @@
+/*
+ * heap.h - the heap over time as the report shows it: each process's curve
+ * of live bytes (and the total's), a point per instant of the grid with
+ * its interval, and the peak, chosen among those instants, with an
+ * interval that allows for the choice (doc/estimation.md, "The heap over
+ * time" and "The peak").
+ */
+#ifndef ALLOCSAMPLE_REPORT_MODEL_HEAP_H
+#define ALLOCSAMPLE_REPORT_MODEL_HEAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <glib.h>
+
+#include "estimate/estimate.h"
+#include "model/summary.h"
+#include "rates.h"
+
+struct asr_heap;
+
+/* One cell's live samples at its process's peak (borrowed from the
+ * aggregate), and the peak's instant and confidence. */
+struct asr_peak_cell {
+	struct asr_rates live;
+	int64_t ns;
+	double confidence;
+};
+
+/* One point of a curve. */
+struct asr_heap_point_row {
+	int64_t t_ns;                /* the clock of the samples, as first_ns */
+	struct as_estimate live;     /* the bytes live then, at the report's C */
+	struct as_estimate allocated;  /* the bytes allocated up to then */
+};
+
+struct asr_heap_curve {
+	const struct asr_group *process;  /* NULL: the total of every process */
+	GArray *points;              /* struct asr_heap_point_row in time order:
+				      * the grid's instants from the process's
+				      * first sample or free, then its last one's */
+	unsigned candidates;         /* K: the points the peak was chosen among */
+	double peak_confidence;      /* 1 - (1 - C) / K */
+	int64_t peak_ns;             /* the point of the largest live estimate */
+	struct as_estimate peak;     /* its live bytes at peak_confidence */
+	bool incomplete;             /* the live figures are (a trace lost
+				      * events, or samples were not tracked) */
+};
+
+/*
+ * What the model knows of the heap over time.  Built in two steps: the
+ * peaks first, which the groups' `peak_live` need (`peak_cells`), then,
+ * once the process groups exist, the curves.
+ */
+struct asr_heap_view {
+	/* const struct asr_cell * -> struct asr_peak_cell *: every cell of a
+	 * process whose trace tracks frees; owned. */
+	GHashTable *peak_cells;
+	GPtrArray *curves;           /* struct asr_heap_curve *: the total's
+				      * first, then the processes' in report
+				      * order; owned */
+};
+
+/* Chooses each process's peak among the instants of its curve, at
+ * confidence `confidence` for one instant. */
+void asr_heap_view_peaks(struct asr_heap_view *view, const struct asr_heap *heap,
+			 double confidence);
+
+/* Estimates every curve's points with the T of its process group in
+ * `summary` (processes without a group, or whose trace does not track
+ * frees, have none).  Returns 0, or -1 if the estimator refused the
+ * options. */
+int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap,
+			 const struct asr_summary *summary,
+			 const struct as_estimate_options *options);
+
+void asr_heap_view_fini(struct asr_heap_view *view);
+
+#endif
