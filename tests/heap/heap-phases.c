@@ -40,21 +40,20 @@ static int64_t now_ns(void)
 	return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* Each path its own function, kept out of line, so that each is a stack. */
-__attribute__((noinline)) static void *base_alloc(void)
-{
-	return malloc(BLOCK);
-}
+/* Each path its own function, kept out of line and out of tail position,
+ * so that each is a stack of its own in the report. */
+#define PATH_ALLOC(name)                                                  \
+	__attribute__((noinline)) static void *name(void)                 \
+	{                                                                 \
+		void *p = malloc(BLOCK);                                  \
+									  \
+		__asm__ volatile("" : : "r"(p) : "memory");               \
+		return p;                                                 \
+	}
 
-__attribute__((noinline)) static void *peak_alloc(void)
-{
-	return malloc(BLOCK);
-}
-
-__attribute__((noinline)) static void *late_alloc(void)
-{
-	return malloc(BLOCK);
-}
+PATH_ALLOC(base_alloc)
+PATH_ALLOC(peak_alloc)
+PATH_ALLOC(late_alloc)
 
 __attribute__((noinline)) static void churn(void)
 {

@@ -18,7 +18,18 @@ tests_heap_heapdiff_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS)
 tests_heap_heapdiff_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 tests_heap_heapdiff_LDADD = src/liballocsample.la
 
+# The heap over time: built with and without frame pointers, as the stacks
+# tests' programs are (tests/stacks/local.mk), since its peak is per stack.
+check_PROGRAMS += tests/heap/heap-phases-fp tests/heap/heap-phases-nofp
+tests_heap_heap_phases_fp_SOURCES = tests/heap/heap-phases.c
+tests_heap_heap_phases_fp_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -O2 -g -fno-omit-frame-pointer
+tests_heap_heap_phases_fp_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_heap_heap_phases_nofp_SOURCES = tests/heap/heap-phases.c
+tests_heap_heap_phases_nofp_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -O2 -g -fomit-frame-pointer
+tests_heap_heap_phases_nofp_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+
 HEAP_TESTS = \
+	tests/heap/curve.sh \
 	tests/heap/c.sh \
 	tests/heap/cxx.sh \
 	tests/heap/differential.sh

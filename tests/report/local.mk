@@ -142,7 +142,7 @@ EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
 check_PROGRAMS += tests/report/test-live
 TESTS += tests/report/test-live
 tests_report_test_live_SOURCES = tests/report/test-live.c plugins/report/aggregate/live.c \
-	plugins/report/rates.c
+	plugins/report/aggregate/heap.c plugins/report/rates.c
 tests_report_test_live_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_live_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)
 tests_report_test_live_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GLIB_LIBS) $(GSL_LIBS) -lm

@@ -8,6 +8,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "aggregate/heap.h"
 #include "aggregate/live.h"
 #include "tests/lib/check-run.h"
 
@@ -49,11 +50,14 @@ START_TEST(test_samples_and_frees_match)
 {
 	static uint64_t live_ptrs[BLOCKS];
 	struct asr_trace trace = { 0 };
-	struct asr_cell cell = { 0 };
+	struct asr_cell cell = { .trace = &trace };
+	struct asr_heap heap;
 	struct asr_live live;
 	size_t n_live = 0, made = 0;
 
 	asr_live_init(&live);
+	asr_heap_init(&heap, 200);
+	cell.heap = asr_heap_series_of(&heap, &cell);
 	/* Grow to 2040 live, then hover there, just under half of the
 	 * table's 4096 slots: long runs, many of them across the table's end,
 	 * and many vacated slots. */
@@ -78,10 +82,13 @@ START_TEST(test_samples_and_frees_match)
 		}
 		ck_assert_uint_eq(trace.unmatched_frees, 0);
 		ck_assert_uint_eq(asr_rates_samples(&cell.live), n_live);
+		/* The process's curve follows its cells. */
+		ck_assert_uint_eq(asr_rates_samples(&cell.heap->live), n_live);
 	}
 	ck_assert_uint_eq(trace.lost_frees, 0);
 	ck_assert_uint_eq(cell.tracked, BLOCKS);
 	asr_live_fini(&live);
+	asr_heap_fini(&heap);
 	asr_rates_fini(&cell.rates);
 	asr_rates_fini(&cell.live);
 }
@@ -90,12 +97,15 @@ END_TEST
 START_TEST(test_unmatched_and_lost_frees)
 {
 	struct asr_trace trace = { 0 };
-	struct asr_cell cell = { 0 };
+	struct asr_cell cell = { .trace = &trace };
+	struct asr_heap heap;
 	struct asr_live live;
 	struct asr_sample s = sample_at(0x7000);
 	struct asr_free_event f = free_of(0x7000), other = free_of(0x9000);
 
 	asr_live_init(&live);
+	asr_heap_init(&heap, 200);
+	cell.heap = asr_heap_series_of(&heap, &cell);
 	asr_live_free(&live, &trace, &f); /* before any sample: unmatched */
 	live_sample(&live, &trace, &cell, &s);
 	live_sample(&live, &trace, &cell, &s); /* the first one's free was lost */
@@ -110,6 +120,7 @@ START_TEST(test_unmatched_and_lost_frees)
 	asr_live_free(&live, &trace, &f);
 	ck_assert_uint_eq(asr_rates_samples(&cell.live), 0);
 	asr_live_fini(&live);
+	asr_heap_fini(&heap);
 	asr_rates_fini(&cell.rates);
 	asr_rates_fini(&cell.live);
 }

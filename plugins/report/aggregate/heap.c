@@ -281,8 +281,24 @@ void asr_heap_freed(struct asr_heap_series *series, const struct asr_weighed *we
 	asr_rates_remove(&series->total->live, weighed);
 }
 
-const struct asr_heap_best *asr_heap_best(const struct asr_heap *heap,
-					  const struct asr_heap_series *series)
+struct asr_heap_peak asr_heap_peak(const struct asr_heap *heap, const struct asr_heap_series *series)
 {
-	return series->best[heap->level].set ? &series->best[heap->level] : NULL;
+	const struct asr_heap_best *best = &series->best[heap->level];
+	struct asr_heap_peak peak = { 0 };
+
+	while (peak.points < series->points->len &&
+	       asr_heap_instant(heap, g_array_index(series->points, struct asr_heap_point,
+						    peak.points).k) <= series->last_ns)
+		peak.points++;
+	peak.candidates = peak.points + 1;
+	/* The grid keeps the best instant of its level; one past the span is
+	 * worth the end's, which is earlier. */
+	if (best->set && asr_heap_instant(heap, best->k) <= series->last_ns &&
+	    asr_heap_bytes(&series->live) <= best->live) {
+		peak.best = best;
+		peak.ns = asr_heap_instant(heap, best->k);
+	} else {
+		peak.ns = series->last_ns;
+	}
+	return peak;
 }

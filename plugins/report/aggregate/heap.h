@@ -120,9 +120,22 @@ void asr_heap_freed(struct asr_heap_series *series, const struct asr_weighed *we
 /* The instant of grid point `k`. */
 int64_t asr_heap_instant(const struct asr_heap *heap, int64_t k);
 
-/* The best grid instant of `series` among the points it keeps now. */
-const struct asr_heap_best *asr_heap_best(const struct asr_heap *heap,
-					  const struct asr_heap_series *series);
+/* Where a series peaks, and among how many instants it was chosen. */
+struct asr_heap_peak {
+	const struct asr_heap_best *best;  /* NULL: at the end */
+	unsigned candidates;    /* K: the points in the span and the end */
+	guint points;           /* the points in the span, the first of
+				 * `series->points` */
+	int64_t ns;             /* the instant */
+};
+
+/*
+ * The instant of the largest live point estimate among the grid's points
+ * from the first sample or free of `series` to its last, and its end (the
+ * earliest of equals).  After its last event a series is flat, and the
+ * process may be gone: those points are not in its span.
+ */
+struct asr_heap_peak asr_heap_peak(const struct asr_heap *heap, const struct asr_heap_series *series);
 
 /* The point estimate of the live bytes in `rates`: the weighted sum. */
 double asr_heap_bytes(const struct asr_rates *rates);

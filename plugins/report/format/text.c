@@ -118,7 +118,12 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 {
 	const struct asr_summary *sum = &model->summary;
 	const struct asr_group *t = &sum->total;
-	bool live = live_says(model, t);
+	const GPtrArray *curves = model->heap.curves;
+	const struct asr_heap_curve *curve = curves && curves->len ? g_ptr_array_index(curves, 0) : NULL;
+	/* The total's peak is its own instant, not the processes'. */
+	const struct held held = model->sort != ASR_SORT_PEAK ? held_of(model, t) :
+		(struct held) { curve != NULL, t->live_incomplete, curve ? &curve->peak : NULL };
+	bool live = model->sort == ASR_SORT_PEAK ? held.known : live_says(model, t);
 	struct as_grid grid;
 	GPtrArray *row;
 
@@ -130,10 +135,8 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell(row, "SAMPLES");
 	cell(row, "ESTIMATE");
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
-	if (live) {
-		cell(row, "LIVE AT END");
-		cell(row, "LIVE INTERVAL");
-	}
+	if (live)
+		held_titles(row, model);
 	cell(row, "NOTE");
 	row = as_grid_row(&grid);
 	cell(row, "Total");
@@ -143,9 +146,9 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell_bytes(row, t->est.weighted);
 	cell_interval(row, &t->est);
 	if (live)
-		cell_live(row, true, &t->live);
+		cell_live(row, true, held.est);
 	cell_marks(row, &t->est, t->incomplete, false, marks);
-	note_live(row, live, t->live_incomplete, marks);
+	note_live(row, live, held.incomplete, marks);
 	fprintf(out, "\n");
 	as_grid_print(out, &grid);
 	as_grid_fini(&grid);

@@ -5,49 +5,22 @@
 #include "aggregate/table.h"
 #include "model/heap.h"
 
-/* Where a series peaks: a grid instant (its snapshot) or its end. */
+/*
+ * The peak of `series` and the confidence that makes its interval hold
+ * although it was chosen among K instants: Bonferroni, every point's
+ * interval holding at 1 - (1 - C) / K (doc/estimation.md, "The peak").
+ */
 struct peak_choice {
-	const struct asr_heap_best *best;  /* NULL: at the end */
-	unsigned candidates;
-	int64_t ns;
+	struct asr_heap_peak at;
 	double confidence;
 };
 
-/* The points of `series` up to its last sample or free: after it, its
- * curve is flat and the process may be gone. */
-static guint points_in_span(const struct asr_heap *heap, const struct asr_heap_series *series)
-{
-	guint n = 0;
-
-	while (n < series->points->len &&
-	       asr_heap_instant(heap, g_array_index(series->points, struct asr_heap_point, n).k) <=
-	       series->last_ns)
-		n++;
-	return n;
-}
-
-/*
- * The instant of the largest live point estimate among the grid's points
- * in the span and the end (the earliest of equals), and the confidence
- * that makes its interval hold although it was chosen among K instants:
- * Bonferroni, 1 - (1 - C) / K, since every point's interval holds at C
- * (doc/estimation.md, "The peak").  The grid keeps the best instant of
- * its level; one past the span is worth the end's, which is earlier.
- */
 static struct peak_choice choose(const struct asr_heap *heap, const struct asr_heap_series *series,
 				 double confidence)
 {
-	const struct asr_heap_best *best = asr_heap_best(heap, series);
-	struct peak_choice choice = { .candidates = points_in_span(heap, series) + 1 };
+	struct peak_choice choice = { asr_heap_peak(heap, series), 0.0 };
 
-	if (best && asr_heap_instant(heap, best->k) <= series->last_ns &&
-	    asr_heap_bytes(&series->live) <= best->live) {
-		choice.best = best;
-		choice.ns = asr_heap_instant(heap, best->k);
-	} else {
-		choice.ns = series->last_ns;
-	}
-	choice.confidence = 1.0 - (1.0 - confidence) / choice.candidates;
+	choice.confidence = asr_heap_peak_confidence(confidence, choice.at.candidates);
 	return choice;
 }
 
@@ -60,17 +33,17 @@ static void add_peak_cells(GHashTable *cells, const struct asr_heap_series *seri
 		const struct asr_cell *c = g_ptr_array_index(series->cells, i);
 		struct asr_peak_cell *p = g_new0(struct asr_peak_cell, 1);
 
-		p->ns = choice->ns;
+		p->ns = choice->at.ns;
 		p->confidence = choice->confidence;
-		if (!choice->best)
+		if (!choice->at.best)
 			p->live = c->live;
 		g_hash_table_insert(cells, (gpointer) c, p);
 	}
-	if (!choice->best)
+	if (!choice->at.best)
 		return;
-	for (i = 0; i < choice->best->snapshot->cells->len; i++) {
+	for (i = 0; i < choice->at.best->snapshot->cells->len; i++) {
 		const struct asr_heap_cell_live *copy =
-			&g_array_index(choice->best->snapshot->cells, struct asr_heap_cell_live, i);
+			&g_array_index(choice->at.best->snapshot->cells, struct asr_heap_cell_live, i);
 		struct asr_peak_cell *p = g_hash_table_lookup(cells, copy->cell);
 
 		p->live = copy->live;
@@ -139,14 +112,14 @@ static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 	struct peak_choice choice = choose(heap, series, options->confidence);
 	struct as_estimate_options at_peak = *options;
 	const struct asr_rates *peak_rates = &series->live;
-	guint i, n = points_in_span(heap, series);
+	guint i, n = choice.at.points;
 	struct asr_heap_point_row row;
 
 	curve->process = process;
 	curve->points = g_array_sized_new(FALSE, FALSE, sizeof row, n + 1);
-	curve->candidates = choice.candidates;
+	curve->candidates = choice.at.candidates;
 	curve->peak_confidence = choice.confidence;
-	curve->peak_ns = choice.ns;
+	curve->peak_ns = choice.at.ns;
 	for (i = 0; i < n; i++) {
 		const struct asr_heap_point *p = &g_array_index(series->points, struct asr_heap_point, i);
 
@@ -155,7 +128,7 @@ static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 		    estimate(&p->allocated, &series->allocated, threads, options, &row.allocated))
 			goto refused;
 		g_array_append_val(curve->points, row);
-		if (choice.best && p->k == choice.best->k)
+		if (choice.at.best && p->k == choice.at.best->k)
 			peak_rates = &p->live;
 	}
 	row.t_ns = series->last_ns;

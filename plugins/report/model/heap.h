@@ -61,6 +61,13 @@ struct asr_heap_view {
 				      * order; owned */
 };
 
+/* The confidence of an interval that holds at `confidence` although its
+ * instant was chosen among `candidates` (Bonferroni). */
+static inline double asr_heap_peak_confidence(double confidence, unsigned candidates)
+{
+	return 1.0 - (1.0 - confidence) / candidates;
+}
+
 /* Chooses each process's peak among the instants of its curve, at
  * confidence `confidence` for one instant. */
 void asr_heap_view_peaks(struct asr_heap_view *view, const struct asr_heap *heap,

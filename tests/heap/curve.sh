@@ -1,0 +1,140 @@
+#!/bin/sh
+# curve.sh - the heap over time and its peak against a program that prints
+# its own live bytes after every step (heap-phases.c): 8 MiB, then 32 MiB
+# in phase "peak", 8 MiB, 20 MiB at the end, with blocks allocated and
+# freed at once all along.  Built with and without frame pointers.
+#
+# Checked, for each build: the peak lies in phase "peak" and its interval
+# holds the bytes the program had live then; the stacks that held them
+# (peak_alloc 24 MiB, base_alloc 8 MiB) hold their truth at the peak, and
+# late_alloc, allocated after it, held nothing; sort=peak lists
+# peak_alloc's stack first and --peak names it in text; every point of
+# the curve holds the live bytes of its instant; the last point is the end
+# (20 MiB live, every byte allocated); JSON and the peak's line agree.
+#
+# The intervals are asked at 99.999%.  The peak's holds at 1 - 10^-5/K
+# although chosen among its K instants (doc/estimation.md, "The peak");
+# each point's at 99.999%, so that the expected number of points that miss
+# is at most K x 10^-5 (about 1.3e-3 at K = 126) and, by Markov's
+# inequality, 3 misses or more happen with probability below 4.2e-4 a
+# build, however the points' misses go together (they share samples).  A
+# curve of the wrong bytes (the allocated ones, or those freed) misses
+# most points.
+set -eu
+. "$AS_SRCDIR/tests/heap/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+# truth_range OUT T: "LOW HIGH", the least and most bytes the program had
+# live at time T by its `live` lines (a step between two lines moves the
+# bytes from one line's to the next's), widened by the 2 ms that LTTng's
+# clock may lie from CLOCK_REALTIME and by one block of churn.
+truth_range() {
+	awk -v t="$2" -v slack=2000000 -v block=4096 '
+		$1 == "live" { n++; at[n] = $2; b[n] = $3 }
+		END {
+			lo = -1; hi = -1
+			for (i = 1; i <= n; i++) {
+				end = i < n ? at[i + 1] : at[i] + 1e18
+				if (end < t - slack || at[i] > t + slack) continue
+				for (j = i; j <= i + 1 && j <= n; j++) {
+					if (lo < 0 || b[j] < lo) lo = b[j]
+					if (b[j] > hi) hi = b[j]
+				}
+			}
+			printf "%d %d\n", lo, hi + block
+		}' "$1"
+}
+
+# judge_range LABEL OUT T SAMPLES ESTIMATE LOWER UPPER: judge_truth with
+# the truth of the range at T nearest the estimate.
+judge_range() {
+	range=$(truth_range "$2" "$3")
+	truth=$(echo "$range $5" | awk '{ t = $3; if (t < $1) t = $1; if (t > $2) t = $2; printf "%d", t }')
+	judge_truth "$1 (true range $range at $3)" "$truth" "$4" "$5" "$6" "$7"
+}
+
+for build in fp nofp; do
+	name=curve-$build
+	json="$HARNESS_DIR/$name.json"
+	out="$HARNESS_DIR/$name.out"
+	ALLOCSAMPLE_SEED=20261127 \
+	ALLOCSAMPLE_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_PLUGIN_PATH="$REPORT_PLUGIN_PATH" \
+		"$AS_BUILDDIR/src/record/allocsample-record" --rate 16384 --confidence 0.99999 \
+		--format json --group-by stack --report-output "$json" -o "$HARNESS_DIR/$name.trace" \
+		-- "$HEAP_BIN/heap-phases-$build" 150 >"$out" 2>"$HARNESS_DIR/$name.err" ||
+		harness_fail "allocsample-record failed: $(cat "$HARNESS_DIR/$name.err")"
+	pid=$(jq '.groups[] | select(.kind == "process") | .pid' "$json")
+	check "$build: nothing lost" [ "$(jq .incomplete "$json")" = false ]
+	check "$build: a curve for the total and one for the process" \
+		[ "$(jq '[.timeline[] | .kind] | join(",")' "$json")" = '"total,process"' ]
+
+	# The peak: in phase "peak", holding the bytes live then.
+	peak_ns=$(jq '.timeline[] | select(.kind == "process") | .peak_t_ns' "$json")
+	set -- $(awk '$1 == "phase" && $2 == "peak" { print $3, $4 }' "$out")
+	check "$build: the peak ($peak_ns) lies in phase peak [$1, $2]" \
+		[ "$peak_ns" -ge "$1" ] && [ "$peak_ns" -le "$2" ]
+	judge_range "$build: the process's live bytes at its peak" "$out" "$peak_ns" \
+		$(jq -r ".groups[] | select(.kind == \"process\") |
+			\"\(.peak_live_samples) \(.peak_live_estimate) \(.peak_lower) \(.peak_upper)\"" "$json")
+	check "$build: the total's peak is the process's" \
+		[ "$(jq '.total.peak_t_ns' "$json")" = "$peak_ns" ]
+	check "$build: the peak's confidence allows for its K instants" \
+		[ "$(jq '.timeline[1] | (1 - .peak_confidence) * .candidates | . * 1e9 | round' "$json")" = 10000 ]
+
+	# Who held the peak, stack by stack.
+	for path in base peak late; do
+		truth=$(awk -v p="$path" '$1 == "path" && $2 == p { print $3 }' "$out")
+		figures=$(jq -r "[.groups[] | select(.kind == \"stack\" and .stack[0].function == \"${path}_alloc\")]
+			| if length == 1 then .[0] | \"\(.peak_live_samples) \(.peak_live_estimate)
+			\(.peak_live_lower) \(.peak_live_upper)\" else empty end" "$json")
+		if [ -z "$figures" ]; then
+			fail "$build: no single stack from ${path}_alloc"
+			continue
+		fi
+		judge_truth "$build: ${path}_alloc's bytes at the peak" "$truth" $figures
+	done
+
+	# Every point of the process's curve, and its end.
+	misses=0
+	points=0
+	while read -r t s e lo hi; do
+		range=$(truth_range "$out" "$t")
+		points=$((points + 1))
+		echo "$range $lo $hi" | awk '{ exit !($2 < $3 || $1 > $4) }' || continue
+		misses=$((misses + 1))
+		echo "# $build: point at $t: estimate $e [$lo, $hi], true $range"
+	done <<EOF_POINTS
+$(jq -r '.timeline[] | select(.kind == "process") | .points[] |
+	"\(.t_ns) \(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$json")
+EOF_POINTS
+	check "$build: at most 2 of the $points points miss the live bytes of their instant ($misses)" \
+		[ "$misses" -le 2 ]
+	# The end: the process's last sample or free, after its last sample
+	# and before the program's last line.
+	last=$(jq '.timeline[1].points[-1].t_ns' "$json")
+	check "$build: the curve's last point ($last) is the process's end" \
+		[ "$last" -ge "$(jq '.groups[] | select(.kind == "process") | .last_ns' "$json")" ] &&
+		[ "$last" -le "$(awk '$1 == "phase" && $2 == "late" { print $4 }' "$out")" ]
+	judge_truth "$build: the last point's live bytes (the end)" \
+		"$(awk '$1 == "path" { n += $4 } END { print n }' "$out")" \
+		$(jq -r '.timeline[1].points[-1] | "\(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$json")
+	judge_truth "$build: the last point's allocated bytes (all of them)" \
+		"$(awk '$1 == "allocated" { print $2 }' "$out")" \
+		$(jq -r '"\(.total.samples) \(.timeline[1].points[-1] |
+			"\(.allocated_estimate) \(.allocated_lower) \(.allocated_upper)")"' "$json")
+
+	# The peak view: its order and its line.
+	report_run "$HARNESS_DIR/$name.trace" -p 'group-by=["stack"],sort="peak",format="json",confidence=0.99999' \
+		>"$HARNESS_DIR/$name-peak.json" 2>/dev/null || harness_fail "the sort=peak report failed"
+	check "$build: sort=peak lists peak_alloc's stack first" \
+		[ "$(jq -r '[.groups[] | select(.kind == "stack")][0].stack[0].function' "$HARNESS_DIR/$name-peak.json")" = peak_alloc ]
+	report_run "$HARNESS_DIR/$name.trace" -p 'group-by=["stack"],sort="peak"' \
+		>"$HARNESS_DIR/$name-peak.txt" 2>/dev/null || harness_fail "the text peak view failed"
+	check "$build: the text's first stack is peak_alloc's" \
+		[ "$(grep -m1 -A2 '^  #1 ' "$HARNESS_DIR/$name-peak.txt" | sed -n 3p | awk '{ print $1 }')" = peak_alloc ]
+	check "$build: the text names the peak's instant and its K" \
+		grep -q "^Peak of the live heap: .* at .* of .* (the largest of $(jq .timeline[0].candidates "$json") instants" \
+		"$HARNESS_DIR/$name-peak.txt"
+done
+finish
