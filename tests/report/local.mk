@@ -147,6 +147,20 @@ tests_report_test_live_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_live_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)
 tests_report_test_live_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GLIB_LIBS) $(GSL_LIBS) -lm
 
+# The heap over time (aggregate/heap.c) and its peak's confidence against
+# the sampling model, simulated: a point's interval, the peak's, and the
+# peak's at C failing on a flat heap (ALLOCSAMPLE_TEST_THOROUGH=1: ten
+# times the runs).
+check_PROGRAMS += tests/unit/test-heap-sim
+TESTS += tests/unit/test-heap-sim
+tests_unit_test_heap_sim_SOURCES = tests/unit/test-heap-sim.c plugins/report/aggregate/heap.c \
+	plugins/report/rates.c
+tests_unit_test_heap_sim_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
+tests_unit_test_heap_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) \
+	$(GSL_CFLAGS)
+tests_unit_test_heap_sim_LDADD = estimate/libasestimate.la src/libassampler.la $(CHECK_LIBS) \
+	$(GLIB_LIBS) $(GSL_LIBS) -lm
+
 # The sentences on the live figures (model/live_notes.c): counts and their
 # nouns and verbs.
 check_PROGRAMS += tests/report/test-live-notes
