@@ -10,6 +10,7 @@
 #include "aggregate/live.h"
 #include "aggregate/maps.h"
 #include "aggregate/scopes.h"
+#include "aggregate/sizes.h"
 #include "aggregate/stacks.h"
 #include "aggregate/table.h"
 #include "aggregate/traces.h"
@@ -21,8 +22,8 @@
 #include "read/scope_event.h"
 
 /* Memory: constant per cell, per (cell, window) with samples, per scope
- * instance, per distinct raw stack and per mapped object; never per
- * sample. */
+ * instance, per distinct raw stack, per mapped object and per process
+ * (its size classes); never per sample. */
 struct asr_aggregate {
 	struct asr_traces traces;
 	struct asr_table table;
@@ -31,6 +32,7 @@ struct asr_aggregate {
 	struct asr_maps maps;        /* what each process mapped (with stacks) */
 	struct asr_raw_stacks stacks;
 	struct asr_live live;        /* tracked samples until their free (schema 3) */
+	struct asr_sizes sizes;      /* each process's samples by size class */
 	bool windowed;
 	bool scoped;
 	bool live_known;             /* some trace's frees are known */
@@ -44,7 +46,8 @@ void asr_aggregate_fini(struct asr_aggregate *agg);
 void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns);
 
 /* Adds a sample to its cell (with its raw stack, interned, when it has
- * one), its window and the scope instance open on its thread; an
+ * one), its process's size class, its window and the scope instance open
+ * on its thread; an
  * impossible sample is only counted. */
 void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sample);
 

@@ -14,6 +14,8 @@
 #include "read/sample.h"
 #include "symbols/site.h"
 
+struct asr_process_sizes;
+
 /* The finest group: one thread's samples of one type from one call site
  * (or with one raw stack) in one trace.  The report's groups are unions of
  * cells. */
@@ -41,6 +43,9 @@ struct asr_cell {
 	uint64_t untracked;     /* samples not tracked to their free */
 	bool live_changed;      /* `live` changed since the last window's end
 				 * (in the live table's `changed`) */
+	/* Its process's size classes (aggregate/sizes.h), found at its first
+	 * sample: no look-up per sample. */
+	struct asr_process_sizes *sizes;
 };
 
 /* Slots of the cache of recent cells: a power of 2. */

@@ -91,6 +91,9 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	}
 	if (asr_summary_build(&model->summary, &in, &estimate_options))
 		goto refused;
+	model->sizes = asr_size_histograms_build(&model->summary, &agg->sizes, &estimate_options);
+	if (!model->sizes)
+		goto refused;
 	asr_model_select(model, options);
 	if (in.stacks) {
 		model->call_tree = asr_call_tree_build(&model->summary, &estimate_options);
@@ -140,6 +143,8 @@ void asr_model_fini(struct asr_model *model)
 		g_free(model->scopes);
 	}
 	asr_call_tree_free(model->call_tree);
+	if (model->sizes)
+		g_ptr_array_free(model->sizes, TRUE);
 	asr_summary_fini(&model->summary);
 	if (model->resolution) {
 		asr_resolution_fini(model->resolution);

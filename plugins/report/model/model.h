@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "estimate/estimate.h"
+#include "model/sizes.h"
 #include "model/stack.h"
 #include "model/summary.h"
 #include "model/timeline.h"
@@ -119,6 +120,8 @@ struct asr_model {
 						  * the largest live estimate at
 						  * its end; NULL: none */
 	bool sort_live;          /* groups ordered by live bytes (`sort`) */
+	GPtrArray *sizes;        /* struct asr_size_histogram *, one per process
+				  * group, which points at its own (model/sizes.h) */
 	struct asr_scope_model *scopes;    /* NULL: no `scope-begin` */
 	/* With group-by stack (NULL otherwise): */
 	GPtrArray *call_tree;    /* struct asr_call_node *: one root per

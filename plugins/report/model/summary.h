@@ -35,6 +35,8 @@ struct asr_objects {
 	double upper;
 };
 
+struct asr_size_histogram;
+
 struct asr_group {
 	enum asr_kind kind;
 	const char *host;       /* NULL: the trace has no `hostname` */
@@ -73,6 +75,9 @@ struct asr_group {
 	struct asr_rates live_rates;
 	struct as_estimate live;
 	struct asr_objects live_objects;
+	/* Kind PROCESS: its histogram of requested sizes (model/sizes.h),
+	 * owned by the model; NULL otherwise, and in a window's groups. */
+	const struct asr_size_histogram *sizes;
 };
 
 /* What the report says once about the live figures, over every trace. */
