@@ -144,6 +144,64 @@ int as_estimate_objects_compute(const struct as_estimate_accum *accums, size_t n
 				double confidence, struct as_estimate_objects *out);
 
 /*
+ * Size classes (doc/estimation.md, "Sizes"): class k holds the requested
+ * sizes from 2^k to 2^(k+1) - 1, k from 0 to 63.  A class is a subset of a
+ * process's objects that the program chose, like a type: its bytes and
+ * objects are estimated as any group's.
+ */
+#define AS_SIZE_CLASSES 64
+
+/* The class of `size` (>= 1): the index of its highest bit set. */
+static inline unsigned as_size_class(uint64_t size)
+{
+	return 63u - (unsigned) __builtin_clzll(size);
+}
+
+/* The smallest and largest sizes of class k (< AS_SIZE_CLASSES). */
+static inline uint64_t as_size_class_min(unsigned k)
+{
+	return UINT64_C(1) << k;
+}
+
+static inline uint64_t as_size_class_max(unsigned k)
+{
+	return k == 63 ? UINT64_MAX : (UINT64_C(2) << k) - 1;
+}
+
+/*
+ * as_estimate_compute() of a subset of a group (a size class of a
+ * process) given the accumulators of every rate the group holds, with or
+ * without samples in the subset: each rate is estimated on its own and
+ * the results added, and a rate without samples in the subset adds its
+ * "below" end, F^-1((1+C)/2; T) at that rate, to the upper end, since the
+ * subset may hold bytes at that rate that no sample saw.
+ * (as_estimate_compute() ignores such a rate when another has samples.)
+ * `mixed_rates` says that several rates were added.  Same arguments,
+ * returns and refusals as as_estimate_compute().
+ *
+ *	[lower, upper] = [sum_r lower_r, sum_r upper_r]
+ */
+int as_estimate_compute_every_rate(const struct as_estimate_accum *accums, size_t n,
+				   uint64_t threads, const struct as_estimate_options *options,
+				   struct as_estimate *out);
+
+/*
+ * The objects of size class `k` with an upper end: every object of the
+ * class holds at least 2^k bytes, so there are at most bytes / 2^k of
+ * them, and the class's bytes interval `bytes` (as_estimate_compute() of
+ * the class's samples) bounds them wherever it holds the bytes:
+ * floor(bytes->upper / 2^k), never below `objects->lower` (the truth is
+ * at least that wherever the count's lower end holds), nor above
+ * `objects->upper` (the exact count at rate 1).  `objects` is
+ * as_estimate_objects_compute() of the same samples; its estimate and
+ * lower end are kept.  Returns 0, or -1 (leaving *out unchanged) for k out
+ * of range or a NULL argument.
+ */
+int as_estimate_size_class_objects(unsigned k, const struct as_estimate *bytes,
+				   const struct as_estimate_objects *objects,
+				   struct as_estimate_objects *out);
+
+/*
  * The building blocks, exposed for tests and the reference table.
  *
  * as_estimate_negbin_quantile: the smallest number of failures k with

@@ -32,6 +32,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/aggregate/scopes.c plugins/report/aggregate/scopes.h \
 	plugins/report/aggregate/maps.c plugins/report/aggregate/maps.h \
 	plugins/report/aggregate/stacks.c plugins/report/aggregate/stacks.h \
+	plugins/report/aggregate/sizes.c plugins/report/aggregate/sizes.h \
 	plugins/report/model/model.c plugins/report/model/model.h \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
 	plugins/report/model/group_estimates.c plugins/report/model/group_order.c \
@@ -44,6 +45,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/stack.h \
 	plugins/report/model/resolve.c plugins/report/model/resolve.h \
 	plugins/report/model/call_tree.c plugins/report/model/call_tree.h \
+	plugins/report/model/sizes.c plugins/report/model/sizes.h \
 	plugins/report/format/writer.h plugins/report/format/writers.c \
 	plugins/report/format/text.h plugins/report/format/text.c \
 	plugins/report/format/grid.c \

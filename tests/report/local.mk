@@ -10,6 +10,12 @@ tests_report_typed_workload_CFLAGS = $(REPORT_C_OPTIONS)
 tests_report_typed_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_typed_workload_LDADD = src/liballocsample.la $(PTHREAD_LIBS)
 
+check_PROGRAMS += tests/report/sizes-workload
+tests_report_sizes_workload_SOURCES = tests/report/sizes-workload.c
+tests_report_sizes_workload_CFLAGS = $(REPORT_C_OPTIONS)
+tests_report_sizes_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_sizes_workload_LDADD = $(PTHREAD_LIBS)
+
 check_PROGRAMS += tests/report/phases-workload
 tests_report_phases_workload_SOURCES = tests/report/phases-workload.c
 tests_report_phases_workload_CFLAGS = $(REPORT_C_OPTIONS)
@@ -28,6 +34,7 @@ REPORT_TESTS = \
 	tests/report/params.sh \
 	tests/report/first-look.sh \
 	tests/report/typed.sh \
+	tests/report/sizes.sh \
 	tests/report/golden.sh \
 	tests/report/loss.sh \
 	tests/report/contexts.sh \

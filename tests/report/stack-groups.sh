@@ -86,9 +86,9 @@ check "the JSON document is the symbols' account too" \
 csv="$HARNESS_DIR/report.csv"
 report_run "$HARNESS_DIR/run" -p 'group-by="stack",format="csv"' >"$csv" 2>/dev/null ||
 	harness_fail "the CSV report failed"
-check "CSV: the stack columns" grep -q ',key,stack,truncated,objects,objects_lower,objects_upper$' "$csv"
+check "CSV: the stack columns" grep -q ',key,stack,truncated,objects,objects_lower,objects_upper,size_min,size_max,size_objects,size_objects_lower,size_objects_upper$' "$csv"
 check "CSV: a stack outermost first, its objects' upper end empty" \
-	grep -q ';worker;phase_list;build_list;push_node,false,[0-9]*,[0-9]*,$' "$csv"
+	grep -q ';worker;phase_list;build_list;push_node,false,[0-9]*,[0-9]*,,,,,,$' "$csv"
 
 # Text: the stacks leaf first, every line of the section within COLUMNS.
 text="$HARNESS_DIR/report.txt"

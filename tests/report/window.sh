@@ -87,8 +87,8 @@ report_run "$trace" -p 'format="csv",window=100000000' >"$HARNESS_DIR/report.csv
 	harness_fail "the CSV report failed"
 csv_last=$(head -n 1 "$HARNESS_DIR/report.csv" | sed 's/.*,binary,//')
 csv_windows=$(awk -F, '$1 == "total" && $23 != ""' "$HARNESS_DIR/report.csv" | wc -l)
-check "CSV: the window columns come last ($csv_last), and the total has $csv_windows window rows, as in JSON" \
-	[ "$csv_last" = "window,start_ns,end_ns,key" -a "$csv_windows" -eq "$windows" ]
+check "CSV: the window columns come last but the size columns ($csv_last), and the total has $csv_windows window rows, as in JSON" \
+	[ "$csv_last" = "window,start_ns,end_ns,key,size_min,size_max,size_objects,size_objects_lower,size_objects_upper" -a "$csv_windows" -eq "$windows" ]
 report_run "$trace" -p 'window="0.1s"' >"$HARNESS_DIR/report.txt" 2>/dev/null ||
 	harness_fail "the text report failed"
 check "text: a timeline of $windows windows of 100 ms, one line each" \

@@ -38,3 +38,13 @@ tests_unit_test_objects_sim_SOURCES = tests/unit/test-objects-sim.c
 tests_unit_test_objects_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_objects_sim_LDADD = estimate/libasestimate.la src/libassampler.la \
 	$(CHECK_LIBS) $(GSL_LIBS) -lm
+
+# A process's size classes against the simulated model: each class's bytes
+# interval and its objects' two ends (the upper from the bytes), over mixes
+# that spread over many classes, one or two threads and rates.
+check_PROGRAMS += tests/unit/test-sizes-sim
+TESTS += tests/unit/test-sizes-sim
+tests_unit_test_sizes_sim_SOURCES = tests/unit/test-sizes-sim.c
+tests_unit_test_sizes_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
+tests_unit_test_sizes_sim_LDADD = estimate/libasestimate.la src/libassampler.la \
+	$(CHECK_LIBS) $(GSL_LIBS) -lm

@@ -13,12 +13,14 @@ void asr_aggregate_init(struct asr_aggregate *agg, const struct asr_params *para
 	asr_raw_stacks_init(&agg->stacks);
 	asr_live_init(&agg->live);
 	asr_heap_init(&agg->heap, params->timeline_points - 1);
+	asr_sizes_init(&agg->sizes);
 	agg->live_known = false;
 }
 
 void asr_aggregate_fini(struct asr_aggregate *agg)
 {
 	asr_heap_fini(&agg->heap);
+	asr_sizes_fini(&agg->sizes);
 	asr_live_fini(&agg->live);
 	asr_raw_stacks_fini(&agg->stacks);
 	asr_maps_fini(&agg->maps);
@@ -63,6 +65,7 @@ void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sa
 	trace->frees_known = trace->frees_known || sample->frees_known;
 	agg->live_known = agg->live_known || sample->frees_known;
 	asr_live_sample(&agg->live, trace, cell, sample, &weighed);
+	asr_sizes_add(&agg->sizes, cell, &weighed);
 	if (agg->windowed)
 		asr_windows_add(&agg->windows, cell, sample, &weighed);
 	if (agg->scoped)

@@ -11,6 +11,7 @@
 #include "aggregate/live.h"
 #include "aggregate/maps.h"
 #include "aggregate/scopes.h"
+#include "aggregate/sizes.h"
 #include "aggregate/stacks.h"
 #include "aggregate/table.h"
 #include "aggregate/traces.h"
@@ -22,9 +23,10 @@
 #include "read/scope_event.h"
 
 /* Memory: constant per cell, per (cell, window) with samples, per scope
- * instance, per distinct raw stack and per mapped object, and per process
- * up to `timeline-points` points and a snapshot of its cells per level of
- * the heap's grid (aggregate/heap.h); never per sample. */
+ * instance, per distinct raw stack, per mapped object and per process (its
+ * size classes, and up to `timeline-points` points and a snapshot of its
+ * cells per level of the heap's grid, aggregate/heap.h); never per
+ * sample. */
 struct asr_aggregate {
 	struct asr_traces traces;
 	struct asr_table table;
@@ -34,6 +36,7 @@ struct asr_aggregate {
 	struct asr_raw_stacks stacks;
 	struct asr_live live;        /* tracked samples until their free (schema 3) */
 	struct asr_heap heap;        /* each process's live bytes over time */
+	struct asr_sizes sizes;      /* each process's samples by size class */
 	bool windowed;
 	bool scoped;
 	bool live_known;             /* some trace's frees are known */
@@ -47,7 +50,8 @@ void asr_aggregate_fini(struct asr_aggregate *agg);
 void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns);
 
 /* Adds a sample to its cell (with its raw stack, interned, when it has
- * one), its window and the scope instance open on its thread; an
+ * one), its process's size class, its window and the scope instance open
+ * on its thread; an
  * impossible sample is only counted. */
 void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sample);
 

@@ -15,6 +15,7 @@
 #include "symbols/site.h"
 
 struct asr_heap_series;
+struct asr_process_sizes;
 
 /* The finest group: one thread's samples of one type from one call site
  * (or with one raw stack) in one trace.  The report's groups are unions of
@@ -44,6 +45,9 @@ struct asr_cell {
 	bool live_changed;      /* `live` changed since the last window's end
 				 * (in the live table's `changed`) */
 	struct asr_heap_series *heap;  /* its process's curve (aggregate/heap.h) */
+	/* Its process's size classes (aggregate/sizes.h), found at its first
+	 * sample: no look-up per sample. */
+	struct asr_process_sizes *sizes;
 };
 
 /* Slots of the cache of recent cells: a power of 2. */

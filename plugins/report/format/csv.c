@@ -6,6 +6,9 @@
 #include "common/escape.h"
 #include "format/writer.h"
 
+/* The size columns, last in every row, empty but in `size` rows. */
+#define NO_SIZE_COLUMNS ",,,,,"
+
 /* A field (as_csv_field), empty when there is none. */
 static void put_field(FILE *out, const char *s)
 {
@@ -127,7 +130,7 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 	if (stacks)
 		put_stack_columns(out, row ? NULL : g);
 	put_live_columns(out, live, g->live_known, g->live_incomplete, row ? &row->live : &g->live);
-	fputc('\n', out);
+	fputs(NO_SIZE_COLUMNS "\n", out);
 }
 
 /* One scope instance's line: its ends in start_ns and end_ns (end_ns empty
@@ -156,7 +159,35 @@ static void put_scope(FILE *out, const struct asr_scope_row *s, double confidenc
 	put_field(out, s->key);
 	if (stacks)
 		put_stack_columns(out, NULL);
-	fputs(live ? ",,,,,\n" : "\n", out);
+	fputs(live ? ",,,,," NO_SIZE_COLUMNS "\n" : NO_SIZE_COLUMNS "\n", out);
+}
+
+/* One size class of process `g` (doc/report-formats.md): the process's
+ * key and T, the class's bytes and, in the last columns, its sizes and
+ * its objects with both ends. */
+static void put_size(FILE *out, const struct asr_group *g, const struct asr_size_row *r,
+		     double confidence, bool stacks, bool live)
+{
+	fputs("size,", out);
+	put_field(out, g->host);
+	fputc(',', out);
+	if (g->has_vpid)
+		fprintf(out, "%" PRId64, g->vpid);
+	fputc(',', out);
+	put_field(out, asr_group_name(g));
+	fprintf(out, ",,,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		",%.15g,,,%s,%s,%s,,,,,,,,", g->threads, r->samples, asr_bytes_round(r->est.weighted),
+		asr_bytes_round(r->est.negbin), asr_bytes_round(r->est.lower),
+		asr_bytes_round(r->est.upper), confidence, boolean(g->incomplete),
+		boolean(as_estimate_imprecise(&r->est)), boolean(r->est.mixed_rates));
+	if (stacks)
+		put_stack_columns(out, NULL);
+	fputs(live ? ",,,,," : "", out);
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", r->min, r->max,
+		asr_bytes_round(r->objects.estimate), asr_bytes_round(floor(r->objects.lower)));
+	if (isfinite(r->objects.upper))
+		fprintf(out, "%" PRIu64, asr_bytes_round(ceil(r->objects.upper)));
+	fputc('\n', out);
 }
 
 int asr_write_csv(FILE *out, const struct asr_model *model)
@@ -173,7 +204,8 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
 	      "window,start_ns,end_ns,key", out);
 	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper" : "", out);
-	fputs(live ? ",live_samples,live_estimate,live_lower,live_upper,live_incomplete\n" : "\n", out);
+	fputs(live ? ",live_samples,live_estimate,live_lower,live_upper,live_incomplete" : "", out);
+	fputs(",size_min,size_max,size_objects,size_objects_lower,size_objects_upper\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < model->shown[kind]->len; i++)
 			put_row(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i), false,
@@ -192,6 +224,15 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 	for (i = 0; model->scopes && i < model->scopes->rows->len; i++)
 		put_scope(out, &g_array_index(model->scopes->rows, struct asr_scope_row, i),
 			  model->confidence, stacks, live);
+	/* Each process's size classes, smallest first, process by process. */
+	for (i = 0; i < model->shown[ASR_KIND_PROCESS]->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(model->shown[ASR_KIND_PROCESS], i);
+		guint j;
+
+		for (j = 0; g->sizes && j < g->sizes->rows->len; j++)
+			put_size(out, g, &g_array_index(g->sizes->rows, struct asr_size_row, j),
+				 model->confidence, stacks, live);
+	}
 	fflush(out);
 	return ferror(out) ? -1 : 0;
 }

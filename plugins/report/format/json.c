@@ -191,6 +191,30 @@ static char *group_label(const struct asr_group *g, bool total)
 	return NULL;
 }
 
+/* A process's size classes, smallest first (doc/report-formats.md): the
+ * bytes with their interval and the objects with both ends, rounded as
+ * put_objects() rounds them. */
+static void put_sizes(FILE *out, const struct asr_size_histogram *h)
+{
+	guint i;
+
+	fputs(", \"sizes\": [", out);
+	for (i = 0; i < h->rows->len; i++) {
+		const struct asr_size_row *r = &g_array_index(h->rows, struct asr_size_row, i);
+
+		fprintf(out, "%s{\"min\": %" PRIu64 ", \"max\": %" PRIu64 ", \"samples\": %" PRIu64
+			", \"objects\": %" PRIu64 ", \"objects_lower\": %" PRIu64
+			", \"objects_upper\": ", i ? ", " : "", r->min, r->max, r->samples,
+			asr_bytes_round(r->objects.estimate), asr_bytes_round(floor(r->objects.lower)));
+		put_integer(out, isfinite(r->objects.upper),
+			    (int64_t) asr_bytes_round(ceil(r->objects.upper)));
+		fprintf(out, ", \"estimate\": %" PRIu64 ", \"lower\": %" PRIu64
+			", \"upper\": %" PRIu64 "}", asr_bytes_round(r->est.weighted),
+			asr_bytes_round(r->est.lower), asr_bytes_round(r->est.upper));
+	}
+	fputc(']', out);
+}
+
 /* One group's object; `row` NULL for the group over the whole report,
  * else its numbers in one window. */
 static void put_group(FILE *out, const char *kind, const struct asr_group *g, bool total,
@@ -264,6 +288,8 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 		put_stack(out, g->stack);
 		put_objects(out, &g->objects);
 	}
+	if (g->kind == ASR_KIND_PROCESS && g->sizes && !total && !row)
+		put_sizes(out, g->sizes);
 	fputc('}', out);
 }
 

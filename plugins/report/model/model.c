@@ -98,6 +98,9 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	if (agg->live_known &&
 	    asr_heap_view_curves(&model->heap, &agg->heap, &model->summary, &estimate_options))
 		goto refused;
+	model->sizes = asr_size_histograms_build(&model->summary, &agg->sizes, &estimate_options);
+	if (!model->sizes)
+		goto refused;
 	asr_model_select(model, options);
 	if (in.stacks) {
 		model->call_tree = asr_call_tree_build(&model->summary, &estimate_options);
@@ -148,6 +151,8 @@ void asr_model_fini(struct asr_model *model)
 	}
 	asr_call_tree_free(model->call_tree);
 	asr_heap_view_fini(&model->heap);
+	if (model->sizes)
+		g_ptr_array_free(model->sizes, TRUE);
 	asr_summary_fini(&model->summary);
 	if (model->resolution) {
 		asr_resolution_fini(model->resolution);

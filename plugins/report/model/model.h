@@ -16,6 +16,7 @@
 
 #include "estimate/estimate.h"
 #include "model/heap.h"
+#include "model/sizes.h"
 #include "model/stack.h"
 #include "model/summary.h"
 #include "model/timeline.h"
@@ -121,6 +122,8 @@ struct asr_model {
 						  * its end; NULL: none */
 	enum asr_sort sort;      /* the groups' order (`sort`) */
 	struct asr_heap_view heap;         /* the heap over time and its peaks */
+	GPtrArray *sizes;        /* struct asr_size_histogram *, one per process
+				  * group, which points at its own (model/sizes.h) */
 	struct asr_scope_model *scopes;    /* NULL: no `scope-begin` */
 	/* With group-by stack (NULL otherwise): */
 	GPtrArray *call_tree;    /* struct asr_call_node *: one root per

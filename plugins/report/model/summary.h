@@ -36,6 +36,8 @@ struct asr_objects {
 	double upper;
 };
 
+struct asr_size_histogram;
+
 struct asr_group {
 	enum asr_kind kind;
 	const char *host;       /* NULL: the trace has no `hostname` */
@@ -83,6 +85,9 @@ struct asr_group {
 	/* Kind PROCESS, with peak_known: the peak's instant and its live bytes
 	 * (the process's peak_live). */
 	int64_t peak_ns;
+	/* Kind PROCESS: its histogram of requested sizes (model/sizes.h),
+	 * owned by the model; NULL otherwise, and in a window's groups. */
+	const struct asr_size_histogram *sizes;
 };
 
 /* What the report says once about the live figures, over every trace. */
