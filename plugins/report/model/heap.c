@@ -182,7 +182,9 @@ int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap
 		const struct asr_heap_series *series = g_ptr_array_index(heap->processes, i);
 		const struct asr_group *g = process_of(summary, series);
 
-		if (tracks_frees(series) && g)
+		/* A curve where the live figures are known: some sample was
+		 * tracked to its free. */
+		if (tracks_frees(series) && g && g->live_known)
 			g_hash_table_insert(series_of, (gpointer) g, (gpointer) series);
 	}
 	if (g_hash_table_size(series_of) == 0 || !heap->total.has_time) {

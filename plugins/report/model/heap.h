@@ -74,9 +74,9 @@ void asr_heap_view_peaks(struct asr_heap_view *view, const struct asr_heap *heap
 			 double confidence);
 
 /* Estimates every curve's points with the T of its process group in
- * `summary` (processes without a group, or whose trace does not track
- * frees, have none).  Returns 0, or -1 if the estimator refused the
- * options. */
+ * `summary`: the processes whose live figures are known (some sample
+ * tracked to its free), and the total when one is.  Returns 0, or -1 if
+ * the estimator refused the options. */
 int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap,
 			 const struct asr_summary *summary,
 			 const struct as_estimate_options *options);
