@@ -8,6 +8,10 @@
 
 /* The size columns, last in every row, empty but in `size` rows. */
 #define NO_SIZE_COLUMNS ",,,,,"
+/* The live columns (live_samples ... live_incomplete, then peak_live_samples
+ * ... peak_confidence) of a row without live figures, in reports with
+ * some. */
+#define NO_LIVE_COLUMNS ",,,,,,,,,,,"
 
 /* A field (as_csv_field), empty when there is none. */
 static void put_field(FILE *out, const char *s)
@@ -54,29 +58,59 @@ static void put_stack_columns(FILE *out, const struct asr_group *g)
 		fprintf(out, "%" PRIu64, asr_bytes_round(ceil(g->objects.upper)));
 }
 
-/* The live columns, last (a window's row: at its end), in reports with
- * live figures only, so that the others keep their columns; empty for a
- * group whose traces cannot say. */
+static void put_estimate(FILE *out, const struct as_estimate *est)
+{
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64, est->samples,
+		asr_bytes_round(est->weighted), asr_bytes_round(est->lower),
+		asr_bytes_round(est->upper));
+}
+
+/* The live columns (a window's row: at its end; a point's: at its
+ * instant), in reports with live figures only, so that the others keep
+ * their columns; empty for a group whose traces cannot say.  Then the
+ * bytes held at the process's peak (`peak`, NULL: none), and for a process
+ * or the total the peak's instant and confidence (`curve`, NULL: none). */
 static void put_live_columns(FILE *out, bool shown, bool known, bool incomplete,
-			     const struct as_estimate *live)
+			     const struct as_estimate *live, const struct as_estimate *peak,
+			     bool peak_at, int64_t peak_ns, double peak_confidence)
 {
 	if (!shown)
 		return;
 	if (!known) {
-		fputs(",,,,,", out);
+		fputs(NO_LIVE_COLUMNS, out);
 		return;
 	}
-	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s", live->samples,
-		asr_bytes_round(live->weighted), asr_bytes_round(live->lower),
-		asr_bytes_round(live->upper), boolean(incomplete));
+	put_estimate(out, live);
+	fprintf(out, ",%s", boolean(incomplete));
+	if (peak)
+		put_estimate(out, peak);
+	else
+		fputs(",,,,", out);
+	if (peak_at)
+		fprintf(out, ",%" PRId64 ",%.15g", peak_ns, peak_confidence);
+	else
+		fputs(",,", out);
+}
+
+/* The total's curve of live bytes, or NULL. */
+static const struct asr_heap_curve *total_curve(const struct asr_model *model)
+{
+	const GPtrArray *curves = model->heap.curves;
+
+	return curves && curves->len ? g_ptr_array_index(curves, 0) : NULL;
 }
 
 /* One group's line; `row` NULL for the group over the whole report, else
  * its numbers in one window.  `stacks`: the report has the stack
  * columns. */
-static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool total,
-		    double confidence, const struct asr_window_row *row, bool stacks, bool live)
+static void put_row(FILE *out, const char *kind, const struct asr_group *g,
+		    const struct asr_model *model, const struct asr_window_row *row, bool stacks,
+		    bool live)
 {
+	bool total = g == &model->summary.total;
+	const struct asr_heap_curve *curve = total && !row ? total_curve(model) : NULL;
+	bool peak = !row && (curve || g->peak_known);
+	double confidence = model->confidence;
 	const struct as_estimate *est = row ? &row->est : &g->est;
 	uint64_t threads = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE ? 1 : g->threads;
 
@@ -129,7 +163,11 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 	fputc(',', out);
 	if (stacks)
 		put_stack_columns(out, row ? NULL : g);
-	put_live_columns(out, live, g->live_known, g->live_incomplete, row ? &row->live : &g->live);
+	put_live_columns(out, live, g->live_known, g->live_incomplete, row ? &row->live : &g->live,
+			 !peak ? NULL : curve ? &curve->peak : &g->peak_live,
+			 peak && (curve || g->kind == ASR_KIND_PROCESS),
+			 curve ? curve->peak_ns : g->peak_ns,
+			 curve ? curve->peak_confidence : g->peak_confidence);
 	fputs(NO_SIZE_COLUMNS "\n", out);
 }
 
@@ -159,7 +197,7 @@ static void put_scope(FILE *out, const struct asr_scope_row *s, double confidenc
 	put_field(out, s->key);
 	if (stacks)
 		put_stack_columns(out, NULL);
-	fputs(live ? ",,,,," NO_SIZE_COLUMNS "\n" : NO_SIZE_COLUMNS "\n", out);
+	fputs(live ? NO_LIVE_COLUMNS NO_SIZE_COLUMNS "\n" : NO_SIZE_COLUMNS "\n", out);
 }
 
 /* One size class of process `g` (doc/report-formats.md): the process's
@@ -182,12 +220,48 @@ static void put_size(FILE *out, const struct asr_group *g, const struct asr_size
 		boolean(as_estimate_imprecise(&r->est)), boolean(r->est.mixed_rates));
 	if (stacks)
 		put_stack_columns(out, NULL);
-	fputs(live ? ",,,,," : "", out);
+	fputs(live ? NO_LIVE_COLUMNS : "", out);
 	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", r->min, r->max,
 		asr_bytes_round(r->objects.estimate), asr_bytes_round(floor(r->objects.lower)));
 	if (isfinite(r->objects.upper))
 		fprintf(out, "%" PRIu64, asr_bytes_round(ceil(r->objects.upper)));
 	fputc('\n', out);
+}
+
+/* Each point of a curve (kind `point`, `total-point` for the total's): the
+ * bytes allocated up to its instant in the estimate's columns, the
+ * instant in end_ns, the bytes live then in the live columns. */
+static void put_points(FILE *out, const struct asr_heap_curve *c, uint64_t threads,
+		       double confidence, bool stacks)
+{
+	const struct asr_group *g = c->process;
+	guint i;
+
+	for (i = 0; i < c->points->len; i++) {
+		const struct asr_heap_point_row *r = &g_array_index(c->points, struct asr_heap_point_row, i);
+
+		fputs(g ? "point," : "total-point,", out);
+		if (g) {
+			put_field(out, g->host);
+			fputc(',', out);
+			if (g->has_vpid)
+				fprintf(out, "%" PRId64, g->vpid);
+			fputc(',', out);
+			put_field(out, asr_group_name(g));
+		} else {
+			fputs(",,", out);
+		}
+		fprintf(out, ",,,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			",%.15g,,,%s,%s,%s,,,,,,,%" PRId64 ",", threads, r->allocated.samples,
+			asr_bytes_round(r->allocated.weighted), asr_bytes_round(r->allocated.negbin),
+			asr_bytes_round(r->allocated.lower), asr_bytes_round(r->allocated.upper),
+			confidence, boolean(c->incomplete), boolean(as_estimate_imprecise(&r->allocated)),
+			boolean(r->allocated.mixed_rates), r->t_ns);
+		if (stacks)
+			put_stack_columns(out, NULL);
+		put_live_columns(out, true, true, c->incomplete, &r->live, NULL, false, 0, 0.0);
+		fputs(NO_SIZE_COLUMNS "\n", out);
+	}
 }
 
 int asr_write_csv(FILE *out, const struct asr_model *model)
@@ -204,21 +278,23 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
 	      "window,start_ns,end_ns,key", out);
 	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper" : "", out);
-	fputs(live ? ",live_samples,live_estimate,live_lower,live_upper,live_incomplete" : "", out);
+	fputs(live ? ",live_samples,live_estimate,live_lower,live_upper,live_incomplete,"
+		     "peak_live_samples,peak_live_estimate,peak_live_lower,peak_live_upper,peak_t_ns,"
+		     "peak_confidence" : "", out);
 	fputs(",size_min,size_max,size_objects,size_objects_lower,size_objects_upper\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < model->shown[kind]->len; i++)
-			put_row(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i), false,
-				model->confidence, NULL, stacks, live);
+			put_row(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i),
+				model, NULL, stacks, live);
 	}
 	if (sum->samples > 0)
-		put_row(out, "total", &sum->total, true, model->confidence, NULL, stacks, live);
+		put_row(out, "total", &sum->total, model, NULL, stacks, live);
 	for (i = 0; model->windows && i < model->windows->len; i++) {
 		const struct asr_window_row *row = &g_array_index(model->windows, struct asr_window_row, i);
 		bool total = row->group == &sum->total;
 
-		put_row(out, total ? "total" : asr_kind_name(row->group->kind), row->group, total,
-			model->confidence, row, stacks, live);
+		put_row(out, total ? "total" : asr_kind_name(row->group->kind), row->group, model, row,
+			stacks, live);
 	}
 	/* Every instance, in begin order: a CSV is read by a script. */
 	for (i = 0; model->scopes && i < model->scopes->rows->len; i++)
@@ -232,6 +308,12 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 		for (j = 0; g->sizes && j < g->sizes->rows->len; j++)
 			put_size(out, g, &g_array_index(g->sizes->rows, struct asr_size_row, j),
 				 model->confidence, stacks, live);
+	}
+	for (i = 0; model->heap.curves && i < model->heap.curves->len; i++) {
+		const struct asr_heap_curve *c = g_ptr_array_index(model->heap.curves, i);
+
+		put_points(out, c, c->process ? c->process->threads : sum->total.threads,
+			   model->confidence, stacks);
 	}
 	fflush(out);
 	return ferror(out) ? -1 : 0;
