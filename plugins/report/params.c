@@ -461,26 +461,31 @@ static int parse_sort(struct asr_params_error *error, const char *name, const bt
 static int parse_timeline_points(struct asr_params_error *error, const char *name,
 				 const bt_value *value, struct asr_params *params)
 {
-	int64_t n;
-
 	if (bt_value_is_signed_integer(value)) {
-		n = bt_value_integer_signed_get(value);
-	} else if (bt_value_is_unsigned_integer(value)) {
-		uint64_t u = bt_value_integer_unsigned_get(value);
+		int64_t n = bt_value_integer_signed_get(value);
 
-		/* Any count above the largest accepted is refused alike. */
-		n = u > ASR_MAX_TIMELINE_POINTS ? ASR_MAX_TIMELINE_POINTS + 1 : (int64_t) u;
-	} else {
-		refuse(error, "Parameter `%s` is %s: " TIMELINE_POINTS_EXPECTING ".", name,
-		       value_type_name(value));
-		return -1;
+		if (n < 2 || n > ASR_MAX_TIMELINE_POINTS) {
+			refuse(error, "Parameter `%s` is %" PRId64 ": " TIMELINE_POINTS_EXPECTING ".",
+			       name, n);
+			return -1;
+		}
+		params->timeline_points = (unsigned) n;
+		return 0;
 	}
-	if (n < 2 || n > ASR_MAX_TIMELINE_POINTS) {
-		refuse(error, "Parameter `%s` is %" PRId64 ": " TIMELINE_POINTS_EXPECTING ".", name, n);
-		return -1;
+	if (bt_value_is_unsigned_integer(value)) {
+		uint64_t n = bt_value_integer_unsigned_get(value);
+
+		if (n < 2 || n > ASR_MAX_TIMELINE_POINTS) {
+			refuse(error, "Parameter `%s` is %" PRIu64 ": " TIMELINE_POINTS_EXPECTING ".",
+			       name, n);
+			return -1;
+		}
+		params->timeline_points = (unsigned) n;
+		return 0;
 	}
-	params->timeline_points = (unsigned) n;
-	return 0;
+	refuse(error, "Parameter `%s` is %s: " TIMELINE_POINTS_EXPECTING ".", name,
+	       value_type_name(value));
+	return -1;
 }
 
 #define TOP_EXPECTING "expecting a number of rows, an integer from 0 (every row) up, such as 10: each table shows its largest"

@@ -101,6 +101,11 @@ refused 'top=1.5' 'Parameter `top` is a real number: expecting a number of rows'
 refused 'min-share=101' 'Parameter `min-share` is 101: expecting a percentage from 0 to 100'
 refused 'min-share=-0.5' 'Parameter `min-share` is -0.5: expecting a percentage from 0 to 100'
 refused 'min-share="1%"' 'Parameter `min-share` is a string: expecting a percentage from 0 to 100'
+refused 'timeline-points=1' 'Parameter `timeline-points` is 1: expecting an integer from 2 to 100000'
+refused 'timeline-points=+100001' 'Parameter `timeline-points` is 100001: expecting an integer from 2 to 100000'
+refused 'timeline-points=+18446744073709551615' 'Parameter `timeline-points` is 18446744073709551615: expecting an integer from 2 to 100000'
+refused 'timeline-points="many"' 'Parameter `timeline-points` is a string: expecting an integer from 2 to 100000'
+refused 'sort="peaks"' 'Parameter `sort`: unknown order `peaks`: expecting `allocated` (bytes allocated, the default), `live` (bytes still live at the end) or `peak`'
 
 status=0
 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" query sink.allocsample.report no-such-object \
@@ -113,6 +118,8 @@ accepted 'format="html",window="100ms",sort="live",scope-begin="a:b",scope-end="
 accepted 'format="json",update-interval="500ms"'
 accepted 'top=0,min-share=0'
 accepted 'top=+3,min-share=2.5'
+accepted 'sort="peak",timeline-points=2'
+accepted 'timeline-points=+100000'
 run 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
 check "good parameters: accepted (status $status)" [ "$status" -eq 0 ]
 check "good parameters: an empty JSON report" \
