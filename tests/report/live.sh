@@ -5,7 +5,8 @@
 # samples; frees on another thread, unmatched frees, a reused address
 # (a lost free), untracked samples and SamplesUnrecorded each said once;
 # sort=live; lost events mark the live figures incomplete; a trace without
-# the SampledFree class gives null live fields and the line that fixes it;
+# the SampledFree class gives null live fields, no curve and no peak, and
+# the line that fixes it;
 # text shows live figures only where they say something: not when nothing
 # sampled was live at the end, unless sort=live (--leaks) asks for them.
 set -eu
@@ -162,6 +163,16 @@ report_run "$HARNESS_DIR/trace-nofree" >"$HARNESS_DIR/nofree.txt" 2>/dev/null ||
 check "the text names the enable-event line, once" \
 	[ "$(grep -c 'lttng enable-event -u allocsample:SampledFree' "$HARNESS_DIR/nofree.txt")" = 1 ]
 check "the text has no live column then" sh -c "! grep -q 'LIVE AT END' '$HARNESS_DIR/nofree.txt'"
+check "no SampledFree class: no curve, no peak (JSON)" \
+	[ "$(jq '.timeline == [] and ([.groups[], .total | .peak_live_estimate] | all(. == null))' \
+		"$HARNESS_DIR/nofree.json")" = true ]
+check "no SampledFree class: the text names no peak, and says why once" \
+	sh -c "! grep -q 'Peak of the live heap' '$HARNESS_DIR/nofree.txt' &&
+		[ \$(grep -c 'heap over time and its peak' '$HARNESS_DIR/nofree.txt') = 1 ]"
+check "with SampledFree: a curve per process and the total's" \
+	[ "$(jq '.timeline[0].kind == "total" and
+		(.timeline | length) == 1 + ([.groups[] | select(.kind == "process")] | length)' \
+		"$HARNESS_DIR/full.json")" = true ]
 report_run "$HARNESS_DIR/trace-nofree" -p 'format="csv"' >"$HARNESS_DIR/nofree.csv" 2>/dev/null ||
 	harness_fail "the CSV report failed"
 check "CSV: no live columns when no group has live figures" \

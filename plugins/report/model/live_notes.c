@@ -13,13 +13,13 @@ const char *asr_live_unknown_reason(const struct asr_summary *summary)
 	if (n->traces_old > 0)
 		return summary->live_known ?
 			"Some traces come from an allocsample before free tracking (event schema 1 or 2): their groups have no live figures.  Record them again with this version's allocsample." :
-			"Live bytes unknown: the trace comes from an allocsample before free tracking (event schema 1 or 2).  Record it again with this version's allocsample.";
+			"Live bytes unknown, and with them the heap over time and its peak: the trace comes from an allocsample before free tracking (event schema 1 or 2).  Record it again with this version's allocsample.";
 	if (n->traces_no_free > 0)
 		return summary->live_known ?
 			"Some traces did not record allocsample:SampledFree: their groups have no live figures.  Record with:  " ASR_FREE_EVENTS_HINT :
-			"Live bytes unknown: the session did not record allocsample:SampledFree.  Record it with:  " ASR_FREE_EVENTS_HINT;
+			"Live bytes unknown, and with them the heap over time and its peak: the session did not record allocsample:SampledFree.  Record it with:  " ASR_FREE_EVENTS_HINT;
 	if (!summary->live_known && n->tracking)
-		return "Live bytes unknown: no sample was tracked to its free (the typed API with the program's own allocator, ALLOCSAMPLE_TRACK_FREES=0, a full set of tracked blocks, or an allocsample that does not track frees yet).";
+		return "Live bytes unknown, and with them the heap over time and its peak: no sample was tracked to its free (the typed API with the program's own allocator, ALLOCSAMPLE_TRACK_FREES=0, a full set of tracked blocks, or an allocsample that does not track frees yet).";
 	return NULL;
 }
 
