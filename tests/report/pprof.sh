@@ -82,6 +82,24 @@ check "the comments give the total with its interval" \
 check "the comments give the objects' estimate and lower end, and no upper end (rate 4096)" \
 	grep -Eq '^Comment: objects ≈ [0-9]+, at least [0-9]+ \(lower end at 95%\)$' "$raw"
 
+# At the peak (sort=peak): inuse_* are what each stack held at its
+# process's peak, as the JSON's peak_live figures say, and a comment says
+# when each peak was.
+peak_profile="$HARNESS_DIR/peak.pb.gz"
+report_run "$trace" -p "format=\"pprof\",sort=\"peak\",path=\"$peak_profile\"" >/dev/null \
+	2>"$HARNESS_DIR/stderr" || harness_fail "the pprof report at the peak failed: $(cat "$HARNESS_DIR/stderr")"
+go_pprof -raw "$peak_profile" >"$HARNESS_DIR/peak.raw" 2>"$HARNESS_DIR/pprof.stderr" ||
+	harness_fail "go tool pprof -raw cannot read the peak's profile: $(cat "$HARNESS_DIR/pprof.stderr")"
+peak_bytes=$(awk '/^Samples:/ { on = 1; next } /^Locations/ { on = 0 }
+	on && /^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+: / { b += $4 } END { print b + 0 }' "$HARNESS_DIR/peak.raw")
+json_peak=$(jq '[.groups[] | select(.kind == "stack") | .peak_live_estimate // 0] | add' "$json")
+check "sort=peak: inuse_space adds up to the stack groups' bytes at the peak: $peak_bytes and $json_peak" \
+	within "$peak_bytes" "$json_peak" $((cells + groups))
+check "sort=peak: the peak's bytes differ from those live at the end ($peak_bytes, $live_bytes)" \
+	[ "$peak_bytes" -ne "$live_bytes" ]
+check "sort=peak: a comment says inuse_* are at each process's peak" \
+	grep -q "^Comment: inuse_\* at pid [0-9]*'s peak of live bytes" "$HARNESS_DIR/peak.raw"
+
 for f in main stacks_alpha stacks_outer stacks_inlined stacks_gamma stacks_beta stacks_rare stacks_worker; do
 	check "function $f is in a location, with its file" \
 		grep -Eq "^( +[0-9]+: 0x[0-9a-f]+ M=[0-9]+)? +$f .*stacks-workload\\.c:[0-9]+ " "$raw"

@@ -34,16 +34,20 @@ typedef Perftools__Profiles__ValueType ValueType;
 typedef Perftools__Profiles__Sample Sample;
 
 /* A thread x type x stack cell: its estimates (objects, bytes) rounded,
- * and its labels. */
-static void add_cell(struct asr_pprof *b, const struct asr_group *g, bool live)
+ * and its labels; `inuse` what it held at the end, or with `at_peak` at
+ * its process's peak. */
+static void add_cell(struct asr_pprof *b, const struct asr_group *g, bool inuse, bool at_peak)
 {
-	Sample *s = asr_pprof_sample(b, g->stack, live ? 4 : 2, 6);
+	Sample *s = asr_pprof_sample(b, g->stack, inuse ? 4 : 2, 6);
 
 	/* asr_bytes_round rounds any estimate to a whole number, objects too. */
 	s->value[0] = (int64_t) asr_bytes_round(g->objects.estimate);
 	s->value[1] = (int64_t) asr_bytes_round(g->est.weighted);
 	/* A cell without tracked samples says nothing of its live bytes: 0. */
-	if (live && g->live_known) {
+	if (inuse && at_peak && g->peak_known) {
+		s->value[2] = (int64_t) asr_bytes_round(g->peak_objects.estimate);
+		s->value[3] = (int64_t) asr_bytes_round(g->peak_live.weighted);
+	} else if (inuse && !at_peak && g->live_known) {
 		s->value[2] = (int64_t) asr_bytes_round(g->live_objects.estimate);
 		s->value[3] = (int64_t) asr_bytes_round(g->live.weighted);
 	}
@@ -140,6 +144,13 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 						     g->process ? g->process : "?", on_host ? " on " : "",
 						     on_host ? g->host : "", pid, text));
 		g_free(text);
+		if (model->sort != ASR_SORT_PEAK || !g->peak_known)
+			continue;
+		text = estimate_text(&g->peak_live, g->peak_confidence);
+		asr_pprof_comment(b, g_strdup_printf("inuse_* at pid %s's peak of live bytes, %" PRId64
+						     " ns after its first sample: %s", pid,
+						     g->peak_ns - g->first_ns, text));
+		g_free(text);
 	}
 	for (i = 0; i < model->rates->len; i++)
 		g_string_append_printf(rates, "%s%" PRIu64, i ? ", " : "",
@@ -235,7 +246,8 @@ int asr_write_pprof(FILE *out, const struct asr_model *model)
 	inuse_space.type = asr_pprof_string(&b, "inuse_space");
 	inuse_space.unit = asr_pprof_string(&b, "bytes");
 	for (i = 0; i < model->stack_cells->len; i++)
-		add_cell(&b, g_ptr_array_index(model->stack_cells, i), sum->live_known);
+		add_cell(&b, g_ptr_array_index(model->stack_cells, i), sum->live_known,
+			 model->sort == ASR_SORT_PEAK);
 	add_comments(&b, model);
 
 	profile.n_sample_type = sum->live_known ? 4 : 2;

@@ -50,19 +50,25 @@ static int estimate_live(struct asr_group *g, uint64_t threads,
 	return 0;
 }
 
-/* The bytes a group held at its process's peak, with the group's T, at
- * the peak's confidence (doc/estimation.md, "The peak"); none held: 0,
- * "below F^-1((1+C)/2; T)" at the group's rates. */
+/* The bytes and objects a group held at its process's peak, with the
+ * group's T, at the peak's confidence (doc/estimation.md, "The peak");
+ * none held: 0, "below F^-1((1+C)/2; T)" at the group's rates. */
 static int estimate_peak(struct asr_group *g, uint64_t threads,
 			 const struct as_estimate_options *options)
 {
 	struct as_estimate_options at_peak = *options;
+	struct as_estimate_objects objects;
 
 	give_rates(&g->peak_rates, &g->rates);
 	sort_by_rate(&g->peak_rates);
 	at_peak.confidence = g->peak_confidence;
-	return as_estimate_compute(g->peak_rates.accums, g->peak_rates.n, threads, &at_peak,
-				   &g->peak_live);
+	if (as_estimate_compute(g->peak_rates.accums, g->peak_rates.n, threads, &at_peak,
+				&g->peak_live) ||
+	    as_estimate_objects_compute(g->peak_rates.accums, g->peak_rates.n, g->peak_confidence,
+					&objects))
+		return -1;
+	g->peak_objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
+	return 0;
 }
 
 int asr_group_estimate(struct asr_group *g, uint64_t threads,

@@ -82,6 +82,7 @@ struct asr_group {
 	double peak_confidence;
 	struct asr_rates peak_rates;
 	struct as_estimate peak_live;
+	struct asr_objects peak_objects;
 	/* Kind PROCESS, with peak_known: the peak's instant and its live bytes
 	 * (the process's peak_live). */
 	int64_t peak_ns;
