@@ -215,8 +215,9 @@ static int parse_path(struct asr_params_error *error, const char *name, const bt
 	return 0;
 }
 
-static int parse_boundary_compensation(struct asr_params_error *error, const char *name,
-				       const bt_value *value, struct asr_params *params)
+/* A boolean parameter into *out. */
+static int parse_boolean(struct asr_params_error *error, const char *name, const bt_value *value,
+			 bool *out)
 {
 	if (!bt_value_is_bool(value)) {
 		refuse(error,
@@ -224,8 +225,20 @@ static int parse_boundary_compensation(struct asr_params_error *error, const cha
 			name, value_type_name(value));
 		return -1;
 	}
-	params->boundary_compensation = bt_value_bool_get(value);
+	*out = bt_value_bool_get(value);
 	return 0;
+}
+
+static int parse_boundary_compensation(struct asr_params_error *error, const char *name,
+				       const bt_value *value, struct asr_params *params)
+{
+	return parse_boolean(error, name, value, &params->boundary_compensation);
+}
+
+static int parse_sizes(struct asr_params_error *error, const char *name, const bt_value *value,
+		       struct asr_params *params)
+{
+	return parse_boolean(error, name, value, &params->sizes);
 }
 
 #define DURATION_EXPECTING "expecting a positive duration: a string such as `100ms` (units ns, us, ms, s, m) or an integer number of nanoseconds"
@@ -561,6 +574,7 @@ static const struct param_descr param_table[] = {
 	{ "top", parse_top },
 	{ "min-share", parse_min_share },
 	{ "timeline-points", parse_timeline_points },
+	{ "sizes", parse_sizes },
 };
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
@@ -603,6 +617,7 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	params->scope_key = NULL;
 	params->sort = ASR_SORT_ALLOCATED;
 	params->timeline_points = 200;
+	params->sizes = false;
 	params->has_top = false;
 	params->top = 0;
 	params->has_min_share = false;
@@ -612,7 +627,7 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		status = refuse(error,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share` or `timeline-points`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share`, `timeline-points` or `sizes`.",
 			unknown);
 		goto error;
 	}

@@ -60,6 +60,7 @@ struct asr_params {
 	char *scope_key;            /* payload field pairing them; NULL: none; owned */
 	enum asr_sort sort;
 	unsigned timeline_points;   /* the most points of each heap curve */
+	bool sizes;                 /* text shows each process's size classes */
 	/* Which groups each table shows; when not given, the format's
 	 * defaults (format/writers.c): */
 	bool has_top;

@@ -6,7 +6,7 @@
 # options_check once it knows there is a program to run, then
 # options_params.  The variables the options set, for the other parts:
 # rate, output, keep, format, window, confidence, group_by, groups (the
-# groups the report shows), sites, report, leaks, peak, stack_depth,
+# groups the report shows), sites, report, leaks, peak, sizes, stack_depth,
 # report_output, live, update_interval (set, 2s by default, with --live
 # alone), live_ports (and ctrl_port, data_port, live_port), events (the
 # --enable-event patterns, a line each), scope_begin, scope_end, scope_key,
@@ -45,6 +45,8 @@ Options:
   --leaks               the leaks view: bytes still live at the end per call
                         stack, largest first (group-by stack, sort=live; with
                         --stack-depth 0, per thread and type)
+  --sizes               also show each process's size classes (objects and
+                        bytes per power of two of the size)
   --peak                the peak view: bytes live at the heap's peak per call
                         stack, largest first (group-by stack, sort=peak; with
                         --stack-depth 0, per thread and type)
@@ -75,7 +77,7 @@ Children that PROGRAM forks or executes are traced too.  See allocsample-record(
 USAGE
 }
 
-rate= output= keep=no format=text window= confidence= group_by= sites=no report=yes leaks=no peak=no
+rate= output= keep=no format=text window= confidence= group_by= sites=no report=yes leaks=no peak=no sizes=no
 stack_depth=
 report_output= live=no update_interval= live_ports=5342:5343:5344
 events= scope_begin= scope_end= scope_key= top= min_share=
@@ -113,6 +115,7 @@ options_parse() {
 		--sites) sites=yes; shift ;;
 		--leaks) leaks=yes; shift ;;
 		--peak) peak=yes; shift ;;
+		--sizes) sizes=yes; shift ;;
 		--stack-depth) [ $# -ge 2 ] || die "--stack-depth needs a value"; stack_depth=$2; shift 2 ;;
 		--stack-depth=*) stack_depth=${1#*=}; shift ;;
 		--enable-event) [ $# -ge 2 ] || die "--enable-event needs a pattern"; events="$events$2$nl"; shift 2 ;;
@@ -299,6 +302,7 @@ options_params() {
 	map="$map,group-by=[$names]"
 	[ "$leaks" = no ] || map="$map,sort=\"live\""
 	[ "$peak" = no ] || map="$map,sort=\"peak\""
+	[ "$sizes" = no ] || map="$map,sizes=true"
 	[ -z "$scope_begin" ] || map="$map,scope-begin=$(param_string "$scope_begin")"
 	[ -z "$scope_end" ] || map="$map,scope-end=$(param_string "$scope_end")"
 	[ -z "$scope_key" ] || map="$map,scope-key=$(param_string "$scope_key")"

@@ -21,7 +21,7 @@ check "--help: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "--help: the usage line" \
 	grep -q '^Usage: allocsample-record \[OPTIONS\] -- PROGRAM \[ARGS...\]$' "$HARNESS_DIR/help.out"
 for option in --rate --output --keep --format --confidence --group-by --no-report --version \
-	--enable-event --scope-begin --scope-end --scope-key --stack-depth folded pprof stack --leaks --peak \
+	--enable-event --scope-begin --scope-end --scope-key --stack-depth folded pprof stack --leaks --peak --sizes \
 	--top --min-share; do
 	check "--help: mentions $option" grep -q -- "$option" "$HARNESS_DIR/help.out"
 done

@@ -6,7 +6,8 @@
 # the largest class it allocated in, each class's bytes interval holds
 # its true bytes and objects_lower <= its true count <= objects_upper; the
 # classes between them that it never allocated in are listed with no
-# sample and their "below" ends; CSV has the same rows.
+# sample and their "below" ends; CSV has the same rows, text with --sizes
+# a table of them.
 #
 # ALLOCSAMPLE_SEED and threads run one after the other make the run
 # reproducible.  Were the seed drawn anew, each class's bytes interval
@@ -64,4 +65,18 @@ rows=$(awk -F, -v pid="$pid" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; n
 	$1 == "size" && $3 == pid { print $col["size_min"] }' "$HARNESS_DIR/csv.out" | paste -s -d ' ' -)
 check "csv: one size row per class from 16 B to 64 KiB ($rows)" \
 	[ "$rows" = "16 32 64 128 256 512 1024 2048 4096 8192 16384 32768 65536" ]
+
+# Text, with --sizes: a table per process, a row per class with its
+# objects' three figures, labelled by its sizes.
+record_run text --rate 4096 --sizes --report-output - -- \
+	"$AS_BUILDDIR/tests/report/sizes-workload" "$facts"
+check "text: exit status 0 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+labels=$(sed -n '/^Sizes of sizes-workload, pid [0-9]*: objects and bytes per size class$/,/^$/p' \
+	"$HARNESS_DIR/text.out" | awk 'NR == 2 { at = index($0, "SAMPLES") }
+		NR > 2 && NF { label = substr($0, 1, at - 1); gsub(/ /, "", label); print label }' |
+	paste -s -d ' ' -)
+check "text: a row per class, 16 B to 64 KiB ($labels)" \
+	[ "$labels" = "16–32B 32–64B 64–128B 128–256B 256–512B 512B–1KiB 1–2KiB 2–4KiB 4–8KiB 8–16KiB 16–32KiB 32–64KiB 64–128KiB" ]
+record_run plain --rate 4096 --report-output - -- "$AS_BUILDDIR/tests/report/sizes-workload" "$facts"
+check "text without --sizes: no size table" sh -c "! grep -q '^Sizes of' '$HARNESS_DIR/plain.out'"
 finish

@@ -362,6 +362,8 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	if (sum->samples > 0)
 		write_total(out, model, &marks);
 	text_heap(out, model);
+	if (model->sizes_shown)
+		text_sizes(out, model, &marks);
 	if (model->windows)
 		text_timeline(out, model, &marks);
 	if (model->scopes)

@@ -73,6 +73,10 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks);
  * 100 columns in a file); adds its marks to `marks`. */
 void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks);
 
+/* Each process's size classes (format/text_sizes.c), with `sizes`; adds its
+ * marks to `marks`. */
+void text_sizes(FILE *out, const struct asr_model *model, unsigned *marks);
+
 /* The peak of the heap (format/text_heap.c): the total's, and with
  * sort=peak each process's shown, on a line each. */
 void text_heap(FILE *out, const struct asr_model *model);

@@ -71,6 +71,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->group_by = options->group_by;
 	model->window_ns = params->window_ns;
 	model->sort = params->sort;
+	model->sizes_shown = params->sizes;
 	model->losses = losses_of(agg->traces.list);
 	/* Refused only now, so that the suggestion covers the whole trace. */
 	if (agg->windowed && agg->windows.too_many) {

@@ -121,6 +121,7 @@ struct asr_model {
 						  * the largest live estimate at
 						  * its end; NULL: none */
 	enum asr_sort sort;      /* the groups' order (`sort`) */
+	bool sizes_shown;        /* text shows the size classes (`sizes`) */
 	struct asr_heap_view heap;         /* the heap over time and its peaks */
 	GPtrArray *sizes;        /* struct asr_size_histogram *, one per process
 				  * group, which points at its own (model/sizes.h) */
