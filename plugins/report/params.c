@@ -474,31 +474,30 @@ static int parse_sort(struct asr_params_error *error, const char *name, const bt
 static int parse_timeline_points(struct asr_params_error *error, const char *name,
 				 const bt_value *value, struct asr_params *params)
 {
+	char text[32];
+	uint64_t n;
+
+	/* babeltrace2's command line makes `timeline-points=50` a signed
+	 * integer and `+50` an unsigned one: both are counts. */
 	if (bt_value_is_signed_integer(value)) {
-		int64_t n = bt_value_integer_signed_get(value);
+		int64_t signed_n = bt_value_integer_signed_get(value);
 
-		if (n < 2 || n > ASR_MAX_TIMELINE_POINTS) {
-			refuse(error, "Parameter `%s` is %" PRId64 ": " TIMELINE_POINTS_EXPECTING ".",
-			       name, n);
-			return -1;
-		}
-		params->timeline_points = (unsigned) n;
-		return 0;
+		snprintf(text, sizeof text, "%" PRId64, signed_n);
+		n = signed_n < 0 ? 0 : (uint64_t) signed_n;
+	} else if (bt_value_is_unsigned_integer(value)) {
+		n = bt_value_integer_unsigned_get(value);
+		snprintf(text, sizeof text, "%" PRIu64, n);
+	} else {
+		refuse(error, "Parameter `%s` is %s: " TIMELINE_POINTS_EXPECTING ".", name,
+		       value_type_name(value));
+		return -1;
 	}
-	if (bt_value_is_unsigned_integer(value)) {
-		uint64_t n = bt_value_integer_unsigned_get(value);
-
-		if (n < 2 || n > ASR_MAX_TIMELINE_POINTS) {
-			refuse(error, "Parameter `%s` is %" PRIu64 ": " TIMELINE_POINTS_EXPECTING ".",
-			       name, n);
-			return -1;
-		}
-		params->timeline_points = (unsigned) n;
-		return 0;
+	if (n < 2 || n > ASR_MAX_TIMELINE_POINTS) {
+		refuse(error, "Parameter `%s` is %s: " TIMELINE_POINTS_EXPECTING ".", name, text);
+		return -1;
 	}
-	refuse(error, "Parameter `%s` is %s: " TIMELINE_POINTS_EXPECTING ".", name,
-	       value_type_name(value));
-	return -1;
+	params->timeline_points = (unsigned) n;
+	return 0;
 }
 
 #define TOP_EXPECTING "expecting a number of rows, an integer from 0 (every row) up, such as 10: each table shows its largest"

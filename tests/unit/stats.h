@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sampler/rng.h"
 #include "sampler/sampler.h"
 
 /*
@@ -41,6 +42,34 @@ static inline uint64_t stats_scale(void)
 	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
 
 	return thorough && strcmp(thorough, "1") == 0 ? 10 : 1;
+}
+
+/* One thread's stream of Bernoulli trials at one rate, simulated: the
+ * failures to come before its next success, geometric and memoryless. */
+struct stats_stream {
+	struct as_rng rng;
+	double log_q;           /* log(1 - 1/rate) */
+	uint64_t failures;
+};
+
+static inline uint64_t stats_draw_failures(struct stats_stream *st)
+{
+	return (uint64_t) floor(log1p(-as_rng_uniform(&st->rng)) / st->log_q);
+}
+
+/*
+ * The most of `n` runs that an interval end promising to miss in at most
+ * `miss` of them may miss and still keep its promise: the smallest k with
+ * P(X > k) <= `quantile`, X ~ Binomial(n, miss).  A simulation fails an end
+ * past it, which a correct estimator does with probability `quantile`.
+ */
+static inline unsigned stats_misses_allowed(unsigned n, double miss, double quantile)
+{
+	unsigned k = (unsigned) (miss * n);
+
+	while (k < n && gsl_cdf_binomial_Q(k, miss, n) > quantile)
+		k++;
+	return k;
 }
 
 /* One allocation of `size` bytes, exactly as the malloc wrapper makes it. */

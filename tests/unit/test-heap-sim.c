@@ -97,24 +97,6 @@ struct event {
 	bool free;
 };
 
-static unsigned runs(void)
-{
-	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
-
-	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
-}
-
-/* The most runs out of `n` that one side keeping its promise may miss:
- * the smallest k with P(X > k) <= MISS_QUANTILE, X ~ Binomial(n, MISS). */
-static unsigned misses_allowed(unsigned n)
-{
-	unsigned k = (unsigned) (MISS * n);
-
-	while (k < n && gsl_cdf_binomial_Q(k, MISS, n) > MISS_QUANTILE)
-		k++;
-	return k;
-}
-
 static gint by_alloc(gconstpointer pa, gconstpointer pb)
 {
 	const struct object *a = pa, *b = pb;
@@ -230,7 +212,8 @@ START_TEST(test_curve_and_peak)
 {
 	const struct heap_case *c = &cases[_i];
 	struct tally point = { 0 }, peak = { 0 }, naive = { 0 };
-	unsigned n = runs(), r, allowed = misses_allowed(n), caught = 0;
+	unsigned n = (unsigned) stats_scale() * RUNS, r, caught = 0;
+	unsigned allowed = stats_misses_allowed(n, MISS, MISS_QUANTILE);
 	GArray *objects = make_objects(c), *steps = true_steps(objects);
 	GArray *events = g_array_new(FALSE, FALSE, sizeof(struct event));
 	double log_q = log1p(-1.0 / RATE), true_peak = 0, shortfall = 0, distance_ns = 0;

@@ -37,6 +37,7 @@
 #include "estimate/estimate.h"
 #include "sampler/rng.h"
 #include "tests/lib/check-run.h"
+#include "tests/unit/stats.h"
 
 #define CONFIDENCE 0.95
 #define MISS ((1.0 - CONFIDENCE) / 2.0)
@@ -101,37 +102,7 @@ static const struct population populations[] = {
 
 #define CASES (sizeof populations / sizeof populations[0])
 
-static unsigned runs(void)
-{
-	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
-
-	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
-}
-
-/* The most runs out of `n` that a lower end keeping its promise may miss:
- * the smallest k with P(X > k) <= MISS_QUANTILE, X ~ Binomial(n, MISS). */
-static unsigned misses_allowed(unsigned n)
-{
-	unsigned k = (unsigned) (MISS * n);
-
-	while (k < n && gsl_cdf_binomial_Q(k, MISS, n) > MISS_QUANTILE)
-		k++;
-	return k;
-}
-
-/* One thread's trials: failures to come before its next success. */
-struct stream {
-	struct as_rng rng;
-	double log_q;
-	uint64_t failures;
-};
-
-static uint64_t draw_failures(struct stream *st)
-{
-	return (uint64_t) floor(log1p(-as_rng_uniform(&st->rng)) / st->log_q);
-}
-
-static uint64_t object_size(struct stream *st, const struct part *part, uint64_t i)
+static uint64_t object_size(struct stats_stream *st, const struct part *part, uint64_t i)
 {
 	switch (part->sizes) {
 	case SIZES_FIXED:
@@ -149,7 +120,7 @@ static uint64_t object_size(struct stream *st, const struct part *part, uint64_t
 
 /* One object of `size` bytes: `size` trials, sampled at the first success
  * (doc/design.md section 1); a sample goes into `accum`. */
-static void allocate(struct stream *st, uint64_t size, struct as_estimate_accum *accum)
+static void allocate(struct stats_stream *st, uint64_t size, struct as_estimate_accum *accum)
 {
 	if (st->failures >= size) {
 		st->failures -= size;
@@ -157,12 +128,12 @@ static void allocate(struct stream *st, uint64_t size, struct as_estimate_accum 
 	}
 	if (!as_estimate_add(accum, size, st->failures))
 		ck_abort_msg("sample refused: size %llu", (unsigned long long) size);
-	st->failures = draw_failures(st);
+	st->failures = stats_draw_failures(st);
 }
 
 /* The objects of one thread in one run.  Objects of one fixed size that
  * the failures to come skip are skipped together, which is the same. */
-static void run_part(struct stream *st, const struct part *part, struct as_estimate_accum *accum)
+static void run_part(struct stats_stream *st, const struct part *part, struct as_estimate_accum *accum)
 {
 	uint64_t i = 0, skip;
 
@@ -184,18 +155,18 @@ static void run_part(struct stream *st, const struct part *part, struct as_estim
 START_TEST(test_coverage)
 {
 	const struct population *pop = &populations[_i];
-	unsigned n = runs(), with_samples = 0, below = 0, allowed;
+	unsigned n = (unsigned) stats_scale() * RUNS, with_samples = 0, below = 0, allowed;
 	double error = 0, error2 = 0, mean, se, truth = 0;
-	struct stream streams[PARTS_MAX];
+	struct stats_stream streams[PARTS_MAX];
 	size_t parts = 0, p;
 	bool exact = true;
 
 	for (; parts < PARTS_MAX && pop->parts[parts].rate; parts++) {
-		struct stream *st = &streams[parts];
+		struct stats_stream *st = &streams[parts];
 
 		as_rng_seed(&st->rng, 0x0b1ec750u + (uint64_t) _i * PARTS_MAX + parts);
 		st->log_q = log1p(-1.0 / (double) pop->parts[parts].rate);
-		st->failures = draw_failures(st);
+		st->failures = stats_draw_failures(st);
 		truth += (double) pop->parts[parts].objects;
 		exact = exact && pop->parts[parts].rate == 1;
 	}
@@ -225,7 +196,7 @@ START_TEST(test_coverage)
 	}
 	mean = error / n;
 	se = sqrt((error2 / n - mean * mean) / (n - 1));
-	allowed = misses_allowed(with_samples);
+	allowed = stats_misses_allowed(with_samples, MISS, MISS_QUANTILE);
 	printf("%s: %u runs with samples of %u, truth below the lower end %.4f (at most %.4f), "
 	       "mean error %+.3f objects (%+.2f standard errors)\n",
 	       pop->name, with_samples, n, (double) below / with_samples,

@@ -44,6 +44,7 @@
 #include "estimate/estimate.h"
 #include "sampler/rng.h"
 #include "tests/lib/check-run.h"
+#include "tests/unit/stats.h"
 
 #define CONFIDENCE 0.95
 #define MISS ((1.0 - CONFIDENCE) / 2.0)
@@ -101,38 +102,7 @@ static const struct population populations[] = {
 
 #define CASES (sizeof populations / sizeof populations[0])
 
-static unsigned runs(void)
-{
-	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
-
-	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
-}
-
-/* The most runs out of `n` that an end keeping its promise may miss on
- * its side: the smallest k with P(X > k) <= MISS_QUANTILE, X ~
- * Binomial(n, MISS). */
-static unsigned misses_allowed(unsigned n)
-{
-	unsigned k = (unsigned) (MISS * n);
-
-	while (k < n && gsl_cdf_binomial_Q(k, MISS, n) > MISS_QUANTILE)
-		k++;
-	return k;
-}
-
-/* One thread's trials: failures to come before its next success. */
-struct stream {
-	struct as_rng rng;
-	double log_q;
-	uint64_t failures;
-};
-
-static uint64_t draw_failures(struct stream *st)
-{
-	return (uint64_t) floor(log1p(-as_rng_uniform(&st->rng)) / st->log_q);
-}
-
-static uint64_t object_size(struct stream *st, const struct part *part, uint64_t i)
+static uint64_t object_size(struct stats_stream *st, const struct part *part, uint64_t i)
 {
 	switch (part->mix) {
 	case MIX_16_256:
@@ -158,7 +128,7 @@ struct run_classes {
 
 /* One thread's objects in one run: `size` trials each, sampled at the
  * first success (doc/design.md section 1), into its class's accumulator. */
-static uint64_t run_part(struct stream *st, const struct part *part, size_t p,
+static uint64_t run_part(struct stats_stream *st, const struct part *part, size_t p,
 			 struct run_classes *rc)
 {
 	uint64_t i, samples = 0;
@@ -176,7 +146,7 @@ static uint64_t run_part(struct stream *st, const struct part *part, size_t p,
 		if (!as_estimate_add(&rc->accums[k][p], size, st->failures))
 			ck_abort_msg("sample refused: size %llu", (unsigned long long) size);
 		samples++;
-		st->failures = draw_failures(st);
+		st->failures = stats_draw_failures(st);
 	}
 	return samples;
 }
@@ -224,17 +194,17 @@ START_TEST(test_coverage)
 	const struct population *pop = &populations[_i];
 	struct class_misses misses[AS_SIZE_CLASSES] = { { 0 } };
 	struct class_misses worst = { 0 };
-	struct stream streams[PARTS_MAX];
-	unsigned n = runs(), with_samples = 0, k;
+	struct stats_stream streams[PARTS_MAX];
+	unsigned n = (unsigned) stats_scale() * RUNS, with_samples = 0, k;
 	struct run_classes *rc = malloc(sizeof *rc);
 	size_t parts = 0, p;
 
 	for (; parts < PARTS_MAX && pop->parts[parts].rate; parts++) {
-		struct stream *st = &streams[parts];
+		struct stats_stream *st = &streams[parts];
 
 		as_rng_seed(&st->rng, 0x5123c1a5u + (uint64_t) _i * PARTS_MAX + parts);
 		st->log_q = log1p(-1.0 / (double) pop->parts[parts].rate);
-		st->failures = draw_failures(st);
+		st->failures = stats_draw_failures(st);
 	}
 	for (unsigned r = 0; r < n; r++) {
 		size_t with[PARTS_MAX];
@@ -260,7 +230,7 @@ START_TEST(test_coverage)
 	free(rc);
 	for (k = 0; k < AS_SIZE_CLASSES; k++) {
 		const struct class_misses *m = &misses[k];
-		unsigned allowed = misses_allowed(m->runs);
+		unsigned allowed = stats_misses_allowed(m->runs, MISS, MISS_QUANTILE);
 
 		if (m->runs == 0)
 			continue;
@@ -284,7 +254,7 @@ START_TEST(test_coverage)
 	       "objects below %.4f, above %.4f (at most %.4f)\n",
 	       pop->name, with_samples, n, share(worst.bytes_below, n), share(worst.bytes_above, n),
 	       share(worst.objects_below, n), share(worst.objects_above, n),
-	       share(misses_allowed(n), n));
+	       share(stats_misses_allowed(n, MISS, MISS_QUANTILE), n));
 }
 END_TEST
 

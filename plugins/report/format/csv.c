@@ -20,6 +20,17 @@ static void put_field(FILE *out, const char *s)
 		as_csv_field(out, s, strlen(s));
 }
 
+/* The host, pid and procname columns of a group's row. */
+static void put_process(FILE *out, const struct asr_group *g)
+{
+	put_field(out, g->host);
+	fputc(',', out);
+	if (g->has_vpid)
+		fprintf(out, "%" PRId64, g->vpid);
+	fputc(',', out);
+	put_field(out, asr_group_name(g));
+}
+
 static const char *boolean(bool b)
 {
 	return b ? "true" : "false";
@@ -116,12 +127,7 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g,
 
 	fprintf(out, "%s,", kind);
 	if (!total) {
-		put_field(out, g->host);
-		fputc(',', out);
-		if (g->has_vpid)
-			fprintf(out, "%" PRId64, g->vpid);
-		fputc(',', out);
-		put_field(out, asr_group_name(g));
+		put_process(out, g);
 		fputc(',', out);
 		if (g->has_vtid)
 			fprintf(out, "%" PRId64, g->vtid);
@@ -207,12 +213,7 @@ static void put_size(FILE *out, const struct asr_group *g, const struct asr_size
 		     double confidence, bool stacks, bool live)
 {
 	fputs("size,", out);
-	put_field(out, g->host);
-	fputc(',', out);
-	if (g->has_vpid)
-		fprintf(out, "%" PRId64, g->vpid);
-	fputc(',', out);
-	put_field(out, asr_group_name(g));
+	put_process(out, g);
 	fprintf(out, ",,,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 		",%.15g,,,%s,%s,%s,,,,,,,,", g->threads, r->samples, asr_bytes_round(r->est.weighted),
 		asr_bytes_round(r->est.negbin), asr_bytes_round(r->est.lower),
@@ -241,16 +242,10 @@ static void put_points(FILE *out, const struct asr_heap_curve *c, uint64_t threa
 		const struct asr_heap_point_row *r = &g_array_index(c->points, struct asr_heap_point_row, i);
 
 		fputs(g ? "point," : "total-point,", out);
-		if (g) {
-			put_field(out, g->host);
-			fputc(',', out);
-			if (g->has_vpid)
-				fprintf(out, "%" PRId64, g->vpid);
-			fputc(',', out);
-			put_field(out, asr_group_name(g));
-		} else {
+		if (g)
+			put_process(out, g);
+		else
 			fputs(",,", out);
-		}
 		fprintf(out, ",,,%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
 			",%.15g,,,%s,%s,%s,,,,,,,%" PRId64 ",", threads, r->allocated.samples,
 			asr_bytes_round(r->allocated.weighted), asr_bytes_round(r->allocated.negbin),
