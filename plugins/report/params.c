@@ -278,7 +278,7 @@ static int64_t parse_duration(const char *s)
 	return -1;
 }
 
-/* A duration parameter (`window`, `update-interval`) into *out: positive
+/* A duration parameter (`window`, `temporary`, `update-interval`) into *out: positive
  * nanoseconds below 2^63, from an integer or a string with its unit. */
 static int parse_duration_value(struct asr_params_error *error, const char *name, const bt_value *value,
 				int64_t *out)
@@ -322,6 +322,12 @@ static int parse_window(struct asr_params_error *error, const char *name, const 
 			struct asr_params *params)
 {
 	return parse_duration_value(error, name, value, &params->window_ns);
+}
+
+static int parse_temporary(struct asr_params_error *error, const char *name, const bt_value *value,
+			   struct asr_params *params)
+{
+	return parse_duration_value(error, name, value, &params->temporary_ns);
 }
 
 static int parse_update_interval(struct asr_params_error *error, const char *name,
@@ -507,6 +513,7 @@ static const struct param_descr param_table[] = {
 	{ "boundary-compensation", parse_boundary_compensation },
 	{ "update-interval", parse_update_interval },
 	{ "window", parse_window },
+	{ "temporary", parse_temporary },
 	{ "scope-begin", parse_scope_begin },
 	{ "scope-end", parse_scope_end },
 	{ "scope-key", parse_scope_key },
@@ -549,6 +556,7 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	params->format = ASR_FORMAT_TEXT;
 	params->path = NULL;
 	params->window_ns = 0;
+	params->temporary_ns = 1000000;
 	params->update_interval_ns = 0;
 	params->scope_begin = NULL;
 	params->scope_end = NULL;
@@ -563,7 +571,7 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		status = refuse(error,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top` or `min-share`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `temporary`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top` or `min-share`.",
 			unknown);
 		goto error;
 	}

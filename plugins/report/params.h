@@ -43,6 +43,8 @@ struct asr_params {
 	enum asr_format format;
 	char *path;                 /* NULL: standard output; owned */
 	int64_t window_ns;          /* time windows' length; 0: no windows */
+	int64_t temporary_ns;       /* a block freed within this of its
+				     * allocation is temporary (default 1 ms) */
 	uint64_t update_interval_ns; /* 0: only the final report */
 	char *scope_begin;          /* event class names; both NULL: no scopes; owned */
 	char *scope_end;

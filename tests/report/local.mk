@@ -142,6 +142,7 @@ EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
 check_PROGRAMS += tests/report/test-live
 TESTS += tests/report/test-live
 tests_report_test_live_SOURCES = tests/report/test-live.c plugins/report/aggregate/live.c \
+	plugins/report/aggregate/lifetimes.c plugins/report/lifetime_rates.c \
 	plugins/report/rates.c
 tests_report_test_live_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_live_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)

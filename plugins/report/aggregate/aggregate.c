@@ -12,6 +12,7 @@ void asr_aggregate_init(struct asr_aggregate *agg, const struct asr_params *para
 	asr_maps_init(&agg->maps);
 	asr_raw_stacks_init(&agg->stacks);
 	asr_live_init(&agg->live);
+	agg->live.temporary_ns = params->temporary_ns;
 	agg->live_known = false;
 }
 

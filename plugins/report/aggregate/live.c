@@ -15,6 +15,8 @@ struct asr_live_block {
 	const struct asr_trace *trace; /* NULL: the slot is empty */
 	int64_t vpid;
 	bool has_vpid;
+	bool has_time;                 /* born_ns is valid */
+	int64_t born_ns;               /* the sample's time: its block's birth */
 	uint64_t ptr;
 	struct asr_cell *cell;
 	struct asr_weighed weighed;
@@ -152,11 +154,15 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 		.trace = trace,
 		.vpid = vpid,
 		.has_vpid = sample->has_vpid,
+		.has_time = sample->has_time,
+		.born_ns = sample->ns,
 		.ptr = sample->ptr,
 		.cell = cell,
 		.weighed = *weighed,
 	};
 	live->count++;
+	if (sample->has_time && sample->ns > trace->last_ns)
+		trace->last_ns = sample->ns;
 	changed(live, cell);
 	asr_rates_add(&cell->live, weighed);
 }
@@ -167,8 +173,28 @@ void asr_live_free(struct asr_live *live, struct asr_trace *trace,
 	struct asr_live_block *b = live->capacity ?
 		find(live, trace, event->has_vpid ? event->vpid : 0, event->has_vpid, event->ptr) : NULL;
 
-	if (b && b->trace)
+	if (event->has_time && event->ns > trace->last_ns)
+		trace->last_ns = event->ns;
+	if (b && b->trace) {
+		asr_lifetimes_freed(b->cell, &b->weighed, b->has_time && event->has_time ?
+				    (event->ns > b->born_ns ? event->ns - b->born_ns : 0) : -1,
+				    live->temporary_ns);
 		release(live, b);
-	else
+	} else {
 		trace->unmatched_frees++;
+	}
+}
+
+void asr_live_each(const struct asr_live *live,
+		   void (*fn)(struct asr_cell *cell, const struct asr_weighed *sample, int64_t age_ns,
+			      void *data),
+		   void *data)
+{
+	for (size_t i = 0; i < live->capacity; i++) {
+		const struct asr_live_block *b = &live->slots[i];
+
+		if (b->trace)
+			fn(b->cell, &b->weighed, b->has_time ? (b->trace->last_ns > b->born_ns ?
+				b->trace->last_ns - b->born_ns : 0) : -1, data);
+	}
 }

@@ -8,6 +8,7 @@
 #include <babeltrace2/babeltrace.h>
 #include <glib.h>
 
+#include "aggregate/lifetimes.h"
 #include "aggregate/stacks.h"
 #include "aggregate/traces.h"
 #include "rates.h"
@@ -41,6 +42,8 @@ struct asr_cell {
 	uint64_t untracked;     /* samples not tracked to their free */
 	bool live_changed;      /* `live` changed since the last window's end
 				 * (in the live table's `changed`) */
+	struct asr_cell_lifetimes *lifetimes;  /* what its freed samples' lifetimes
+						* say; NULL until one is freed */
 };
 
 /* Slots of the cache of recent cells: a power of 2. */

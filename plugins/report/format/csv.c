@@ -68,6 +68,41 @@ static void put_live_columns(FILE *out, bool shown, bool known, bool incomplete,
 		asr_bytes_round(live->upper), boolean(incomplete));
 }
 
+/* A lifetime in nanoseconds; empty when the samples bound nothing. */
+static void put_ns(FILE *out, double ns)
+{
+	fputc(',', out);
+	if (isfinite(ns))
+		fprintf(out, "%" PRId64, (int64_t) ns);
+}
+
+/* The temporary and lifetime columns, after the live ones and with them;
+ * empty where the trace cannot say, and on a window's row. */
+static void put_temporary_columns(FILE *out, bool shown, bool known, const struct asr_group *g)
+{
+	const struct as_lifetime_quantile *q[2] = { &g->lifetime_p50, &g->lifetime_p90 };
+
+	if (!shown)
+		return;
+	if (!known) {
+		fputs(",,,,,,,,,,,", out);
+		return;
+	}
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s",
+		asr_bytes_round(g->temporary.weighted), asr_bytes_round(g->temporary.lower),
+		asr_bytes_round(g->temporary.upper), asr_bytes_round(g->temporary_objects.estimate),
+		boolean(g->lifetime_incomplete));
+	for (int i = 0; i < 2; i++) {
+		if (!g->lifetime_known) {
+			fputs(",,,", out);
+			continue;
+		}
+		put_ns(out, q[i]->estimate);
+		put_ns(out, q[i]->lower);
+		put_ns(out, q[i]->upper);
+	}
+}
+
 /* One group's line; `row` NULL for the group over the whole report, else
  * its numbers in one window.  `stacks`: the report has the stack
  * columns. */
@@ -127,6 +162,7 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g, bool
 	if (stacks)
 		put_stack_columns(out, row ? NULL : g);
 	put_live_columns(out, live, g->live_known, g->live_incomplete, row ? &row->live : &g->live);
+	put_temporary_columns(out, live, g->live_known && !row, g);
 	fputc('\n', out);
 }
 
@@ -156,7 +192,8 @@ static void put_scope(FILE *out, const struct asr_scope_row *s, double confidenc
 	put_field(out, s->key);
 	if (stacks)
 		put_stack_columns(out, NULL);
-	fputs(live ? ",,,,,\n" : "\n", out);
+	/* The live, temporary and lifetime columns, empty. */
+	fputs(live ? ",,,,,,,,,,,,,,,,\n" : "\n", out);
 }
 
 int asr_write_csv(FILE *out, const struct asr_model *model)
@@ -173,7 +210,10 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
 	      "window,start_ns,end_ns,key", out);
 	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper" : "", out);
-	fputs(live ? ",live_samples,live_estimate,live_lower,live_upper,live_incomplete\n" : "\n", out);
+	fputs(live ? ",live_samples,live_estimate,live_lower,live_upper,live_incomplete"
+	      ",temporary_estimate,temporary_lower,temporary_upper,temporary_objects"
+	      ",temporary_incomplete,lifetime_p50_ns,lifetime_p50_lower_ns,lifetime_p50_upper_ns"
+	      ",lifetime_p90_ns,lifetime_p90_lower_ns,lifetime_p90_upper_ns\n" : "\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < model->shown[kind]->len; i++)
 			put_row(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i), false,

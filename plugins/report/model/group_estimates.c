@@ -1,4 +1,4 @@
-/* group_estimates.c - each group's bytes and objects, allocated and live, from its per-rate sums (see summary.h). */
+/* group_estimates.c - each group's bytes and objects, allocated, live and temporary, and its lifetimes, from its per-rate sums (see summary.h). */
 #include "model/summary.h"
 
 static gint compare_rates(gconstpointer pa, gconstpointer pb, gpointer unused)
@@ -52,5 +52,8 @@ int asr_group_estimate(struct asr_group *g, uint64_t threads,
 	    as_estimate_objects_compute(g->rates.accums, g->rates.n, options->confidence, &objects))
 		return -1;
 	g->objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
-	return g->live_known ? estimate_live(g, threads, options) : 0;
+	if (!g->live_known)
+		return 0;
+	return estimate_live(g, threads, options) || asr_group_temporary(g, threads, options) ||
+	       asr_group_lifetimes(g, threads, options);
 }

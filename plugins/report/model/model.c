@@ -4,6 +4,7 @@
 
 #include "aggregate/aggregate.h"
 #include "model/call_tree.h"
+#include "model/lifetime_parts.h"
 #include "model/model.h"
 #include "model/resolve.h"
 #include "model/scopes.h"
@@ -70,6 +71,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->boundary_compensation = params->boundary_compensation;
 	model->group_by = options->group_by;
 	model->window_ns = params->window_ns;
+	model->temporary_ns = params->temporary_ns;
 	model->sort_live = params->sort_live;
 	model->losses = losses_of(agg->traces.list);
 	/* Refused only now, so that the suggestion covers the whole trace. */
@@ -89,8 +91,15 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		model->stack_problems = &model->resolution->problems;
 		in.resolution = model->resolution;
 	}
-	if (asr_summary_build(&model->summary, &in, &estimate_options))
+	if (agg->live_known)
+		in.lifetime_parts = asr_lifetime_parts_of_cells(agg, params->temporary_ns);
+	if (asr_summary_build(&model->summary, &in, &estimate_options)) {
+		if (in.lifetime_parts)
+			g_hash_table_destroy(in.lifetime_parts);
 		goto refused;
+	}
+	if (in.lifetime_parts)
+		g_hash_table_destroy(in.lifetime_parts);
 	asr_model_select(model, options);
 	if (in.stacks) {
 		model->call_tree = asr_call_tree_build(&model->summary, &estimate_options);

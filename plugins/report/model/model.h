@@ -104,6 +104,7 @@ struct asr_model {
 	bool boundary_compensation;
 	unsigned group_by;       /* enum asr_group_by bits */
 	int64_t window_ns;       /* 0: no windows */
+	int64_t temporary_ns;    /* a block freed within this is temporary */
 	struct asr_summary summary;        /* every group, the total, the flags */
 	GPtrArray *shown[ASR_KIND_COUNT];  /* const struct asr_group *: the groups
 					    * the report shows, in report order */

@@ -9,6 +9,7 @@
 
 #include "common/kinds.h"
 #include "estimate/estimate.h"
+#include "estimate/lifetimes.h"
 #include "model/stack.h"
 #include "rates.h"
 #include "symbols/site.h"
@@ -73,6 +74,20 @@ struct asr_group {
 	struct asr_rates live_rates;
 	struct as_estimate live;
 	struct asr_objects live_objects;
+	/* The blocks freed within the report's `temporary` of their
+	 * allocation, and how long the group's bytes lived (model/temporary.c,
+	 * model/lifetime_quantiles.c; doc/estimation.md): valid when
+	 * live_known. */
+	struct asr_lifetime_parts *lifetime_parts;  /* owned; NULL: none tracked */
+	bool lifetime_incomplete;   /* live_incomplete, or tracked samples had
+				     * no time */
+	struct as_estimate temporary;  /* from the samples freed within it; the
+					* upper end adds those live at the end
+					* and younger than it */
+	struct asr_objects temporary_objects;
+	bool lifetime_known;        /* the quantiles are valid: some sample's
+				     * lifetime is known, or its age */
+	struct as_lifetime_quantile lifetime_p50, lifetime_p90;
 };
 
 /* What the report says once about the live figures, over every trace. */
@@ -115,6 +130,7 @@ struct asr_summary {
 };
 
 struct asr_resolution;
+struct asr_lifetime_parts;
 
 /* What a summary is built from: the cells of a table (or of one time
  * window), and the traces they come from. */
@@ -127,6 +143,9 @@ struct asr_summary_input {
 	 * from stacks, no stack group. */
 	const struct asr_resolution *resolution;
 	bool live;                  /* estimate the cells' `live` too */
+	/* The cells' lifetimes (struct asr_cell * -> struct
+	 * asr_lifetime_parts *, model/lifetime_parts.h); NULL: none. */
+	GHashTable *lifetime_parts;
 	bool sort_live;             /* order by live bytes, not allocated */
 	bool stacks;                /* build the stack groups */
 	bool stack_cells;           /* and the thread x type x stack ones */
@@ -182,6 +201,18 @@ void asr_summary_order(struct asr_summary *summary, bool sort_live);
  * options.  Called by asr_summary_build(). */
 int asr_group_estimate(struct asr_group *g, uint64_t threads,
 		       const struct as_estimate_options *options);
+
+/* A group's temporary bytes and objects (model/temporary.c), with its
+ * live figures known: from its lifetime parts, T = `threads`.  Returns 0,
+ * or -1 if the estimator refused the options. */
+int asr_group_temporary(struct asr_group *g, uint64_t threads,
+			const struct as_estimate_options *options);
+
+/* A group's median and 90th percentile of its bytes' lifetimes
+ * (model/lifetime_quantiles.c), when its parts hold a sample; T =
+ * `threads`.  Returns 0, or -1 if the estimator refused the options. */
+int asr_group_lifetimes(struct asr_group *g, uint64_t threads,
+			const struct as_estimate_options *options);
 
 /* Rounds a byte estimate to an integer for CSV and JSON. */
 uint64_t asr_bytes_round(double bytes);

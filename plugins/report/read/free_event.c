@@ -11,6 +11,7 @@ struct layout {
 	uint64_t value;          /* `ptr` or `count` */
 	int64_t vpid;            /* -1: no vpid context */
 	bool vpid_signed;
+	bool has_clock;          /* the stream class has a default clock */
 };
 
 void asr_free_reader_init(struct asr_free_reader *reader)
@@ -57,6 +58,8 @@ static struct layout *check_class(bt_self_component *self, const bt_event_class 
 	if (layout->vpid >= 0 &&
 	    !asr_class_is(asr_member_class(context, layout->vpid), BT_FIELD_CLASS_TYPE_INTEGER))
 		layout->vpid = -1;
+	layout->has_clock = bt_stream_class_borrow_default_clock_class_const(
+		bt_event_class_borrow_stream_class_const(ec)) != NULL;
 	layout->vpid_signed = layout->vpid >= 0 &&
 		asr_class_is(asr_member_class(context, layout->vpid), BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
 	return layout;
@@ -89,5 +92,6 @@ enum asr_free_kind asr_free_event_read(struct asr_free_reader *reader, bt_self_c
 	out->vpid = out->has_vpid ?
 		asr_integer_value_as(asr_member(bt_event_borrow_common_context_field_const(event),
 						(uint64_t) layout->vpid), layout->vpid_signed) : 0;
+	out->has_time = asr_event_time(msg, layout->has_clock, &out->ns);
 	return layout->kind;
 }
