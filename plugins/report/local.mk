@@ -50,7 +50,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/text.h plugins/report/format/text.c \
 	plugins/report/format/grid.c \
 	plugins/report/format/text_timeline.c plugins/report/format/text_scopes.c \
-	plugins/report/format/text_stacks.c \
+	plugins/report/format/text_stacks.c plugins/report/format/text_temporary.c \
 	plugins/report/format/csv.c \
 	plugins/report/format/json.c \
 	plugins/report/format/html.c \

@@ -432,17 +432,19 @@ static int parse_sort(struct asr_params_error *error, const char *name, const bt
 {
 	const char *s = bt_value_is_string(value) ? bt_value_string_get(value) : NULL;
 
-	if (s && (strcmp(s, "allocated") == 0 || strcmp(s, "live") == 0)) {
-		params->sort_live = strcmp(s, "live") == 0;
+	if (s && (strcmp(s, "allocated") == 0 || strcmp(s, "live") == 0 ||
+		  strcmp(s, "temporary") == 0)) {
+		params->sort = strcmp(s, "live") == 0 ? ASR_SORT_LIVE :
+			strcmp(s, "temporary") == 0 ? ASR_SORT_TEMPORARY : ASR_SORT_ALLOCATED;
 		return 0;
 	}
 	if (s)
 		refuse(error,
-			"Parameter `%s`: unknown order `%s`: expecting `allocated` (bytes allocated, the default) or `live` (bytes still live at the end).",
+			"Parameter `%s`: unknown order `%s`: expecting `allocated` (bytes allocated, the default), `live` (bytes still live at the end) or `temporary` (bytes freed within `temporary`).",
 			name, s);
 	else
 		refuse(error,
-			"Parameter `%s` is %s: expecting the string `allocated` or `live`.",
+			"Parameter `%s` is %s: expecting the string `allocated`, `live` or `temporary`.",
 			name, value_type_name(value));
 	return -1;
 }
@@ -561,7 +563,7 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	params->scope_begin = NULL;
 	params->scope_end = NULL;
 	params->scope_key = NULL;
-	params->sort_live = false;
+	params->sort = ASR_SORT_ALLOCATED;
 	params->has_top = false;
 	params->top = 0;
 	params->has_min_share = false;

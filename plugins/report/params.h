@@ -36,6 +36,14 @@ enum asr_format {
  * each costs memory per group. */
 #define ASR_MAX_WINDOWS 100000
 
+/* How each table orders its groups (`sort`). */
+enum asr_sort {
+	ASR_SORT_ALLOCATED,      /* bytes allocated (the default) */
+	ASR_SORT_LIVE,           /* bytes still live at the end: the leaks view */
+	ASR_SORT_TEMPORARY,      /* bytes freed within `temporary`: the
+				  * temporary view */
+};
+
 struct asr_params {
 	double confidence;          /* 0 < C < 1 */
 	bool boundary_compensation;
@@ -49,7 +57,7 @@ struct asr_params {
 	char *scope_begin;          /* event class names; both NULL: no scopes; owned */
 	char *scope_end;
 	char *scope_key;            /* payload field pairing them; NULL: none; owned */
-	bool sort_live;             /* `sort`: order groups by live bytes */
+	enum asr_sort sort;         /* `sort` */
 	/* Which groups each table shows; when not given, the format's
 	 * defaults (format/writers.c): */
 	bool has_top;

@@ -6,7 +6,8 @@
 # options_check once it knows there is a program to run, then
 # options_params.  The variables the options set, for the other parts:
 # rate, output, keep, format, window, confidence, group_by, groups (the
-# groups the report shows), sites, report, leaks, stack_depth,
+# groups the report shows), sites, report, leaks, temporary_view (and
+# temporary_within: the duration given, if any), stack_depth,
 # report_output, live, update_interval (set, 2s by default, with --live
 # alone), live_ports (and ctrl_port, data_port, live_port), events (the
 # --enable-event patterns, a line each), scope_begin, scope_end, scope_key,
@@ -45,6 +46,11 @@ Options:
   --leaks               the leaks view: bytes still live at the end per call
                         stack, largest first (group-by stack, sort=live; with
                         --stack-depth 0, per thread and type)
+  --temporary[=DURATION]
+                        the temporary view: bytes freed within DURATION of
+                        their allocation (default 1ms) per call stack,
+                        largest first, with how long the bytes lived
+                        (group-by stack, sort=temporary)
   --stack-depth N       record at most N return addresses per sample, 0 to 128
                         (ALLOCSAMPLE_STACK_DEPTH, default 32; 0: no stacks)
   --enable-event PATTERN
@@ -72,7 +78,7 @@ Children that PROGRAM forks or executes are traced too.  See allocsample-record(
 USAGE
 }
 
-rate= output= keep=no format=text window= confidence= group_by= sites=no report=yes leaks=no
+rate= output= keep=no format=text window= confidence= group_by= sites=no report=yes leaks=no temporary_view=no temporary_within=
 stack_depth=
 report_output= live=no update_interval= live_ports=5342:5343:5344
 events= scope_begin= scope_end= scope_key= top= min_share=
@@ -109,6 +115,8 @@ options_parse() {
 		--group-by=*) group_by=${1#*=}; shift ;;
 		--sites) sites=yes; shift ;;
 		--leaks) leaks=yes; shift ;;
+		--temporary) temporary_view=yes; shift ;;
+		--temporary=*) temporary_view=yes; temporary_within=${1#*=}; shift ;;
 		--stack-depth) [ $# -ge 2 ] || die "--stack-depth needs a value"; stack_depth=$2; shift 2 ;;
 		--stack-depth=*) stack_depth=${1#*=}; shift ;;
 		--enable-event) [ $# -ge 2 ] || die "--enable-event needs a pattern"; events="$events$2$nl"; shift 2 ;;
@@ -165,8 +173,15 @@ options_check() {
 	# The leaks view chooses the groups: stacks name where the blocks still
 	# live were allocated; without stacks, threads and types are what is left.
 	if [ "$leaks" = yes ]; then
+		[ -z "$group_by" ] && [ "$sites" = no ] && [ "$temporary_view" = no ] ||
+			die "--leaks chooses the groups (stacks, sorted by live bytes): it cannot go with --group-by, --sites or --temporary"
+		if [ "$stack_depth" = 0 ]; then group_by=thread,type; else group_by=stack; fi
+	fi
+	# So does the temporary view: stacks name where the short-lived blocks
+	# come from.
+	if [ "$temporary_view" = yes ]; then
 		[ -z "$group_by" ] && [ "$sites" = no ] ||
-			die "--leaks chooses the groups (stacks, sorted by live bytes): it cannot go with --group-by or --sites"
+			die "--temporary chooses the groups (stacks, sorted by temporary bytes): it cannot go with --group-by or --sites"
 		if [ "$stack_depth" = 0 ]; then group_by=thread,type; else group_by=stack; fi
 	fi
 	# folded and pprof are made of stacks (the component groups them by stack
@@ -289,6 +304,8 @@ options_params() {
 	case $groups in *,) names="$names,\"\"" ;; esac
 	map="$map,group-by=[$names]"
 	[ "$leaks" = no ] || map="$map,sort=\"live\""
+	[ "$temporary_view" = no ] || map="$map,sort=\"temporary\""
+	[ -z "$temporary_within" ] || map="$map,temporary=$(param_string "$temporary_within")"
 	[ -z "$scope_begin" ] || map="$map,scope-begin=$(param_string "$scope_begin")"
 	[ -z "$scope_end" ] || map="$map,scope-end=$(param_string "$scope_end")"
 	[ -z "$scope_key" ] || map="$map,scope-key=$(param_string "$scope_key")"

@@ -119,6 +119,7 @@ accepted 'format="json",update-interval="500ms"'
 accepted 'top=0,min-share=0'
 accepted 'temporary="250us"'
 accepted 'temporary=5000000'
+accepted 'sort="temporary",group-by="stack"'
 accepted 'top=+3,min-share=2.5'
 run 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
 check "good parameters: accepted (status $status)" [ "$status" -eq 0 ]

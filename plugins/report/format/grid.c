@@ -80,7 +80,7 @@ char *human_duration(int64_t ns)
 
 bool live_says(const struct asr_model *model, const struct asr_group *g)
 {
-	return g->live_known && (model->sort_live || g->live.samples > 0);
+	return g->live_known && (model->sort == ASR_SORT_LIVE || g->live.samples > 0);
 }
 
 void cell_live(GPtrArray *row, bool known, const struct as_estimate *live)

@@ -456,7 +456,8 @@ static void put_live_notes(FILE *out, const struct asr_model *model)
 	guint i;
 
 	fprintf(out, "  \"sort\": \"%s\",\n  \"live\": {\"known\": %s, \"unknown_reason\": ",
-		model->sort_live ? "live" : "allocated", boolean(sum->live_known));
+		model->sort == ASR_SORT_LIVE ? "live" :
+		model->sort == ASR_SORT_TEMPORARY ? "temporary" : "allocated", boolean(sum->live_known));
 	put_string(out, asr_live_unknown_reason(sum));
 	fprintf(out, ", \"unrecorded_samples\": %" PRIu64 ", \"unmatched_frees\": %" PRIu64
 		", \"untracked_samples\": %" PRIu64 ", \"lost_frees\": %" PRIu64 ", \"notes\": [",

@@ -36,7 +36,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
 	bool site = kind == ASR_KIND_SITE;
 	bool threads = !thread;
-	bool live = false;
+	bool live = false, temporary = false;
 	GString *align = g_string_new(NULL);
 	struct as_grid grid;
 	GPtrArray *row;
@@ -45,6 +45,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	/* The live columns when a row of the table has figures worth them. */
 	for (i = 0; i < model->shown[kind]->len && !live; i++)
 		live = live_says(model, g_ptr_array_index(model->shown[kind], i));
+	for (i = 0; i < model->shown[kind]->len && !temporary; i++)
+		temporary = temporary_says(model, g_ptr_array_index(model->shown[kind], i));
 
 	if (hosts)
 		g_string_append_c(align, 'l');
@@ -57,7 +59,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		g_string_append(align, "lll");
 	if (threads)
 		g_string_append_c(align, 'r');
-	g_string_append(align, live ? "rrlrll" : "rrll");
+	g_string_append(align, live ? "rrlrl" : "rrl");
+	g_string_append(align, temporary ? "rll" : "l");
 	as_grid_init(&grid, align->str);
 
 	row = as_grid_row(&grid);
@@ -83,6 +86,10 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		cell(row, "LIVE AT END");
 		cell(row, "LIVE INTERVAL");
 	}
+	if (temporary) {
+		cell(row, "TEMPORARY");
+		cell(row, "TEMPORARY INTERVAL");
+	}
 	cell(row, "NOTE");
 
 	for (i = 0; i < model->shown[kind]->len; i++) {
@@ -106,6 +113,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		cell_interval(row, &g->est);
 		if (live)
 			cell_live(row, g->live_known, &g->live);
+		if (temporary)
+			cell_temporary(row, g);
 		cell_marks(row, &g->est, g->incomplete, g->tracer, marks);
 		note_live(row, live && g->live_known, g->live_incomplete, marks);
 	}
@@ -119,11 +128,13 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 {
 	const struct asr_summary *sum = &model->summary;
 	const struct asr_group *t = &sum->total;
-	bool live = live_says(model, t);
+	bool live = live_says(model, t), temporary = temporary_says(model, t);
+	GString *align = g_string_new(live ? "lrrrrlrl" : "lrrrrl");
 	struct as_grid grid;
 	GPtrArray *row;
 
-	as_grid_init(&grid, live ? "lrrrrlrll" : "lrrrrll");
+	g_string_append(align, temporary ? "rll" : "l");
+	as_grid_init(&grid, align->str);
 	row = as_grid_row(&grid);
 	cell(row, "%s", "");
 	cell(row, "PROCESSES");
@@ -135,6 +146,10 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 		cell(row, "LIVE AT END");
 		cell(row, "LIVE INTERVAL");
 	}
+	if (temporary) {
+		cell(row, "TEMPORARY");
+		cell(row, "TEMPORARY INTERVAL");
+	}
 	cell(row, "NOTE");
 	row = as_grid_row(&grid);
 	cell(row, "Total");
@@ -145,11 +160,14 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell_interval(row, &t->est);
 	if (live)
 		cell_live(row, true, &t->live);
+	if (temporary)
+		cell_temporary(row, t);
 	cell_marks(row, &t->est, t->incomplete, false, marks);
 	note_live(row, live, t->live_incomplete, marks);
 	fprintf(out, "\n");
 	as_grid_print(out, &grid);
 	as_grid_fini(&grid);
+	g_string_free(align, TRUE);
 }
 
 static void write_rates(FILE *out, const GArray *rates)
@@ -319,7 +337,8 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 		fprintf(out, "\nNot shown: %s (", items);
 		if (small)
 			fprintf(out, "under %g%% of their table's %s", model->min_share,
-				model->sort_live ? "live bytes" : "bytes");
+				model->sort == ASR_SORT_LIVE ? "live bytes" :
+				model->sort == ASR_SORT_TEMPORARY ? "temporary bytes" : "bytes");
 		if (small && beyond_top)
 			fprintf(out, ", or beyond its %" PRIu64 " largest", model->top);
 		else if (beyond_top)
@@ -342,8 +361,15 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	fprintf(out, "allocsample report: bytes allocated%s, estimated with %g%% confidence intervals%s.\n",
 		live_says(model, &sum->total) ? " and still live at the end" : "", model->confidence * 100.0,
 		model->boundary_compensation ? "" : " (no boundary compensation)");
-	if (model->sort_live)
+	if (model->sort == ASR_SORT_LIVE)
 		fprintf(out, "Groups ordered by the bytes still live at the end (sort=live).\n");
+	if (model->sort == ASR_SORT_TEMPORARY) {
+		char *temporary = human_duration(model->temporary_ns);
+
+		fprintf(out, "Groups ordered by their temporary bytes: blocks freed within %s of their allocation (sort=temporary).\n",
+			temporary);
+		g_free(temporary);
+	}
 	if (sum->samples == 0)
 		fprintf(out, "No allocsample:AllocationSampled events: nothing to estimate.\n");
 	else

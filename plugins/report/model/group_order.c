@@ -1,17 +1,25 @@
 /*
  * group_order.c - the order of a report's groups, the same in every
  * format (see summary.h): processes by host and id; within a process,
- * threads by id (by live bytes with sort=live: the leaks view looks for
- * the big ones), types, sites and stacks by decreasing bytes, ties broken
+ * threads by id (by live or temporary bytes with sort=live or temporary:
+ * the leaks and temporary views look for the big ones), types, sites and stacks by decreasing bytes, ties broken
  * by their names or frames, never by a hash table's order.
  */
 #include <string.h>
 
 #include "model/summary.h"
 
-double asr_group_sort_bytes(const struct asr_group *g, bool sort_live)
+double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort)
 {
-	return sort_live ? (g->live_known ? g->live.weighted : -1.0) : g->est.weighted;
+	switch (sort) {
+	case ASR_SORT_LIVE:
+		return g->live_known ? g->live.weighted : -1.0;
+	case ASR_SORT_TEMPORARY:
+		return g->live_known ? g->temporary.weighted : -1.0;
+	case ASR_SORT_ALLOCATED:
+		break;
+	}
+	return g->est.weighted;
 }
 
 static int compare_process(const struct asr_group *a, const struct asr_group *b)
@@ -47,25 +55,25 @@ static int compare_thread(const struct asr_group *a, const struct asr_group *b)
 
 /* Within a process (and thread), types and sites by decreasing estimate:
  * the reader looks for the big ones. */
-static int compare_bytes(const struct asr_group *a, const struct asr_group *b, bool sort_live)
+static int compare_bytes(const struct asr_group *a, const struct asr_group *b, enum asr_sort sort)
 {
-	double x = asr_group_sort_bytes(a, sort_live), y = asr_group_sort_bytes(b, sort_live);
+	double x = asr_group_sort_bytes(a, sort), y = asr_group_sort_bytes(b, sort);
 
 	return x != y ? (x > y ? -1 : 1) : 0;
 }
 
-static int compare_types(const struct asr_group *a, const struct asr_group *b, bool sort_live)
+static int compare_types(const struct asr_group *a, const struct asr_group *b, enum asr_sort sort)
 {
-	int c = compare_bytes(a, b, sort_live);
+	int c = compare_bytes(a, b, sort);
 
 	if (c)
 		return c;
 	return g_strcmp0(a->type, b->type);
 }
 
-static int compare_sites(const struct asr_group *a, const struct asr_group *b, bool sort_live)
+static int compare_sites(const struct asr_group *a, const struct asr_group *b, enum asr_sort sort)
 {
-	int c = compare_bytes(a, b, sort_live);
+	int c = compare_bytes(a, b, sort);
 
 	if (c)
 		return c;
@@ -98,44 +106,44 @@ static int compare_frames(const struct asr_stack *a, const struct asr_stack *b)
 	return (int) a->truncated - (int) b->truncated;
 }
 
-static int compare_stacks(const struct asr_group *a, const struct asr_group *b, bool sort_live)
+static int compare_stacks(const struct asr_group *a, const struct asr_group *b, enum asr_sort sort)
 {
-	int c = compare_bytes(a, b, sort_live);
+	int c = compare_bytes(a, b, sort);
 
 	return c ? c : compare_frames(a->stack, b->stack);
 }
 
-/* Processes by id; within a process, threads by id (or by live bytes with
- * sort=live: the leaks view looks for the big ones), types, sites and
+/* Processes by id; within a process, threads by id (or by live or
+ * temporary bytes with sort=live or temporary), types, sites and
  * stacks by decreasing bytes. */
-static gint compare_groups(gconstpointer pa, gconstpointer pb, gpointer sort_live_p)
+static gint compare_groups(gconstpointer pa, gconstpointer pb, gpointer sort_p)
 {
 	const struct asr_group *a = *(const struct asr_group *const *) pa;
 	const struct asr_group *b = *(const struct asr_group *const *) pb;
-	bool sort_live = *(const bool *) sort_live_p;
+	enum asr_sort sort = *(const enum asr_sort *) sort_p;
 	int c;
 
 	switch (a->kind) {
 	case ASR_KIND_PROCESS:
 		return compare_process(a, b);
 	case ASR_KIND_THREAD:
-		if (!sort_live)
+		if (sort == ASR_SORT_ALLOCATED)
 			return compare_thread(a, b);
 		c = compare_process(a, b);
-		c = c ? c : compare_bytes(a, b, true);
+		c = c ? c : compare_bytes(a, b, sort);
 		return c ? c : compare_thread(a, b);
 	case ASR_KIND_TYPE:
 		c = compare_process(a, b);
-		return c ? c : compare_types(a, b, sort_live);
+		return c ? c : compare_types(a, b, sort);
 	case ASR_KIND_THREAD_TYPE:
 		c = compare_thread(a, b);
-		return c ? c : compare_types(a, b, sort_live);
+		return c ? c : compare_types(a, b, sort);
 	case ASR_KIND_SITE:
 		c = compare_process(a, b);
-		return c ? c : compare_sites(a, b, sort_live);
+		return c ? c : compare_sites(a, b, sort);
 	case ASR_KIND_STACK:
 		c = compare_process(a, b);
-		return c ? c : compare_stacks(a, b, sort_live);
+		return c ? c : compare_stacks(a, b, sort);
 	case ASR_KIND_COUNT:
 		break;
 	}
@@ -166,12 +174,12 @@ static gint compare_thread_stacks(gconstpointer pa, gconstpointer pb)
 	return c ? c : compare_frames(a->stack, b->stack);
 }
 
-void asr_summary_order(struct asr_summary *summary, bool sort_live)
+void asr_summary_order(struct asr_summary *summary, enum asr_sort sort)
 {
 	enum asr_kind kind;
 
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
-		g_ptr_array_sort_with_data(summary->groups[kind], compare_groups, &sort_live);
+		g_ptr_array_sort_with_data(summary->groups[kind], compare_groups, &sort);
 	if (summary->thread_stacks)
 		g_ptr_array_sort(summary->thread_stacks, compare_thread_stacks);
 	if (summary->stack_cells)

@@ -61,7 +61,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.samples = agg->table.samples,
 		.skipped = agg->table.skipped,
 		.live = agg->live_known,
-		.sort_live = params->sort_live,
+		.sort = params->sort,
 		.stacks = options->group_by & ASR_GROUP_BY_STACK,
 		.stack_cells = options->stack_cells,
 	};
@@ -72,7 +72,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->group_by = options->group_by;
 	model->window_ns = params->window_ns;
 	model->temporary_ns = params->temporary_ns;
-	model->sort_live = params->sort_live;
+	model->sort = params->sort;
 	model->losses = losses_of(agg->traces.list);
 	/* Refused only now, so that the suggestion covers the whole trace. */
 	if (agg->windowed && agg->windows.too_many) {

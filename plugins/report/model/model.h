@@ -89,12 +89,15 @@ struct asr_model_options {
 	double min_share;        /* none under this percentage of their
 				  * table's bytes; 0: none hidden */
 	bool hide_freed;         /* with sort=live, no stack with nothing live
-				  * at the end (text's leaks view) */
+				  * at the end (text's leaks view); with
+				  * sort=temporary, none with nothing
+				  * temporary */
 };
 
 /* Why groups are left out of a table, and how many for each reason. */
 struct asr_hidden {
-	guint freed;             /* nothing live at the end (hide_freed) */
+	guint freed;             /* nothing live at the end, or nothing
+				  * temporary (hide_freed) */
 	guint small;             /* under min_share of the table */
 	guint beyond_top;        /* smaller than the table's `top` largest */
 };
@@ -119,7 +122,7 @@ struct asr_model {
 	const struct asr_window_row *live_peak;  /* the total's window row with
 						  * the largest live estimate at
 						  * its end; NULL: none */
-	bool sort_live;          /* groups ordered by live bytes (`sort`) */
+	enum asr_sort sort;      /* how groups are ordered (`sort`) */
 	struct asr_scope_model *scopes;    /* NULL: no `scope-begin` */
 	/* With group-by stack (NULL otherwise): */
 	GPtrArray *call_tree;    /* struct asr_call_node *: one root per

@@ -317,7 +317,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		g_ptr_array_add(summary->groups[g->kind], g);
 		g_hash_table_add(summary->index, g);
 	}
-	asr_summary_order(summary, in->sort_live);
+	asr_summary_order(summary, in->sort);
 	asr_summary_name_processes(summary, in->traces);
 	asr_summary_name_sites(summary);
 	name_stack_groups(summary, summary->thread_stacks);

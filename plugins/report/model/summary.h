@@ -11,6 +11,7 @@
 #include "estimate/estimate.h"
 #include "estimate/lifetimes.h"
 #include "model/stack.h"
+#include "params.h"
 #include "rates.h"
 #include "symbols/site.h"
 
@@ -146,7 +147,7 @@ struct asr_summary_input {
 	/* The cells' lifetimes (struct asr_cell * -> struct
 	 * asr_lifetime_parts *, model/lifetime_parts.h); NULL: none. */
 	GHashTable *lifetime_parts;
-	bool sort_live;             /* order by live bytes, not allocated */
+	enum asr_sort sort;         /* order by these bytes */
 	bool stacks;                /* build the stack groups */
 	bool stack_cells;           /* and the thread x type x stack ones */
 };
@@ -185,15 +186,16 @@ const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 /* The key of the process group that holds `g`. */
 struct asr_group asr_process_key(const struct asr_group *g);
 
-/* The bytes a group is ordered by: allocated, or live (`sort_live`);
- * -1 for live bytes the trace cannot say. */
-double asr_group_sort_bytes(const struct asr_group *g, bool sort_live);
+/* The bytes a group is ordered by: allocated, live or temporary (`sort`);
+ * -1 for live or temporary bytes the trace cannot say. */
+double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort);
 
 /* Orders every list of `summary` (group_order.c): processes by host and
- * id; in a process, threads by id (by live bytes with `sort_live`), types,
+ * id; in a process, threads by id (by live or temporary bytes with
+ * `sort`), types,
  * sites and stacks by decreasing bytes; the stacks per thread and the
  * stack cells thread by thread.  Called by asr_summary_build(). */
-void asr_summary_order(struct asr_summary *summary, bool sort_live);
+void asr_summary_order(struct asr_summary *summary, enum asr_sort sort);
 
 /* Estimates `g` (group_estimates.c), its per-rate sums sorted by rate
  * first: bytes and objects, and with its live figures known the live ones
