@@ -224,6 +224,9 @@ static void write_live_notes(FILE *out, const struct asr_model *model)
 
 	if (reason)
 		fprintf(out, "%s\n", reason);
+	/* The temporary view's figures come from the same frees. */
+	if (reason && model->sort == ASR_SORT_TEMPORARY)
+		fprintf(out, "So are the temporary bytes and the lifetimes: they come from the same frees.\n");
 	if (nothing_live(model)) {
 		upper = as_human_bytes(model->summary.total.live.upper);
 		fprintf(out, "Nothing sampled was still live at the end: below %s (%g%% confidence).\n",
