@@ -78,7 +78,16 @@ tests_report_live_producer_SOURCES = tests/report/live-producer.c
 tests_report_live_producer_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tp
 tests_report_live_producer_CFLAGS = $(BAD_PRODUCER_CFLAGS) $(PTHREAD_CFLAGS)
 tests_report_live_producer_LDADD = $(BAD_PRODUCER_LIBS) $(PTHREAD_LIBS)
-LIVE_REPORT_TESTS = tests/report/live.sh tests/report/live-window.sh
+# Temporary bytes and lifetimes end to end: a program whose four threads
+# free their blocks at once, after 20 ms, after 300 ms or never, recorded
+# through allocsample-record (tests/report/lifetimes.sh).
+check_PROGRAMS += tests/report/lifetimes-program
+tests_report_lifetimes_program_SOURCES = tests/report/lifetimes-program.c tests/heap/truth.h
+tests_report_lifetimes_program_CFLAGS = $(REPORT_C_OPTIONS)
+tests_report_lifetimes_program_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_lifetimes_program_LDADD = $(PTHREAD_LIBS)
+
+LIVE_REPORT_TESTS = tests/report/live.sh tests/report/live-window.sh tests/report/lifetimes.sh
 TESTS += $(LIVE_REPORT_TESTS)
 EXTRA_DIST += $(LIVE_REPORT_TESTS)
 
