@@ -307,10 +307,18 @@ static void put_node(FILE *out, const struct asr_call_node *n, const struct asr_
 	fputs(", \"binary\": ", out);
 	put_string(out, f && f->mapping ? f->mapping->path : NULL);
 	fprintf(out, ", \"threads\": %" PRIu64 ", \"samples\": %" PRIu64 ", \"estimate\": %" PRIu64
-		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64 ", \"imprecise\": %s, \"children\": [",
+		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64 ", \"imprecise\": %s",
 		n->threads, n->est.samples, asr_bytes_round(n->est.weighted),
 		asr_bytes_round(n->est.lower), asr_bytes_round(n->est.upper),
 		boolean(as_estimate_imprecise(&n->est)));
+	if (n->temporary_known)
+		fprintf(out, ", \"temporary_estimate\": %" PRIu64 ", \"temporary_lower\": %" PRIu64
+			", \"temporary_upper\": %" PRIu64, asr_bytes_round(n->temporary.weighted),
+			asr_bytes_round(n->temporary.lower), asr_bytes_round(n->temporary.upper));
+	else
+		fputs(", \"temporary_estimate\": null, \"temporary_lower\": null"
+		      ", \"temporary_upper\": null", out);
+	fputs(", \"children\": [", out);
 	for (i = 0; i < n->children->len; i++) {
 		fprintf(out, "%s\n%*s", i ? "," : "", 4 + 2 * (int) MIN(depth + 1, 32), "");
 		put_node(out, g_ptr_array_index(n->children, i), NULL, depth + 1);

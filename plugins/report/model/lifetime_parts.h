@@ -42,4 +42,19 @@ void asr_lifetime_parts_merge(struct asr_lifetime_parts **into, const struct asr
 
 void asr_lifetime_parts_free(struct asr_lifetime_parts *parts);
 
+struct as_estimate;
+struct as_estimate_options;
+struct asr_objects;
+
+/*
+ * The temporary bytes and objects of the samples `p` describes (NULL:
+ * none), in a group whose accumulators are `rates` and whose T is
+ * `threads` (model/temporary.c): the estimate and lower end from the
+ * samples freed within `temporary`, the upper end with the pending ones
+ * too.  Returns 0, or -1 if the estimator refused the options.
+ */
+int asr_temporary_compute(const struct asr_rates *rates, const struct asr_lifetime_parts *p,
+			  uint64_t threads, const struct as_estimate_options *options,
+			  struct as_estimate *est, struct asr_objects *objects);
+
 #endif
