@@ -304,6 +304,12 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 			g_ptr_array_add(summary->thread_stacks, g);
 			continue;
 		}
+		/* The stack cells are pprof's samples, which have no lifetimes:
+		 * no search for their quantiles (about a millisecond each). */
+		if (g->kind == KIND_STACK_CELL) {
+			asr_lifetime_parts_free(g->lifetime_parts);
+			g->lifetime_parts = NULL;
+		}
 		if (asr_group_estimate(g, single_thread(g->kind) ? 1 : g->threads, options))
 			goto end;
 		if (g->kind == KIND_STACK_CELL) {
