@@ -99,6 +99,15 @@ static void vacate(struct asr_live *live, size_t hole)
 	live->count--;
 }
 
+/* How long block `b` lived until `ns` (0 if the clock went back), or -1
+ * without both times. */
+static int64_t lived_until(const struct asr_live_block *b, bool has_time, int64_t ns)
+{
+	if (!b->has_time || !has_time)
+		return -1;
+	return ns > b->born_ns ? ns - b->born_ns : 0;
+}
+
 static void changed(struct asr_live *live, struct asr_cell *cell)
 {
 	if (cell->live_changed)
@@ -176,8 +185,7 @@ void asr_live_free(struct asr_live *live, struct asr_trace *trace,
 	if (event->has_time && event->ns > trace->last_ns)
 		trace->last_ns = event->ns;
 	if (b && b->trace) {
-		asr_lifetimes_freed(b->cell, &b->weighed, b->has_time && event->has_time ?
-				    (event->ns > b->born_ns ? event->ns - b->born_ns : 0) : -1,
+		asr_lifetimes_freed(b->cell, &b->weighed, lived_until(b, event->has_time, event->ns),
 				    live->temporary_ns);
 		release(live, b);
 	} else {
@@ -194,7 +202,6 @@ void asr_live_each(const struct asr_live *live,
 		const struct asr_live_block *b = &live->slots[i];
 
 		if (b->trace)
-			fn(b->cell, &b->weighed, b->has_time ? (b->trace->last_ns > b->born_ns ?
-				b->trace->last_ns - b->born_ns : 0) : -1, data);
+			fn(b->cell, &b->weighed, lived_until(b, true, b->trace->last_ns), data);
 	}
 }
