@@ -116,7 +116,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		if (temporary)
 			cell_temporary(row, g);
 		cell_marks(row, &g->est, g->incomplete, g->tracer, marks);
-		note_live(row, live && g->live_known, g->live_incomplete, marks);
+		note_live(row, (live || temporary) && g->live_known,
+			  g->live_incomplete || (temporary && g->lifetime_incomplete), marks);
 	}
 	fprintf(out, "\n%s\n", kind_titles[kind]);
 	as_grid_print(out, &grid);
@@ -163,7 +164,8 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	if (temporary)
 		cell_temporary(row, t);
 	cell_marks(row, &t->est, t->incomplete, false, marks);
-	note_live(row, live, t->live_incomplete, marks);
+	note_live(row, live || temporary, t->live_incomplete || (temporary && t->lifetime_incomplete),
+		  marks);
 	fprintf(out, "\n");
 	as_grid_print(out, &grid);
 	as_grid_fini(&grid);
@@ -259,8 +261,10 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	if (marks & MARK_MIXED_RATES)
 		fprintf(out, "+ Samples taken at several rates: each rate estimated, then added.\n");
 	if (marks & MARK_LIVE_INCOMPLETE)
-		fprintf(out, "~ Live figure incomplete: events were lost (a lost free makes a block look\n"
-			     "  live), or some samples were not tracked to their free.\n");
+		fprintf(out, "~ %s figure incomplete: events were lost (a lost free makes a block look\n"
+			     "  live), or some samples were not tracked to their free%s.\n",
+			model->sort == ASR_SORT_TEMPORARY ? "Live or temporary" : "Live",
+			model->sort == ASR_SORT_TEMPORARY ? " or had no time" : "");
 	if (marks & MARK_TRACER)
 		fprintf(out, "T lttng-ust's own thread: %" PRIu64 " %s of the tracer's allocations, in the\n"
 			     "  process rows and the total.\n",
