@@ -86,7 +86,7 @@ static void put_stack(FILE *out, const struct asr_model *model, const struct asr
 		g_free(live_hi);
 	}
 	if (temporary_says(model, g))
-		put_stack_temporary(out, g, width);
+		put_stack_temporary(out, g, width, marks);
 	if (s->n == 0)
 		as_put_line(out, "      (empty: recorded without frames)", width);
 	for (i = 0; i < s->n; i = j) {

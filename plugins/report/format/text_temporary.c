@@ -52,7 +52,7 @@ static char *quantile_text(const struct as_lifetime_quantile *q)
 	return text;
 }
 
-void put_stack_temporary(FILE *out, const struct asr_group *g, size_t width)
+void put_stack_temporary(FILE *out, const struct asr_group *g, size_t width, unsigned *marks)
 {
 	char *estimate, *lo, *hi, *line;
 
@@ -68,6 +68,7 @@ void put_stack_temporary(FILE *out, const struct asr_group *g, size_t width)
 			       as_plural(asr_bytes_round(g->temporary_objects.estimate), "object",
 					 "objects"),
 			       g->lifetime_incomplete ? "  ~" : "");
+	*marks |= g->lifetime_incomplete ? MARK_LIVE_INCOMPLETE : 0;
 	as_put_line(out, line, width);
 	g_free(line);
 	if (g->lifetime_known) {
