@@ -227,3 +227,28 @@ int as_compare_compute(const struct as_compare_side *base, const struct as_compa
 	return 0;
 }
 
+
+/*
+ * One tail at a given ratio, without the search for the ends
+ * (doc/estimation.md, "Lifetimes": a test of "NEW/BASELINE >= r" or "< r"
+ * at one point).
+ *
+ *	upper false: D_L(r) = P(NEW_lo <= r BASE_hi),  upper true: 1 - D_U(r) = P(NEW_hi > r BASE_lo)
+ */
+double as_compare_tail(const struct as_compare_side *base, const struct as_compare_side *new_,
+		       const struct as_estimate_options *options, double r, bool upper)
+{
+	gsl_error_handler_t *saved;
+	struct pivot a, b;
+	double tail;
+
+	if (!options)
+		options = &default_options;
+	if (!side_valid(base) || !side_valid(new_) || !(r > 0) ||
+	    pivot_build(&a, base, options) != 0 || pivot_build(&b, new_, options) != 0)
+		return NAN;
+	saved = gsl_set_error_handler_off();
+	tail = end_tail(&b, &a, r, upper);
+	gsl_set_error_handler(saved);
+	return tail;
+}

@@ -56,6 +56,17 @@ int as_compare_compute(const struct as_compare_side *base, const struct as_compa
 		       const struct as_estimate_options *options, struct as_compare_result *out);
 
 /*
+ * The tail of the ratio at `r` > 0 that as_compare_compute's ends cross at
+ * (1 - C)/2: P(NEW_lo <= r BASE_hi) (`upper` false; at most (1 - C)/2
+ * exactly when r <= ratio_lower) or P(NEW_hi > r BASE_lo) (`upper` true;
+ * at most (1 - C)/2 exactly when r >= ratio_upper), the pivots as there.
+ * One test at one point, for a caller that needs no interval.  NaN for
+ * invalid arguments (as as_compare_compute, and r <= 0).
+ */
+double as_compare_tail(const struct as_compare_side *base, const struct as_compare_side *new_,
+		       const struct as_estimate_options *options, double r, bool upper);
+
+/*
  * Holm's step-down at family-wise level alpha: significant[i] for each of n
  * p-values (a NaN p-value is never significant and still counts in n).
  * Controls the probability of any false call among the n groups, whatever

@@ -9,6 +9,7 @@ estimate_libasestimate_la_SOURCES = \
 	estimate/gamma.c estimate/gamma.h \
 	estimate/objects.c \
 	estimate/size_class.c \
+	estimate/lifetimes.c estimate/lifetimes.h \
 	estimate/compare.c estimate/compare.h \
 	estimate/ratio_cdf.c \
 	estimate/multiple.c

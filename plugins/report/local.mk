@@ -11,6 +11,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/query.c plugins/report/query.h \
 	plugins/report/messages.c plugins/report/messages.h \
 	plugins/report/rates.c plugins/report/rates.h \
+	plugins/report/lifetime_rates.c plugins/report/lifetime_rates.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
 	plugins/report/read/class_cache.c plugins/report/read/class_cache.h \
 	plugins/report/read/sample.c plugins/report/read/sample.h \
@@ -28,6 +29,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/aggregate/table.c plugins/report/aggregate/table.h \
 	plugins/report/aggregate/live.c plugins/report/aggregate/live.h \
 	plugins/report/aggregate/heap.c plugins/report/aggregate/heap.h \
+	plugins/report/aggregate/lifetimes.c plugins/report/aggregate/lifetimes.h \
 	plugins/report/aggregate/window.c plugins/report/aggregate/window.h \
 	plugins/report/aggregate/scopes.c plugins/report/aggregate/scopes.h \
 	plugins/report/aggregate/maps.c plugins/report/aggregate/maps.h \
@@ -37,6 +39,8 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
 	plugins/report/model/group_estimates.c plugins/report/model/group_order.c \
 	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
+	plugins/report/model/lifetime_parts.c plugins/report/model/lifetime_parts.h \
+	plugins/report/model/temporary.c plugins/report/model/lifetime_quantiles.c \
 	plugins/report/model/names.c plugins/report/model/site_names.c \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \
 	plugins/report/model/heap.c plugins/report/model/heap.h \
@@ -51,7 +55,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/grid.c \
 	plugins/report/format/text_timeline.c plugins/report/format/text_scopes.c \
 	plugins/report/format/text_stacks.c plugins/report/format/text_heap.c \
-	plugins/report/format/text_sizes.c \
+	plugins/report/format/text_sizes.c plugins/report/format/text_temporary.c \
 	plugins/report/format/csv.c \
 	plugins/report/format/json.c \
 	plugins/report/format/html.c \

@@ -291,7 +291,7 @@ static int64_t parse_duration(const char *s)
 	return -1;
 }
 
-/* A duration parameter (`window`, `update-interval`) into *out: positive
+/* A duration parameter (`window`, `temporary`, `update-interval`) into *out: positive
  * nanoseconds below 2^63, from an integer or a string with its unit. */
 static int parse_duration_value(struct asr_params_error *error, const char *name, const bt_value *value,
 				int64_t *out)
@@ -335,6 +335,12 @@ static int parse_window(struct asr_params_error *error, const char *name, const 
 			struct asr_params *params)
 {
 	return parse_duration_value(error, name, value, &params->window_ns);
+}
+
+static int parse_temporary(struct asr_params_error *error, const char *name, const bt_value *value,
+			   struct asr_params *params)
+{
+	return parse_duration_value(error, name, value, &params->temporary_ns);
 }
 
 static int parse_update_interval(struct asr_params_error *error, const char *name,
@@ -437,6 +443,7 @@ static int check_format(struct asr_params_error *error, struct asr_params *param
 static const char *const sort_names[] = {
 	[ASR_SORT_ALLOCATED] = "allocated",
 	[ASR_SORT_LIVE] = "live",
+	[ASR_SORT_TEMPORARY] = "temporary",
 	[ASR_SORT_PEAK] = "peak",
 };
 
@@ -460,11 +467,11 @@ static int parse_sort(struct asr_params_error *error, const char *name, const bt
 	}
 	if (s)
 		refuse(error,
-			"Parameter `%s`: unknown order `%s`: expecting `allocated` (bytes allocated, the default), `live` (bytes still live at the end) or `peak` (bytes live at the process's peak).",
+			"Parameter `%s`: unknown order `%s`: expecting `allocated` (bytes allocated, the default), `live` (bytes still live at the end), `temporary` (bytes freed within `temporary`) or `peak` (bytes live at the process's peak).",
 			name, s);
 	else
 		refuse(error,
-			"Parameter `%s` is %s: expecting the string `allocated`, `live` or `peak`.",
+			"Parameter `%s` is %s: expecting the string `allocated`, `live`, `temporary` or `peak`.",
 			name, value_type_name(value));
 	return -1;
 }
@@ -566,6 +573,7 @@ static const struct param_descr param_table[] = {
 	{ "boundary-compensation", parse_boundary_compensation },
 	{ "update-interval", parse_update_interval },
 	{ "window", parse_window },
+	{ "temporary", parse_temporary },
 	{ "scope-begin", parse_scope_begin },
 	{ "scope-end", parse_scope_end },
 	{ "scope-key", parse_scope_key },
@@ -610,6 +618,7 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	params->format = ASR_FORMAT_TEXT;
 	params->path = NULL;
 	params->window_ns = 0;
+	params->temporary_ns = 1000000;
 	params->update_interval_ns = 0;
 	params->scope_begin = NULL;
 	params->scope_end = NULL;
@@ -626,7 +635,7 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		status = refuse(error,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share`, `timeline-points` or `sizes`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `temporary`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share`, `timeline-points` or `sizes`.",
 			unknown);
 		goto error;
 	}

@@ -36,12 +36,14 @@ enum asr_format {
  * each costs memory per group. */
 #define ASR_MAX_WINDOWS 100000
 
-/* The order of the groups in a table (`sort`): by the bytes they
- * allocated, held at the end, or held at their process's peak. */
+/* How each table orders its groups (`sort`). */
 enum asr_sort {
-	ASR_SORT_ALLOCATED,
-	ASR_SORT_LIVE,
-	ASR_SORT_PEAK,
+	ASR_SORT_ALLOCATED,      /* bytes allocated (the default) */
+	ASR_SORT_LIVE,           /* bytes still live at the end: the leaks view */
+	ASR_SORT_TEMPORARY,      /* bytes freed within `temporary`: the
+				  * temporary view */
+	ASR_SORT_PEAK,           /* bytes live at the process's peak: the
+				  * peak view */
 };
 
 /* The most points of a heap curve (`timeline-points`). */
@@ -54,11 +56,13 @@ struct asr_params {
 	enum asr_format format;
 	char *path;                 /* NULL: standard output; owned */
 	int64_t window_ns;          /* time windows' length; 0: no windows */
+	int64_t temporary_ns;       /* a block freed within this of its
+				     * allocation is temporary (default 1 ms) */
 	uint64_t update_interval_ns; /* 0: only the final report */
 	char *scope_begin;          /* event class names; both NULL: no scopes; owned */
 	char *scope_end;
 	char *scope_key;            /* payload field pairing them; NULL: none; owned */
-	enum asr_sort sort;
+	enum asr_sort sort;         /* `sort` */
 	unsigned timeline_points;   /* the most points of each heap curve */
 	bool sizes;                 /* text shows each process's size classes */
 	/* Which groups each table shows; when not given, the format's

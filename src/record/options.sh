@@ -6,7 +6,8 @@
 # options_check once it knows there is a program to run, then
 # options_params.  The variables the options set, for the other parts:
 # rate, output, keep, format, window, confidence, group_by, groups (the
-# groups the report shows), sites, report, leaks, peak, sizes, stack_depth,
+# groups the report shows), sites, report, leaks, temporary_view (and
+# temporary_within: the duration given, if any), peak, sizes, stack_depth,
 # report_output, live, update_interval (set, 2s by default, with --live
 # alone), live_ports (and ctrl_port, data_port, live_port), events (the
 # --enable-event patterns, a line each), scope_begin, scope_end, scope_key,
@@ -45,11 +46,16 @@ Options:
   --leaks               the leaks view: bytes still live at the end per call
                         stack, largest first (group-by stack, sort=live; with
                         --stack-depth 0, per thread and type)
-  --sizes               also show each process's size classes (objects and
-                        bytes per power of two of the size)
+  --temporary[=DURATION]
+                        the temporary view: bytes freed within DURATION of
+                        their allocation (default 1ms) per call stack,
+                        largest first, with how long the bytes lived
+                        (group-by stack, sort=temporary)
   --peak                the peak view: bytes live at the heap's peak per call
                         stack, largest first (group-by stack, sort=peak; with
                         --stack-depth 0, per thread and type)
+  --sizes               also show each process's size classes (objects and
+                        bytes per power of two of the size)
   --stack-depth N       record at most N return addresses per sample, 0 to 128
                         (ALLOCSAMPLE_STACK_DEPTH, default 32; 0: no stacks)
   --enable-event PATTERN
@@ -77,7 +83,7 @@ Children that PROGRAM forks or executes are traced too.  See allocsample-record(
 USAGE
 }
 
-rate= output= keep=no format=text window= confidence= group_by= sites=no report=yes leaks=no peak=no sizes=no
+rate= output= keep=no format=text window= confidence= group_by= sites=no report=yes leaks=no temporary_view=no temporary_within= peak=no sizes=no
 stack_depth=
 report_output= live=no update_interval= live_ports=5342:5343:5344
 events= scope_begin= scope_end= scope_key= top= min_share=
@@ -114,6 +120,8 @@ options_parse() {
 		--group-by=*) group_by=${1#*=}; shift ;;
 		--sites) sites=yes; shift ;;
 		--leaks) leaks=yes; shift ;;
+		--temporary) temporary_view=yes; shift ;;
+		--temporary=*) temporary_view=yes; temporary_within=${1#*=}; shift ;;
 		--peak) peak=yes; shift ;;
 		--sizes) sizes=yes; shift ;;
 		--stack-depth) [ $# -ge 2 ] || die "--stack-depth needs a value"; stack_depth=$2; shift 2 ;;
@@ -169,14 +177,23 @@ options_check() {
 			die "--stack-depth must be an integer from 0 to $max_stack_depth, not '$stack_depth'"
 		stack_depth=${digits:-0}
 	fi
-	# The leaks and peak views choose the groups: stacks name where the
-	# blocks live at the end (or at the peak) were allocated; without
-	# stacks, threads and types are what is left.
-	if [ "$leaks" = yes ] || [ "$peak" = yes ]; then
-		[ "$leaks" = no ] || [ "$peak" = no ] ||
-			die "--leaks and --peak are two views (live bytes at the end, at the peak): choose one"
-		view="--leaks chooses the groups (stacks, sorted by live bytes)"
-		[ "$peak" = no ] || view="--peak chooses the groups (stacks, sorted by bytes at the peak)"
+	# The leaks, temporary and peak views choose the groups: stacks name
+	# where the blocks live at the end, freed soon after their allocation or
+	# live at the peak were allocated; without stacks, threads and types
+	# are what is left.
+	view=
+	[ "$leaks" = no ] || view="$view --leaks"
+	[ "$temporary_view" = no ] || view="$view --temporary"
+	[ "$peak" = no ] || view="$view --peak"
+	if [ -n "$view" ]; then
+		case $view in
+		*" --"*" --"*) die "${view# } are views of their own (live bytes at the end, temporary bytes, bytes at the peak): choose one" ;;
+		esac
+		case $view in
+		" --leaks") view="--leaks chooses the groups (stacks, sorted by live bytes)" ;;
+		" --temporary") view="--temporary chooses the groups (stacks, sorted by temporary bytes)" ;;
+		*) view="--peak chooses the groups (stacks, sorted by bytes at the peak)" ;;
+		esac
 		[ -z "$group_by" ] && [ "$sites" = no ] ||
 			die "$view: it cannot go with --group-by or --sites"
 		if [ "$stack_depth" = 0 ]; then group_by=thread,type; else group_by=stack; fi
@@ -301,6 +318,8 @@ options_params() {
 	case $groups in *,) names="$names,\"\"" ;; esac
 	map="$map,group-by=[$names]"
 	[ "$leaks" = no ] || map="$map,sort=\"live\""
+	[ "$temporary_view" = no ] || map="$map,sort=\"temporary\""
+	[ -z "$temporary_within" ] || map="$map,temporary=$(param_string "$temporary_within")"
 	[ "$peak" = no ] || map="$map,sort=\"peak\""
 	[ "$sizes" = no ] || map="$map,sizes=true"
 	[ -z "$scope_begin" ] || map="$map,scope-begin=$(param_string "$scope_begin")"

@@ -86,10 +86,17 @@ usage depth0-folded --stack-depth 0 --format folded -- $run
 usage leaks-group-by --leaks --group-by type -- $run
 check "leaks-group-by: the line says why" grep -q -- "--leaks chooses the groups" "$HARNESS_DIR/leaks-group-by.err"
 usage leaks-sites --sites --leaks -- $run
+usage temporary-group-by --temporary --group-by type -- $run
+check "temporary-group-by: the line says why" \
+	grep -q -- "--temporary chooses the groups" "$HARNESS_DIR/temporary-group-by.err"
+usage temporary-leaks --temporary --leaks -- $run
+usage temporary-zero --temporary=0ms -- $run
+check "temporary-zero: the component's line says why" \
+	grep -q 'Parameter `temporary` is `0ms`: expecting a positive duration' "$HARNESS_DIR/temporary-zero.err"
 usage peak-group-by --peak --group-by type -- $run
 check "peak-group-by: the line says why" grep -q -- "--peak chooses the groups" "$HARNESS_DIR/peak-group-by.err"
 usage peak-leaks --peak --leaks -- $run
-check "peak-leaks: the line says why" grep -q -- "--leaks and --peak are two views" "$HARNESS_DIR/peak-leaks.err"
+check "peak-leaks: the line says why" grep -q -- "--leaks --peak are views of their own" "$HARNESS_DIR/peak-leaks.err"
 usage depth0-pprof --stack-depth 0 --format pprof --report-output "$HARNESS_DIR/p.pb.gz" -- $run
 usage pprof-live --format pprof --live -- $run
 check "pprof-live: the component's line says why" \

@@ -5,7 +5,8 @@
 # --group-by site alone (no --sites, no debug-info filter); --stack-depth 2
 # cuts every stack at two return addresses and marks the workers'
 # truncated; --stack-depth 0 records empty stacks; --leaks groups by stack
-# (by thread and type without stacks) sorted by live bytes; --format folded writes
+# (by thread and type without stacks) sorted by live bytes, --temporary by
+# temporary bytes, with the duration it is given; --format folded writes
 # one line per stack; --format pprof writes a gzipped profile to
 # --report-output FILE, to standard output with '-', and by default to
 # ./allocsample.workload.PID.pb.gz with PID the workload's, said on stderr.
@@ -79,6 +80,16 @@ record_run leaks0 --rate 4096 --leaks --stack-depth 0 --format json --report-out
 ran leaks0
 check "--leaks --stack-depth 0: threads and types sorted by live bytes" \
 	[ "$(jq -c '[.group_by, .sort]' "$HARNESS_DIR/leaks0.out")" = '[["thread","type"],"live"]' ]
+rm -f "$facts"
+record_run temporary --rate 4096 --temporary=5ms --format json --report-output - -- $run
+ran temporary
+check "--temporary=5ms: stack groups sorted by temporary bytes ($(jq -c '[.group_by, .sort, .temporary_ns]' "$HARNESS_DIR/temporary.out"))" \
+	[ "$(jq -c '[.group_by, .sort, .temporary_ns]' "$HARNESS_DIR/temporary.out")" = '[["stack"],"temporary",5000000]' ]
+rm -f "$facts"
+record_run temporary-text --rate 4096 --temporary --report-output - -- $run
+ran temporary-text
+check "--temporary: the text's temporary view" \
+	grep -q '^By stack: the largest by temporary bytes first' "$HARNESS_DIR/temporary-text.out"
 
 rm -f "$facts"
 record_run folded --rate 4096 --format folded --report-output "$HARNESS_DIR/folded" -- $run

@@ -6,8 +6,10 @@
 # JSON's call tree has them), and stacks_rare (about 8 samples) hatched as
 # imprecise while stacks_alpha (about 160) is not, as the JSON's call tree
 # says; a click on a frame zooms to it (a copy of the page clicks
-# stacks_gamma, which then takes the whole width); the screenshot is a
-# drawn page.
+# stacks_gamma, which then takes the whole width); a switch makes the
+# frames as wide as their temporary bytes (another copy clicks it: only
+# frames with temporary bytes are drawn, in proportion); the screenshot is
+# a drawn page.
 #
 # Needs Debian's chromium, installed by tests/compat/require-packages.sh
 # when missing (as root), and python3 for png-check.py.
@@ -88,6 +90,35 @@ check "after a click, stacks_gamma and stacks_beta take the whole width, their c
 		$1 ~ /caller/ { callers++ }
 		label == "stacks_alpha" { alpha = 1 }
 		END { exit !(w > 0 && gamma && beta && callers >= 2 && !alpha) }' "$HARNESS_DIR/zoom-frames"
+
+# The frames' widths as temporary bytes: a copy of the page clicks the
+# switch once drawn.  Then every frame drawn is a node with temporary
+# bytes in the JSON, its tooltip gives them, and each process root is as
+# wide as its share of the temporary bytes of all.
+check "the page offers temporary bytes as the frames' widths" \
+	grep -q '<button type="button" data-measure="temporary">' "$dom"
+sed 's#</body>#<script>document.querySelector("\#flame-measure button[data-measure=temporary]").click();</script></body>#' \
+	"$page" >"$HARNESS_DIR/temporary.html"
+chromium_run "$HARNESS_DIR/temporary.html" --dump-dom >"$HARNESS_DIR/temporary-dom.html" || true
+python3 "$AS_SRCDIR/tests/report/flame-frames.py" "$HARNESS_DIR/temporary-dom.html" \
+	>"$HARNESS_DIR/temporary-frames" || harness_fail "cannot read the temporary flame graph from the DOM"
+jq -r '[.call_tree[] | .. | objects | select(has("children") and .temporary_estimate > 0) | .label] |
+	unique | .[]' "$json" >"$HARNESS_DIR/temporary-labels"
+awk -F'\t' '$1 ~ /^frame/ && $3 != 0 { sub(/\\n.*/, "", $6); print $6 }' "$HARNESS_DIR/temporary-frames" |
+	sort -u >"$HARNESS_DIR/temporary-drawn"
+check "temporary bytes: the frames drawn have temporary bytes in the JSON ($(tr '\n' ' ' <"$HARNESS_DIR/temporary-drawn"))" \
+	sh -c "! grep -vxFf '$HARNESS_DIR/temporary-labels' '$HARNESS_DIR/temporary-drawn'"
+check "temporary bytes: every tooltip gives them" \
+	awk -F'\t' '$1 ~ /^frame/ && $6 !~ /temporary \(freed within 1 ms\)/ { bad = 1 } END { exit bad }' \
+	"$HARNESS_DIR/temporary-frames"
+total=$(jq '[.call_tree[].temporary_estimate] | add' "$json")
+check "temporary bytes: each root as wide as its share of $total temporary bytes" \
+	awk -F'\t' -v total="$total" -v shares="$(jq -r '[.call_tree[] | "\(.label) \(.pid) \(.temporary_estimate)"] | join(";")' "$json")" '
+		BEGIN { n = split(shares, s, ";"); for (i = 1; i <= n; i++) { k = s[i]; sub(/ [^ ]*$/, "", k); v = s[i]; sub(/.* /, "", v); share[k] = v } }
+		$1 == "svg" { w = $2 }
+		$1 ~ /^frame/ && $3 == 0 { label = $6; sub(/^process /, "", label); sub(/\\n.*/, "", label)
+			want = w * share[label] / total; d = $4 + 0.5 - want; if (d < 0) d = -d; if (d > 1) bad = 1; roots++ }
+		END { exit bad || (total > 0 && !roots) }' "$HARNESS_DIR/temporary-frames"
 
 chromium_check_screenshot "$page"
 finish

@@ -4,9 +4,10 @@
 # figures equal the allocated figures of a trace holding only its live
 # samples; frees on another thread, unmatched frees, a reused address
 # (a lost free), untracked samples and SamplesUnrecorded each said once;
-# sort=live; lost events mark the live figures incomplete; a trace without
-# the SampledFree class gives null live fields, no curve and no peak, and
-# the line that fixes it;
+# sort=live; lost events mark the live, temporary and lifetime figures
+# incomplete; a trace without the SampledFree class gives null live fields,
+# no curve and no peak, and the line that fixes it (null temporary and
+# lifetime fields, and the temporary view says so);
 # text shows live figures only where they say something: not when nothing
 # sampled was live at the end, unless sort=live (--leaks) asks for them.
 set -eu
@@ -127,6 +128,11 @@ report_lossy_copy "$HARNESS_DIR/trace-churn" "$HARNESS_DIR/trace-lossy" 5
 json "$HARNESS_DIR/trace-lossy" >"$HARNESS_DIR/lossy.json" || harness_fail "the report of the lossy trace failed"
 check "lost events: every live figure marked incomplete ($(jq -c "$incomplete" "$HARNESS_DIR/lossy.json"))" \
 	[ "$(jq -c "$incomplete" "$HARNESS_DIR/lossy.json")" = '[true]' ]
+temporary_incomplete='[.groups[], .total | select(.temporary_estimate != null) | .temporary_incomplete, .lifetime.incomplete] | unique'
+check "no loss: no temporary figure or lifetime incomplete ($(jq -c "$temporary_incomplete" "$HARNESS_DIR/churn.json"))" \
+	[ "$(jq -c "$temporary_incomplete" "$HARNESS_DIR/churn.json")" = '[false]' ]
+check "lost events: every temporary figure and lifetime marked incomplete ($(jq -c "$temporary_incomplete" "$HARNESS_DIR/lossy.json"))" \
+	[ "$(jq -c "$temporary_incomplete" "$HARNESS_DIR/lossy.json")" = '[true]' ]
 
 # Live figures known, nothing live at the end: text shows no live column
 # and says so once, unless the report is about leaks (sort=live); JSON
@@ -173,6 +179,13 @@ check "with SampledFree: a curve per process and the total's" \
 	[ "$(jq '.timeline[0].kind == "total" and
 		(.timeline | length) == 1 + ([.groups[] | select(.kind == "process")] | length)' \
 		"$HARNESS_DIR/full.json")" = true ]
+check "no SampledFree class: every temporary and lifetime field null" \
+	[ "$(jq '[.groups[], .total | .temporary_estimate, .temporary_lower, .temporary_upper, .temporary_objects, .lifetime] | all(. == null)' "$HARNESS_DIR/nofree.json")" = true ]
+report_run "$HARNESS_DIR/trace-nofree" -p 'sort="temporary"' >"$HARNESS_DIR/nofree-temporary.txt" 2>/dev/null ||
+	harness_fail "the temporary view failed"
+check "the temporary view names the enable-event line once, and says the same holds for it" \
+	[ "$(grep -c 'lttng enable-event -u allocsample:SampledFree' "$HARNESS_DIR/nofree-temporary.txt")" = 1 -a \
+	  "$(grep -c 'So are the temporary bytes and the lifetimes' "$HARNESS_DIR/nofree-temporary.txt")" = 1 ]
 report_run "$HARNESS_DIR/trace-nofree" -p 'format="csv"' >"$HARNESS_DIR/nofree.csv" 2>/dev/null ||
 	harness_fail "the CSV report failed"
 check "CSV: no live columns when no group has live figures" \

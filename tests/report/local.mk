@@ -85,7 +85,16 @@ tests_report_live_producer_SOURCES = tests/report/live-producer.c
 tests_report_live_producer_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tp
 tests_report_live_producer_CFLAGS = $(BAD_PRODUCER_CFLAGS) $(PTHREAD_CFLAGS)
 tests_report_live_producer_LDADD = $(BAD_PRODUCER_LIBS) $(PTHREAD_LIBS)
-LIVE_REPORT_TESTS = tests/report/live.sh tests/report/live-window.sh
+# Temporary bytes and lifetimes end to end: a program whose four threads
+# free their blocks at once, after 20 ms, after 300 ms or never, recorded
+# through allocsample-record (tests/report/lifetimes.sh).
+check_PROGRAMS += tests/report/lifetimes-program
+tests_report_lifetimes_program_SOURCES = tests/report/lifetimes-program.c tests/heap/truth.h
+tests_report_lifetimes_program_CFLAGS = $(REPORT_C_OPTIONS)
+tests_report_lifetimes_program_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_lifetimes_program_LDADD = $(PTHREAD_LIBS)
+
+LIVE_REPORT_TESTS = tests/report/live.sh tests/report/live-window.sh tests/report/lifetimes.sh
 TESTS += $(LIVE_REPORT_TESTS)
 EXTRA_DIST += $(LIVE_REPORT_TESTS)
 
@@ -149,7 +158,8 @@ EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
 check_PROGRAMS += tests/report/test-live
 TESTS += tests/report/test-live
 tests_report_test_live_SOURCES = tests/report/test-live.c plugins/report/aggregate/live.c \
-	plugins/report/aggregate/heap.c plugins/report/rates.c
+	plugins/report/aggregate/heap.c plugins/report/aggregate/lifetimes.c \
+	plugins/report/lifetime_rates.c plugins/report/rates.c
 tests_report_test_live_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_live_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)
 tests_report_test_live_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GLIB_LIBS) $(GSL_LIBS) -lm

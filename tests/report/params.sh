@@ -95,6 +95,11 @@ refused 'window="-1s"' 'Parameter `window` is `-1s`: expecting a positive durati
 refused 'window="1e3ms"' 'Parameter `window` is `1e3ms`: expecting a positive duration'
 refused 'window="0ms"' 'Parameter `window` is `0ms`: expecting a positive duration'
 refused 'window=0.5' 'Parameter `window` is a real number: expecting a positive duration'
+refused 'temporary=0' 'Parameter `temporary` is 0: expecting a positive duration'
+refused 'temporary=-1' 'Parameter `temporary` is -1: expecting a positive duration'
+refused 'temporary="1"' 'Parameter `temporary` is `1`: expecting a positive duration: a string such as `100ms` (units ns, us, ms, s, m)'
+refused 'temporary="0us"' 'Parameter `temporary` is `0us`: expecting a positive duration'
+refused 'temporary=true' 'Parameter `temporary` is a boolean: expecting a positive duration'
 refused 'top=-1' 'Parameter `top` is -1: expecting a number of rows, an integer from 0 (every row) up'
 refused 'top="ten"' 'Parameter `top` is a string: expecting a number of rows'
 refused 'top=1.5' 'Parameter `top` is a real number: expecting a number of rows'
@@ -105,7 +110,7 @@ refused 'timeline-points=1' 'Parameter `timeline-points` is 1: expecting an inte
 refused 'timeline-points=+100001' 'Parameter `timeline-points` is 100001: expecting an integer from 2 to 100000'
 refused 'timeline-points=+18446744073709551615' 'Parameter `timeline-points` is 18446744073709551615: expecting an integer from 2 to 100000'
 refused 'timeline-points="many"' 'Parameter `timeline-points` is a string: expecting an integer from 2 to 100000'
-refused 'sort="peaks"' 'Parameter `sort`: unknown order `peaks`: expecting `allocated` (bytes allocated, the default), `live` (bytes still live at the end) or `peak`'
+refused 'sort="peaks"' 'Parameter `sort`: unknown order `peaks`: expecting `allocated` (bytes allocated, the default), `live` (bytes still live at the end), `temporary`'
 
 status=0
 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" query sink.allocsample.report no-such-object \
@@ -117,6 +122,9 @@ accepted 'confidence=0.9,group-by="thread-type",format="json",boundary-compensat
 accepted 'format="html",window="100ms",sort="live",scope-begin="a:b",scope-end="a:c",scope-key="id"'
 accepted 'format="json",update-interval="500ms"'
 accepted 'top=0,min-share=0'
+accepted 'temporary="250us"'
+accepted 'temporary=5000000'
+accepted 'sort="temporary",group-by="stack"'
 accepted 'top=+3,min-share=2.5'
 accepted 'sort="peak",timeline-points=2'
 accepted 'timeline-points=+100000'

@@ -48,3 +48,12 @@ tests_unit_test_sizes_sim_SOURCES = tests/unit/test-sizes-sim.c
 tests_unit_test_sizes_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
 tests_unit_test_sizes_sim_LDADD = estimate/libasestimate.la src/libassampler.la \
 	$(CHECK_LIBS) $(GSL_LIBS) -lm
+
+# Temporary bytes and the quantiles of lifetimes (estimate/lifetimes.c)
+# against the simulated model: censoring, a mix of sizes, two rates.
+check_PROGRAMS += tests/unit/test-lifetimes-sim
+TESTS += tests/unit/test-lifetimes-sim
+tests_unit_test_lifetimes_sim_SOURCES = tests/unit/test-lifetimes-sim.c
+tests_unit_test_lifetimes_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS)
+tests_unit_test_lifetimes_sim_LDADD = estimate/libasestimate.la src/libassampler.la \
+	$(CHECK_LIBS) $(GSL_LIBS) -lm

@@ -14,6 +14,7 @@ void asr_aggregate_init(struct asr_aggregate *agg, const struct asr_params *para
 	asr_live_init(&agg->live);
 	asr_heap_init(&agg->heap, params->timeline_points - 1);
 	asr_sizes_init(&agg->sizes);
+	agg->live.temporary_ns = params->temporary_ns;
 	agg->live_known = false;
 }
 
@@ -76,7 +77,6 @@ void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind
 			      const struct asr_free_event *event)
 {
 	struct asr_trace *trace = asr_traces_get(&agg->traces, event->trace);
-
 	struct asr_cell *cell;
 
 	if (kind == ASR_FREE_UNRECORDED) {

@@ -16,6 +16,8 @@ struct asr_live_block {
 	const struct asr_trace *trace; /* NULL: the slot is empty */
 	int64_t vpid;
 	bool has_vpid;
+	bool has_time;                 /* born_ns is valid */
+	int64_t born_ns;               /* the sample's time: its block's birth */
 	uint64_t ptr;
 	struct asr_cell *cell;
 	struct asr_weighed weighed;
@@ -98,6 +100,15 @@ static void vacate(struct asr_live *live, size_t hole)
 	live->count--;
 }
 
+/* How long block `b` lived until `ns` (0 if the clock went back), or -1
+ * without both times. */
+static int64_t lived_until(const struct asr_live_block *b, bool has_time, int64_t ns)
+{
+	if (!b->has_time || !has_time)
+		return -1;
+	return ns > b->born_ns ? ns - b->born_ns : 0;
+}
+
 static void changed(struct asr_live *live, struct asr_cell *cell)
 {
 	if (cell->live_changed)
@@ -154,11 +165,15 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 		.trace = trace,
 		.vpid = vpid,
 		.has_vpid = sample->has_vpid,
+		.has_time = sample->has_time,
+		.born_ns = sample->ns,
 		.ptr = sample->ptr,
 		.cell = cell,
 		.weighed = *weighed,
 	};
 	live->count++;
+	if (sample->has_time && sample->ns > trace->last_ns)
+		trace->last_ns = sample->ns;
 	changed(live, cell);
 	asr_rates_add(&cell->live, weighed);
 	asr_heap_live(cell->heap, weighed);
@@ -171,11 +186,28 @@ struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
 		find(live, trace, event->has_vpid ? event->vpid : 0, event->has_vpid, event->ptr) : NULL;
 	struct asr_cell *cell;
 
+	if (event->has_time && event->ns > trace->last_ns)
+		trace->last_ns = event->ns;
 	if (!b || !b->trace) {
 		trace->unmatched_frees++;
 		return NULL;
 	}
 	cell = b->cell;
+	asr_lifetimes_freed(cell, &b->weighed, lived_until(b, event->has_time, event->ns),
+			    live->temporary_ns);
 	release(live, b);
 	return cell;
+}
+
+void asr_live_each(const struct asr_live *live,
+		   void (*fn)(struct asr_cell *cell, const struct asr_weighed *sample, int64_t age_ns,
+			      void *data),
+		   void *data)
+{
+	for (size_t i = 0; i < live->capacity; i++) {
+		const struct asr_live_block *b = &live->slots[i];
+
+		if (b->trace)
+			fn(b->cell, &b->weighed, lived_until(b, true, b->trace->last_ns), data);
+	}
 }

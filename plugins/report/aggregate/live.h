@@ -27,6 +27,8 @@ struct asr_live {
 	/* The cells whose `live` changed since their `live_changed` was last
 	 * cleared (by asr_windows_live_end), each once: at most every cell. */
 	GPtrArray *changed;
+	int64_t temporary_ns;         /* the report's `temporary`: a freed sample's
+				       * lifetime goes to aggregate/lifetimes.h */
 };
 
 /* GLib aborts when out of memory, so init cannot fail. */
@@ -46,11 +48,20 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 		     const struct asr_sample *sample, const struct asr_weighed *weighed);
 
 /* A SampledFree of trace `trace`: its sample leaves its cell's live
- * accumulators (and its process's curve's), and its cell is returned; a
- * free with no live sample (a block allocated before the session, or
- * tracked in the parent before fork) is counted in the trace's
- * `unmatched_frees` and otherwise ignored: NULL. */
+ * accumulators (and its process's curve's), its lifetime goes to its
+ * cell's (aggregate/lifetimes.h), and its cell is returned; a free with no
+ * live sample (a block allocated before the session, or tracked in the
+ * parent before fork) is counted in the trace's `unmatched_frees` and
+ * otherwise ignored: NULL. */
 struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
 			       const struct asr_free_event *event);
+
+/* Calls `fn` once for every live sample, with its cell, the sample as
+ * the cell weighed it, and its age at the last event of its trace that
+ * passed here (-1: unknown, the sample had no time). */
+void asr_live_each(const struct asr_live *live,
+		   void (*fn)(struct asr_cell *cell, const struct asr_weighed *sample, int64_t age_ns,
+			      void *data),
+		   void *data);
 
 #endif

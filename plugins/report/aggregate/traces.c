@@ -62,6 +62,7 @@ struct asr_trace *asr_traces_find(struct asr_traces *traces, const bt_trace *bt)
 		t->process_names = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
 		g_ptr_array_add(traces->list, t);
 		t->id = traces->list->len;
+		t->last_ns = INT64_MIN;
 		g_hash_table_insert(traces->by_trace, (gpointer) bt, t);
 	}
 	traces->last = t;

@@ -9,9 +9,10 @@
 /* The size columns, last in every row, empty but in `size` rows. */
 #define NO_SIZE_COLUMNS ",,,,,"
 /* The live columns (live_samples ... live_incomplete, then peak_live_samples
- * ... peak_confidence) of a row without live figures, in reports with
- * some. */
+ * ... peak_confidence) and the temporary ones (temporary_estimate ...
+ * lifetime_p90_upper_ns) of a row without them, in reports with some. */
 #define NO_LIVE_COLUMNS ",,,,,,,,,,,"
+#define NO_TEMPORARY_COLUMNS ",,,,,,,,,,,"
 
 /* A field (as_csv_field), empty when there is none. */
 static void put_field(FILE *out, const char *s)
@@ -111,6 +112,41 @@ static const struct asr_heap_curve *total_curve(const struct asr_model *model)
 	return curves && curves->len ? g_ptr_array_index(curves, 0) : NULL;
 }
 
+/* A lifetime in nanoseconds; empty when the samples bound nothing. */
+static void put_ns(FILE *out, double ns)
+{
+	fputc(',', out);
+	if (isfinite(ns))
+		fprintf(out, "%" PRId64, (int64_t) ns);
+}
+
+/* The temporary and lifetime columns, after the live ones and with them;
+ * empty where the trace cannot say, and on a window's row. */
+static void put_temporary_columns(FILE *out, bool shown, bool known, const struct asr_group *g)
+{
+	const struct as_lifetime_quantile *q[2] = { &g->lifetime_p50, &g->lifetime_p90 };
+
+	if (!shown)
+		return;
+	if (!known) {
+		fputs(NO_TEMPORARY_COLUMNS, out);
+		return;
+	}
+	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%s",
+		asr_bytes_round(g->temporary.weighted), asr_bytes_round(g->temporary.lower),
+		asr_bytes_round(g->temporary.upper), asr_bytes_round(g->temporary_objects.estimate),
+		boolean(g->lifetime_incomplete));
+	for (int i = 0; i < 2; i++) {
+		if (!g->lifetime_known) {
+			fputs(",,,", out);
+			continue;
+		}
+		put_ns(out, q[i]->estimate);
+		put_ns(out, q[i]->lower);
+		put_ns(out, q[i]->upper);
+	}
+}
+
 /* One group's line; `row` NULL for the group over the whole report, else
  * its numbers in one window.  `stacks`: the report has the stack
  * columns. */
@@ -174,6 +210,7 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g,
 			 peak && (curve || g->kind == ASR_KIND_PROCESS),
 			 curve ? curve->peak_ns : g->peak_ns,
 			 curve ? curve->peak_confidence : g->peak_confidence);
+	put_temporary_columns(out, live, g->live_known && !row, g);
 	fputs(NO_SIZE_COLUMNS "\n", out);
 }
 
@@ -203,7 +240,8 @@ static void put_scope(FILE *out, const struct asr_scope_row *s, double confidenc
 	put_field(out, s->key);
 	if (stacks)
 		put_stack_columns(out, NULL);
-	fputs(live ? NO_LIVE_COLUMNS NO_SIZE_COLUMNS "\n" : NO_SIZE_COLUMNS "\n", out);
+	fputs(live ? NO_LIVE_COLUMNS NO_TEMPORARY_COLUMNS NO_SIZE_COLUMNS "\n" : NO_SIZE_COLUMNS "\n",
+	      out);
 }
 
 /* One size class of process `g` (doc/report-formats.md): the process's
@@ -221,7 +259,7 @@ static void put_size(FILE *out, const struct asr_group *g, const struct asr_size
 		boolean(as_estimate_imprecise(&r->est)), boolean(r->est.mixed_rates));
 	if (stacks)
 		put_stack_columns(out, NULL);
-	fputs(live ? NO_LIVE_COLUMNS : "", out);
+	fputs(live ? NO_LIVE_COLUMNS NO_TEMPORARY_COLUMNS : "", out);
 	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", r->min, r->max,
 		asr_bytes_round(r->objects.estimate), asr_bytes_round(floor(r->objects.lower)));
 	if (isfinite(r->objects.upper))
@@ -255,7 +293,7 @@ static void put_points(FILE *out, const struct asr_heap_curve *c, uint64_t threa
 		if (stacks)
 			put_stack_columns(out, NULL);
 		put_live_columns(out, true, true, c->incomplete, &r->live, NULL, false, 0, 0.0);
-		fputs(NO_SIZE_COLUMNS "\n", out);
+		fputs(NO_TEMPORARY_COLUMNS NO_SIZE_COLUMNS "\n", out);
 	}
 }
 
@@ -275,7 +313,10 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper" : "", out);
 	fputs(live ? ",live_samples,live_estimate,live_lower,live_upper,live_incomplete,"
 		     "peak_live_samples,peak_live_estimate,peak_live_lower,peak_live_upper,peak_t_ns,"
-		     "peak_confidence" : "", out);
+		     "peak_confidence,temporary_estimate,temporary_lower,temporary_upper,"
+		     "temporary_objects,temporary_incomplete,lifetime_p50_ns,lifetime_p50_lower_ns,"
+		     "lifetime_p50_upper_ns,lifetime_p90_ns,lifetime_p90_lower_ns,"
+		     "lifetime_p90_upper_ns" : "", out);
 	fputs(",size_min,size_max,size_objects,size_objects_lower,size_objects_upper\n", out);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < model->shown[kind]->len; i++)

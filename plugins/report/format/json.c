@@ -146,6 +146,55 @@ static void put_peak(FILE *out, const struct asr_group *g, const struct asr_heap
 		curve ? curve->peak_confidence : g->peak_confidence);
 }
 
+/* A lifetime in nanoseconds, null when the samples bound nothing. */
+static void put_ns(FILE *out, double ns)
+{
+	put_integer(out, isfinite(ns), isfinite(ns) ? (int64_t) ns : 0);
+}
+
+/* A group's temporary figures and lifetimes (doc/report-formats.md,
+ * "Temporary allocations and lifetimes"): nulls when the trace cannot say,
+ * and on a window's row, which has none. */
+static void put_temporary(FILE *out, const struct asr_group *g, bool known)
+{
+	const struct as_lifetime_quantile *q50 = &g->lifetime_p50, *q90 = &g->lifetime_p90;
+
+	if (!known) {
+		fputs(", \"temporary_estimate\": null, \"temporary_lower\": null"
+		      ", \"temporary_upper\": null, \"temporary_objects\": null"
+		      ", \"temporary_objects_lower\": null, \"temporary_objects_upper\": null"
+		      ", \"temporary_incomplete\": null, \"lifetime\": null", out);
+		return;
+	}
+	fprintf(out, ", \"temporary_estimate\": %" PRIu64 ", \"temporary_lower\": %" PRIu64
+		", \"temporary_upper\": %" PRIu64, asr_bytes_round(g->temporary.weighted),
+		asr_bytes_round(g->temporary.lower), asr_bytes_round(g->temporary.upper));
+	fprintf(out, ", \"temporary_objects\": %" PRIu64 ", \"temporary_objects_lower\": %" PRIu64
+		", \"temporary_objects_upper\": ", asr_bytes_round(g->temporary_objects.estimate),
+		asr_bytes_round(floor(g->temporary_objects.lower)));
+	put_integer(out, isfinite(g->temporary_objects.upper),
+		    (int64_t) asr_bytes_round(ceil(g->temporary_objects.upper)));
+	fprintf(out, ", \"temporary_incomplete\": %s, \"lifetime\": ",
+		boolean(g->lifetime_incomplete));
+	if (!g->lifetime_known) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"p50_ns\": ", out);
+	put_ns(out, q50->estimate);
+	fputs(", \"p50_lower_ns\": ", out);
+	put_ns(out, q50->lower);
+	fputs(", \"p50_upper_ns\": ", out);
+	put_ns(out, q50->upper);
+	fputs(", \"p90_ns\": ", out);
+	put_ns(out, q90->estimate);
+	fputs(", \"p90_lower_ns\": ", out);
+	put_ns(out, q90->lower);
+	fputs(", \"p90_upper_ns\": ", out);
+	put_ns(out, q90->upper);
+	fprintf(out, ", \"incomplete\": %s}", boolean(g->lifetime_incomplete));
+}
+
 /* A stack's label (as_stack_label): its frames' labels, outermost first. */
 static char *stack_label(const struct asr_stack *stack)
 {
@@ -258,6 +307,7 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	put_live(out, g->live_known, g->live_incomplete, row ? &row->live : &g->live);
 	put_peak(out, g, total ? total_curve : NULL,
 		 !row && (total ? total_curve != NULL : g->peak_known));
+	put_temporary(out, g, g->live_known && !row);
 	fputs(", \"function\": ", out);
 	put_string(out, g->site ? g->site->function : NULL);
 	fputs(", \"file\": ", out);
@@ -320,10 +370,18 @@ static void put_node(FILE *out, const struct asr_call_node *n, const struct asr_
 	fputs(", \"binary\": ", out);
 	put_string(out, f && f->mapping ? f->mapping->path : NULL);
 	fprintf(out, ", \"threads\": %" PRIu64 ", \"samples\": %" PRIu64 ", \"estimate\": %" PRIu64
-		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64 ", \"imprecise\": %s, \"children\": [",
+		", \"lower\": %" PRIu64 ", \"upper\": %" PRIu64 ", \"imprecise\": %s",
 		n->threads, n->est.samples, asr_bytes_round(n->est.weighted),
 		asr_bytes_round(n->est.lower), asr_bytes_round(n->est.upper),
 		boolean(as_estimate_imprecise(&n->est)));
+	if (n->temporary_known)
+		fprintf(out, ", \"temporary_estimate\": %" PRIu64 ", \"temporary_lower\": %" PRIu64
+			", \"temporary_upper\": %" PRIu64, asr_bytes_round(n->temporary.weighted),
+			asr_bytes_round(n->temporary.lower), asr_bytes_round(n->temporary.upper));
+	else
+		fputs(", \"temporary_estimate\": null, \"temporary_lower\": null"
+		      ", \"temporary_upper\": null", out);
+	fputs(", \"children\": [", out);
 	for (i = 0; i < n->children->len; i++) {
 		fprintf(out, "%s\n%*s", i ? "," : "", 4 + 2 * (int) MIN(depth + 1, 32), "");
 		put_node(out, g_ptr_array_index(n->children, i), NULL, depth + 1);
@@ -578,6 +636,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	}
 	fputs("],\n  \"window_ns\": ", out);
 	put_integer(out, model->window_ns != 0, model->window_ns);
+	fprintf(out, ",\n  \"temporary_ns\": %" PRId64, model->temporary_ns);
 	fputs(",\n  \"rates\": [", out);
 	for (i = 0; i < model->rates->len; i++)
 		fprintf(out, "%s%" PRIu64, i ? ", " : "", g_array_index(model->rates, uint64_t, i));

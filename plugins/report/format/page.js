@@ -202,12 +202,24 @@
 		lines.push(human(node.estimate) + ", " + level + " interval [" + human(node.lower) + ", " +
 			human(node.upper) + "], " + count(node.samples, "sample", "samples") +
 			(flameTotal > 0 ? ", " + (100 * node.estimate / flameTotal).toFixed(1) + "% of the stacks" : ""));
+		if (node.temporary_estimate !== null && node.temporary_estimate !== undefined)
+			lines.push("temporary (freed within " + within + "): " + human(node.temporary_estimate) +
+				", " + level + " interval [" + human(node.temporary_lower) + ", " +
+				human(node.temporary_upper) + "]");
 		if (node.imprecise)
 			lines.push("* imprecise: the interval is wider than the estimate");
 		return lines;
 	}
 
 	var flameTotal = 0, binaryColours = {};
+	/* What the frames' widths measure: the bytes allocated, or the
+	 * temporary ones (the call tree carries both when frees were tracked). */
+	var flameMeasure = "estimate";
+	var within = data.temporary_ns >= 1e6 ? data.temporary_ns / 1e6 + " ms" :
+		data.temporary_ns / 1e3 + " \u00b5s";
+	function measured(node) {
+		return (flameMeasure === "temporary" ? node.temporary_estimate : node.estimate) || 0;
+	}
 
 	/*
 	 * The call tree (data.call_tree) as a flame graph, callers above
@@ -231,12 +243,22 @@
 		roots.forEach(function (r) { top.estimate += r.estimate; });
 		flameTotal = top.estimate;
 		el("h2", {}, main, "Call stacks: flame graph");
+		if (roots[0].temporary_estimate !== null && roots[0].temporary_estimate !== undefined) {
+			var switcher = el("p", { "class": "note", id: "flame-measure" }, main, "Width: ");
+			[["estimate", "bytes allocated"], ["temporary", "temporary bytes (freed within " + within + ")"]].forEach(function (m) {
+				var b = el("button", { type: "button", "data-measure": m[0] }, switcher, m[1]);
+				b.addEventListener("click", function () {
+					flameMeasure = m[0];
+					draw(top);
+				});
+			});
+		}
 		var holder = el("div", { id: "flame" }, main);
 		var detail = el("p", { "class": "note", id: "flame-detail" }, main,
 			"Hover over a frame for its figures; click it to zoom in.");
 		var narrow = el("p", { "class": "note" }, main);
 		el("p", { "class": "note" }, main, "Callers above callees; each frame as wide as the bytes allocated " +
-			"in the stacks through it, one root per process.  Colour: the binary; hatched and pale: " +
+			"(or the temporary bytes, with the switch above) in the stacks through it, one root per process.  Colour: the binary; hatched and pale: " +
 			"imprecise (*), the interval is wider than the estimate.  Every figure is an estimate with its " +
 			level + " interval in the tooltip.");
 		var width = pageWidth(), rowH = 18, MIN_WIDTH = 0.5;
@@ -247,6 +269,7 @@
 
 		function draw(focus) {
 			var ancestors = [];
+			top.temporary_estimate = roots.reduce(function (s, r) { return s + (r.temporary_estimate || 0); }, 0);
 			for (var a = focus.parent; a && a.parent; a = a.parent)
 				ancestors.unshift(a);
 			var rows = ancestors.length + (focus === top ? 0 : 1) + depthBelow(focus);
@@ -276,9 +299,9 @@
 			}
 
 			function children(node, x, w, row) {
-				var scale = node.estimate > 0 ? w / node.estimate : 0, cx = x;
-				node.children.forEach(function (c) {
-					var cw = Math.min(c.estimate * scale, x + w - cx);
+				var scale = measured(node) > 0 ? w / measured(node) : 0, cx = x;
+				node.children.slice().sort(function (a, b) { return measured(b) - measured(a); }).forEach(function (c) {
+					var cw = Math.min(measured(c) * scale, x + w - cx);
 					subtree(c, cx, cw, row);
 					cx += cw;
 				});

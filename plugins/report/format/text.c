@@ -36,7 +36,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
 	bool site = kind == ASR_KIND_SITE;
 	bool threads = !thread;
-	bool live = false;
+	bool live = false, temporary = false;
 	GString *align = g_string_new(NULL);
 	struct as_grid grid;
 	GPtrArray *row;
@@ -45,6 +45,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	/* The live columns when a row of the table has figures worth them. */
 	for (i = 0; i < model->shown[kind]->len && !live; i++)
 		live = held_says(model, g_ptr_array_index(model->shown[kind], i));
+	for (i = 0; i < model->shown[kind]->len && !temporary; i++)
+		temporary = temporary_says(model, g_ptr_array_index(model->shown[kind], i));
 
 	if (hosts)
 		g_string_append_c(align, 'l');
@@ -57,7 +59,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		g_string_append(align, "lll");
 	if (threads)
 		g_string_append_c(align, 'r');
-	g_string_append(align, live ? "rrlrll" : "rrll");
+	g_string_append(align, live ? "rrlrl" : "rrl");
+	g_string_append(align, temporary ? "rll" : "l");
 	as_grid_init(&grid, align->str);
 
 	row = as_grid_row(&grid);
@@ -81,6 +84,10 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
 	if (live)
 		held_titles(row, model);
+	if (temporary) {
+		cell(row, "TEMPORARY");
+		cell(row, "TEMPORARY INTERVAL");
+	}
 	cell(row, "NOTE");
 
 	for (i = 0; i < model->shown[kind]->len; i++) {
@@ -105,8 +112,11 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		cell_interval(row, &g->est);
 		if (live)
 			cell_live(row, held.known, held.est);
+		if (temporary)
+			cell_temporary(row, g);
 		cell_marks(row, &g->est, g->incomplete, g->tracer, marks);
-		note_live(row, live && held.known, held.incomplete, marks);
+		note_live(row, (live && held.known) || (temporary && g->live_known),
+			  (live && held.incomplete) || (temporary && g->lifetime_incomplete), marks);
 	}
 	fprintf(out, "\n%s\n", kind_titles[kind]);
 	as_grid_print(out, &grid);
@@ -124,10 +134,13 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	const struct held held = model->sort != ASR_SORT_PEAK ? held_of(model, t) :
 		(struct held) { curve != NULL, t->live_incomplete, curve ? &curve->peak : NULL };
 	bool live = model->sort == ASR_SORT_PEAK ? held.known : live_says(model, t);
+	bool temporary = temporary_says(model, t);
+	GString *align = g_string_new(live ? "lrrrrlrl" : "lrrrrl");
 	struct as_grid grid;
 	GPtrArray *row;
 
-	as_grid_init(&grid, live ? "lrrrrlrll" : "lrrrrll");
+	g_string_append(align, temporary ? "rll" : "l");
+	as_grid_init(&grid, align->str);
 	row = as_grid_row(&grid);
 	cell(row, "%s", "");
 	cell(row, "PROCESSES");
@@ -137,6 +150,10 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell(row, "%g%% INTERVAL", model->confidence * 100.0);
 	if (live)
 		held_titles(row, model);
+	if (temporary) {
+		cell(row, "TEMPORARY");
+		cell(row, "TEMPORARY INTERVAL");
+	}
 	cell(row, "NOTE");
 	row = as_grid_row(&grid);
 	cell(row, "Total");
@@ -147,11 +164,15 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell_interval(row, &t->est);
 	if (live)
 		cell_live(row, true, held.est);
+	if (temporary)
+		cell_temporary(row, t);
 	cell_marks(row, &t->est, t->incomplete, false, marks);
-	note_live(row, live, held.incomplete, marks);
+	note_live(row, live || temporary, (live && held.incomplete) ||
+		  (temporary && t->lifetime_incomplete), marks);
 	fprintf(out, "\n");
 	as_grid_print(out, &grid);
 	as_grid_fini(&grid);
+	g_string_free(align, TRUE);
 }
 
 static void write_rates(FILE *out, const GArray *rates)
@@ -208,6 +229,9 @@ static void write_live_notes(FILE *out, const struct asr_model *model)
 
 	if (reason)
 		fprintf(out, "%s\n", reason);
+	/* The temporary view's figures come from the same frees. */
+	if (reason && model->sort == ASR_SORT_TEMPORARY)
+		fprintf(out, "So are the temporary bytes and the lifetimes: they come from the same frees.\n");
 	if (nothing_live(model)) {
 		upper = as_human_bytes(model->summary.total.live.upper);
 		fprintf(out, "Nothing sampled was still live at the end: below %s (%g%% confidence).\n",
@@ -240,8 +264,10 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	if (marks & MARK_MIXED_RATES)
 		fprintf(out, "+ Samples taken at several rates: each rate estimated, then added.\n");
 	if (marks & MARK_LIVE_INCOMPLETE)
-		fprintf(out, "~ Live figure incomplete: events were lost (a lost free makes a block look\n"
-			     "  live), or some samples were not tracked to their free.\n");
+		fprintf(out, "~ %s figure incomplete: events were lost (a lost free makes a block look\n"
+			     "  live), or some samples were not tracked to their free%s.\n",
+			model->sort == ASR_SORT_TEMPORARY ? "Live or temporary" : "Live",
+			model->sort == ASR_SORT_TEMPORARY ? " or had no time" : "");
 	if (marks & MARK_TRACER)
 		fprintf(out, "T lttng-ust's own thread: %" PRIu64 " %s of the tracer's allocations, in the\n"
 			     "  process rows and the total.\n",
@@ -322,7 +348,8 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 		if (small)
 			fprintf(out, "under %g%% of their table's %s", model->min_share,
 				model->sort == ASR_SORT_LIVE ? "live bytes" :
-				model->sort == ASR_SORT_PEAK ? "bytes at the peak" : "bytes");
+				model->sort == ASR_SORT_PEAK ? "bytes at the peak" :
+				model->sort == ASR_SORT_TEMPORARY ? "temporary bytes" : "bytes");
 		if (small && beyond_top)
 			fprintf(out, ", or beyond its %" PRIu64 " largest", model->top);
 		else if (beyond_top)
@@ -349,6 +376,13 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 		fprintf(out, "Groups ordered by the bytes still live at the end (sort=live).\n");
 	else if (model->sort == ASR_SORT_PEAK)
 		fprintf(out, "Groups ordered by the bytes live at their process's peak (sort=peak).\n");
+	if (model->sort == ASR_SORT_TEMPORARY) {
+		char *temporary = human_duration(model->temporary_ns);
+
+		fprintf(out, "Groups ordered by their temporary bytes: blocks freed within %s of their allocation (sort=temporary).\n",
+			temporary);
+		g_free(temporary);
+	}
 	if (sum->samples == 0)
 		fprintf(out, "No allocsample:AllocationSampled events: nothing to estimate.\n");
 	else

@@ -58,6 +58,16 @@ void held_titles(GPtrArray *row, const struct asr_model *model);
 void cell_live(GPtrArray *row, bool known, const struct as_estimate *live);
 void note_live(GPtrArray *row, bool known, bool incomplete, unsigned *used);
 
+/* The temporary view (sort=temporary, allocsample-record --temporary;
+ * text_temporary.c): whether the text shows `g`'s temporary figures, its
+ * "TEMPORARY" and "TEMPORARY INTERVAL" cells ("-" when the trace cannot
+ * say), and a stack's lines on them under its first: its temporary bytes
+ * and the median and 90th percentile of its bytes' lifetimes ('~' when
+ * incomplete, added to `marks`). */
+bool temporary_says(const struct asr_model *model, const struct asr_group *g);
+void cell_temporary(GPtrArray *row, const struct asr_group *g);
+void put_stack_temporary(FILE *out, const struct asr_group *g, size_t width, unsigned *marks);
+
 /* The name a group's row shows, or "?": the thread's for thread rows, the
  * process's for the others; its pid, or "?". */
 const char *procname_of(const struct asr_group *g);

@@ -87,6 +87,8 @@ static void put_stack(FILE *out, const struct asr_model *model, const struct asr
 		g_free(live_lo);
 		g_free(live_hi);
 	}
+	if (temporary_says(model, g))
+		put_stack_temporary(out, g, width, marks);
 	if (s->n == 0)
 		as_put_line(out, "      (empty: recorded without frames)", width);
 	for (i = 0; i < s->n; i = j) {
@@ -123,7 +125,8 @@ static char *process_line(const struct asr_model *model, const struct asr_group 
 		if (asr_summary_find(&model->summary, &key) != process)
 			continue;
 		count++;
-		freed += model->sort == ASR_SORT_LIVE && g->live_known && g->live.samples == 0;
+		freed += g->live_known && (model->sort == ASR_SORT_LIVE ? g->live.samples == 0 :
+					   model->sort == ASR_SORT_TEMPORARY && g->temporary.samples == 0);
 	}
 	if (hosts)
 		g_string_append_printf(line, "%s ", first->host ? first->host : "?");
@@ -134,7 +137,8 @@ static char *process_line(const struct asr_model *model, const struct asr_group 
 		g_string_append_c(line, '?');
 	g_string_append_printf(line, ": %u %s", count, as_plural(count, "stack", "stacks"));
 	if (freed)
-		g_string_append_printf(line, ", %u of them with nothing live at the end (not shown)", freed);
+		g_string_append_printf(line, ", %u of them with nothing %s (not shown)", freed,
+				       model->sort == ASR_SORT_LIVE ? "live at the end" : "temporary");
 	if (count - freed > shown)
 		g_string_append_printf(line, ", %u smaller not shown", count - freed - shown);
 	return g_string_free(line, FALSE);
@@ -154,6 +158,8 @@ void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks)
 			 "By stack: the largest by live bytes first, leaf first" :
 			 model->sort == ASR_SORT_PEAK ?
 			 "By stack: the largest at the peak first, leaf first" :
+			 model->sort == ASR_SORT_TEMPORARY ?
+			 "By stack: the largest by temporary bytes first, leaf first" :
 			 "By stack: the largest first, leaf first", width);
 	for (i = 0; i < stacks->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(stacks, i);

@@ -2,12 +2,14 @@
 #include <string.h>
 
 #include "model/call_tree.h"
+#include "model/lifetime_parts.h"
 
 /* A node while the tree grows: the node the formats see first, so that a
  * pointer to one is a pointer to the other. */
 struct node {
 	struct asr_call_node node;
 	struct asr_rates rates;
+	struct asr_lifetime_parts *lifetime_parts;  /* NULL: none tracked */
 	uint64_t last_thread;    /* the serial of the last thread counted */
 };
 
@@ -53,6 +55,7 @@ static void node_free(struct node *n)
 		node_free(g_ptr_array_index(n->node.children, i));
 	g_ptr_array_free(n->node.children, TRUE);
 	asr_rates_fini(&n->rates);
+	asr_lifetime_parts_free(n->lifetime_parts);
 	g_free(n);
 }
 
@@ -71,6 +74,7 @@ void asr_call_tree_free(GPtrArray *roots)
 static void add(struct node *n, const struct asr_group *g, uint64_t thread)
 {
 	asr_rates_merge(&n->rates, &g->rates);
+	asr_lifetime_parts_merge(&n->lifetime_parts, g->lifetime_parts);
 	if (n->last_thread != thread) {
 		n->last_thread = thread;
 		n->node.threads++;
@@ -116,21 +120,27 @@ static gint compare_nodes(gconstpointer pa, gconstpointer pb)
 	return strcmp(a->label, b->label);
 }
 
-/* Estimates `n` and its subtree, and orders its children. */
-static int finish(struct node *n, const struct as_estimate_options *options)
+/* Estimates `n` and its subtree, and orders its children; the temporary
+ * bytes too when the report's frees are known (`live`). */
+static int finish(struct node *n, bool live, const struct as_estimate_options *options)
 {
 	static const struct as_estimate_accum none = { .rate = 1 };
+	uint64_t threads = n->node.threads ? n->node.threads : 1;
+	struct asr_objects objects;
 	guint i;
 
 	for (i = 0; i < n->node.children->len; i++) {
-		if (finish(g_ptr_array_index(n->node.children, i), options))
+		if (finish(g_ptr_array_index(n->node.children, i), live, options))
 			return -1;
 	}
 	g_ptr_array_sort(n->node.children, compare_nodes);
 	if (n->rates.n == 0)
 		return as_estimate_compute(&none, 1, 1, options, &n->node.est);
-	return as_estimate_compute(n->rates.accums, n->rates.n, n->node.threads ? n->node.threads : 1,
-				   options, &n->node.est);
+	n->node.temporary_known = live;
+	if (live && asr_temporary_compute(&n->rates, n->lifetime_parts, threads, options,
+					  &n->node.temporary, &objects))
+		return -1;
+	return as_estimate_compute(n->rates.accums, n->rates.n, threads, options, &n->node.est);
 }
 
 GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
@@ -172,7 +182,7 @@ GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
 	g_hash_table_destroy(children);
 	g_hash_table_destroy(roots_of);
 	for (i = 0; i < roots->len; i++) {
-		if (finish(g_ptr_array_index(roots, i), options)) {
+		if (finish(g_ptr_array_index(roots, i), summary->live_known, options)) {
 			asr_call_tree_free(roots);
 			return NULL;
 		}

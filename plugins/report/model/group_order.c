@@ -1,8 +1,9 @@
 /*
  * group_order.c - the order of a report's groups, the same in every
  * format (see summary.h): processes by host and id; within a process,
- * threads by id (by live bytes with sort=live or sort=peak: the leaks and
- * peak views look for the big ones), types, sites and stacks by decreasing bytes, ties broken
+ * threads by id (by live, temporary or peak bytes with sort=live,
+ * temporary or peak: the leaks, temporary and peak views look for the big
+ * ones), types, sites and stacks by decreasing bytes, ties broken
  * by their names or frames, never by a hash table's order.
  */
 #include <string.h>
@@ -16,6 +17,8 @@ double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort)
 		return g->live_known ? g->live.weighted : -1.0;
 	case ASR_SORT_PEAK:
 		return g->peak_known ? g->peak_live.weighted : -1.0;
+	case ASR_SORT_TEMPORARY:
+		return g->live_known ? g->temporary.weighted : -1.0;
 	case ASR_SORT_ALLOCATED:
 		break;
 	}
@@ -113,9 +116,9 @@ static int compare_stacks(const struct asr_group *a, const struct asr_group *b, 
 	return c ? c : compare_frames(a->stack, b->stack);
 }
 
-/* Processes by id; within a process, threads by id (or by live bytes with
- * sort=live or sort=peak: the leaks and peak views look for the big ones),
- * types, sites and stacks by decreasing bytes. */
+/* Processes by id; within a process, threads by id (or by live,
+ * temporary or peak bytes with sort=live, temporary or peak), types,
+ * sites and stacks by decreasing bytes. */
 static gint compare_groups(gconstpointer pa, gconstpointer pb, gpointer sort_p)
 {
 	const struct asr_group *a = *(const struct asr_group *const *) pa;
@@ -127,10 +130,10 @@ static gint compare_groups(gconstpointer pa, gconstpointer pb, gpointer sort_p)
 	case ASR_KIND_PROCESS:
 		return compare_process(a, b);
 	case ASR_KIND_THREAD:
-		if (!sort)
+		if (sort == ASR_SORT_ALLOCATED)
 			return compare_thread(a, b);
 		c = compare_process(a, b);
-		c = c ? c : compare_bytes(a, b, true);
+		c = c ? c : compare_bytes(a, b, sort);
 		return c ? c : compare_thread(a, b);
 	case ASR_KIND_TYPE:
 		c = compare_process(a, b);

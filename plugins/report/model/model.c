@@ -4,6 +4,7 @@
 
 #include "aggregate/aggregate.h"
 #include "model/call_tree.h"
+#include "model/lifetime_parts.h"
 #include "model/model.h"
 #include "model/resolve.h"
 #include "model/scopes.h"
@@ -64,12 +65,14 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.stacks = options->group_by & ASR_GROUP_BY_STACK,
 		.stack_cells = options->stack_cells,
 	};
+	int status;
 
 	memset(model, 0, sizeof *model);
 	model->confidence = params->confidence;
 	model->boundary_compensation = params->boundary_compensation;
 	model->group_by = options->group_by;
 	model->window_ns = params->window_ns;
+	model->temporary_ns = params->temporary_ns;
 	model->sort = params->sort;
 	model->sizes_shown = params->sizes;
 	model->losses = losses_of(agg->traces.list);
@@ -93,8 +96,12 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	if (agg->live_known) {
 		asr_heap_view_peaks(&model->heap, &agg->heap, params->confidence);
 		in.peak_cells = model->heap.peak_cells;
+		in.lifetime_parts = asr_lifetime_parts_of_cells(agg, params->temporary_ns);
 	}
-	if (asr_summary_build(&model->summary, &in, &estimate_options))
+	status = asr_summary_build(&model->summary, &in, &estimate_options);
+	if (in.lifetime_parts)
+		g_hash_table_destroy(in.lifetime_parts);
+	if (status)
 		goto refused;
 	if (agg->live_known &&
 	    asr_heap_view_curves(&model->heap, &agg->heap, &model->summary, &estimate_options))

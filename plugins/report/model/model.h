@@ -91,12 +91,15 @@ struct asr_model_options {
 	double min_share;        /* none under this percentage of their
 				  * table's bytes; 0: none hidden */
 	bool hide_freed;         /* with sort=live, no stack with nothing live
-				  * at the end (text's leaks view) */
+				  * at the end (text's leaks view); with
+				  * sort=temporary, none with nothing
+				  * temporary */
 };
 
 /* Why groups are left out of a table, and how many for each reason. */
 struct asr_hidden {
-	guint freed;             /* nothing live at the end (hide_freed) */
+	guint freed;             /* nothing live at the end, or nothing
+				  * temporary (hide_freed) */
 	guint small;             /* under min_share of the table */
 	guint beyond_top;        /* smaller than the table's `top` largest */
 };
@@ -106,6 +109,7 @@ struct asr_model {
 	bool boundary_compensation;
 	unsigned group_by;       /* enum asr_group_by bits */
 	int64_t window_ns;       /* 0: no windows */
+	int64_t temporary_ns;    /* a block freed within this is temporary */
 	struct asr_summary summary;        /* every group, the total, the flags */
 	GPtrArray *shown[ASR_KIND_COUNT];  /* const struct asr_group *: the groups
 					    * the report shows, in report order */
@@ -120,7 +124,7 @@ struct asr_model {
 	const struct asr_window_row *live_peak;  /* the total's window row with
 						  * the largest live estimate at
 						  * its end; NULL: none */
-	enum asr_sort sort;      /* the groups' order (`sort`) */
+	enum asr_sort sort;      /* how groups are ordered (`sort`) */
 	bool sizes_shown;        /* text shows the size classes (`sizes`) */
 	struct asr_heap_view heap;         /* the heap over time and its peaks */
 	GPtrArray *sizes;        /* struct asr_size_histogram *, one per process

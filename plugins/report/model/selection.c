@@ -5,17 +5,20 @@
  */
 #include "model/model.h"
 
-/* Whether the leaks view leaves `g` out: a stack with nothing live at the
- * end is no leak (CSV and JSON still list it). */
+/* Whether the leaks or temporary view leaves `g` out: a stack with
+ * nothing live at the end is no leak, one with no sample freed within
+ * `temporary` no churn (CSV and JSON still list them). */
 static bool freed(const struct asr_model *model, const struct asr_group *g,
 		  const struct asr_model_options *options)
 {
-	return options->hide_freed && model->sort == ASR_SORT_LIVE && g->kind == ASR_KIND_STACK &&
-	       g->live_known && g->live.samples == 0;
+	if (!options->hide_freed || g->kind != ASR_KIND_STACK || !g->live_known)
+		return false;
+	return model->sort == ASR_SORT_LIVE ? g->live.samples == 0 :
+	       model->sort == ASR_SORT_TEMPORARY && g->temporary.samples == 0;
 }
 
-/* The bytes a table is measured in: allocated, or live with sort=live;
- * unknown live bytes count as none. */
+/* The bytes a table is measured in: allocated, or live or temporary with
+ * sort=live or temporary; unknown ones count as none. */
 static double bytes_of(const struct asr_model *model, const struct asr_group *g)
 {
 	double bytes = asr_group_sort_bytes(g, model->sort);

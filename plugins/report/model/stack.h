@@ -88,6 +88,10 @@ struct asr_call_node {
 					     * name for a root */
 	struct as_estimate est;
 	uint64_t threads;
+	bool temporary_known;               /* the stacks' traces tracked frees */
+	struct as_estimate temporary;       /* the bytes of its stacks' blocks
+					     * freed within `temporary`
+					     * (model/temporary.c) */
 	GPtrArray *children;                /* struct asr_call_node *, largest
 					     * estimate first */
 	bool lines_differ;                  /* it merges frames of one function

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/heap.h"
+#include "model/lifetime_parts.h"
 #include "model/resolve.h"
 #include "model/summary.h"
 
@@ -73,6 +74,7 @@ static void group_free(gpointer p)
 	asr_rates_fini(&g->rates);
 	asr_rates_fini(&g->live_rates);
 	asr_rates_fini(&g->peak_rates);
+	asr_lifetime_parts_free(g->lifetime_parts);
 	g_free(g);
 }
 
@@ -135,6 +137,7 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 		g->peak_confidence = from->peak_confidence;
 		g->peak_ns = from->peak_ns;
 	}
+	asr_lifetime_parts_merge(&g->lifetime_parts, from->lifetime_parts);
 	g->threads++;
 	g->incomplete = g->incomplete || from->incomplete;
 	g->live_known = g->live_known || from->live_known;
@@ -146,8 +149,9 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 /* What cell `c` adds to its groups, its accumulators borrowed.  A cell
  * without any tracked sample says nothing of the live bytes, and makes
  * every live figure it joins incomplete, as a trace without frees does.
- * `peak`: its live samples at its process's peak, or NULL. */
-static struct asr_group cell_part(const struct asr_cell *c, bool live,
+ * `lifetime_parts`: the cells' lifetimes, or NULL; `peak`: its live
+ * samples at its process's peak, or NULL. */
+static struct asr_group cell_part(const struct asr_cell *c, bool live, GHashTable *lifetime_parts,
 				  const struct asr_peak_cell *peak)
 {
 	const struct asr_trace *t = c->trace;
@@ -160,6 +164,7 @@ static struct asr_group cell_part(const struct asr_cell *c, bool live,
 		.peak_ns = peak ? peak->ns : 0,
 		.rates = c->rates,
 		.live_rates = live ? c->live : (struct asr_rates) { 0 },
+		.lifetime_parts = live && lifetime_parts ? g_hash_table_lookup(lifetime_parts, c) : NULL,
 		.incomplete = incomplete,
 		.live_known = live && t->frees_known && c->tracked > 0,
 		.live_incomplete = live && (!t->frees_known || c->untracked > 0 || incomplete ||
@@ -187,6 +192,7 @@ static struct asr_group bare_key(const struct asr_group *g, enum asr_kind kind)
 	key.has_time = false;
 	key.rates = (struct asr_rates) { 0 };
 	key.live_rates = (struct asr_rates) { 0 };
+	key.lifetime_parts = NULL;
 	return key;
 }
 
@@ -244,8 +250,8 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	g_hash_table_iter_init(&it, in->cells);
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		const struct asr_cell *c = p;
-		const struct asr_group part = cell_part(c, in->live, in->peak_cells ?
-			g_hash_table_lookup(in->peak_cells, c) : NULL);
+		const struct asr_group part = cell_part(c, in->live, in->lifetime_parts,
+			in->peak_cells ? g_hash_table_lookup(in->peak_cells, c) : NULL);
 		const struct asr_resolved *resolved = c->stack && in->resolution ?
 			asr_resolution_of(in->resolution, c->stack) : NULL;
 		const struct asr_site *site = c->site ? c->site : resolved ? resolved->site : NULL;
@@ -297,6 +303,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		add_to(index, &key, t);
 		asr_rates_merge(&summary->total.rates, &t->rates);
 		asr_rates_merge(&summary->total.live_rates, &t->live_rates);
+		asr_lifetime_parts_merge(&summary->total.lifetime_parts, t->lifetime_parts);
 		summary->total.threads++;
 		summary->total.live_known = summary->total.live_known || t->live_known;
 		summary->total.live_incomplete = summary->total.live_incomplete || t->live_incomplete;
@@ -314,6 +321,12 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 			g_hash_table_iter_steal(&it);
 			g_ptr_array_add(summary->thread_stacks, g);
 			continue;
+		}
+		/* The stack cells are pprof's samples, which have no lifetimes:
+		 * no search for their quantiles (about a millisecond each). */
+		if (g->kind == KIND_STACK_CELL) {
+			asr_lifetime_parts_free(g->lifetime_parts);
+			g->lifetime_parts = NULL;
 		}
 		if (asr_group_estimate(g, single_thread(g->kind) ? 1 : g->threads, options))
 			goto end;
@@ -381,6 +394,7 @@ void asr_summary_fini(struct asr_summary *summary)
 	}
 	asr_rates_fini(&summary->total.rates);
 	asr_rates_fini(&summary->total.live_rates);
+	asr_lifetime_parts_free(summary->total.lifetime_parts);
 	if (summary->thread_stacks)
 		g_ptr_array_free(summary->thread_stacks, TRUE);
 	summary->thread_stacks = NULL;

@@ -9,6 +9,7 @@
 
 #include "common/kinds.h"
 #include "estimate/estimate.h"
+#include "estimate/lifetimes.h"
 #include "model/stack.h"
 #include "params.h"
 #include "rates.h"
@@ -89,6 +90,20 @@ struct asr_group {
 	/* Kind PROCESS: its histogram of requested sizes (model/sizes.h),
 	 * owned by the model; NULL otherwise, and in a window's groups. */
 	const struct asr_size_histogram *sizes;
+	/* The blocks freed within the report's `temporary` of their
+	 * allocation, and how long the group's bytes lived (model/temporary.c,
+	 * model/lifetime_quantiles.c; doc/estimation.md): valid when
+	 * live_known. */
+	struct asr_lifetime_parts *lifetime_parts;  /* owned; NULL: none tracked */
+	bool lifetime_incomplete;   /* live_incomplete, or tracked samples had
+				     * no time */
+	struct as_estimate temporary;  /* from the samples freed within it; the
+					* upper end adds those live at the end
+					* and younger than it */
+	struct asr_objects temporary_objects;
+	bool lifetime_known;        /* the quantiles are valid: some sample's
+				     * lifetime is known, or its age */
+	struct as_lifetime_quantile lifetime_p50, lifetime_p90;
 };
 
 /* What the report says once about the live figures, over every trace. */
@@ -131,6 +146,7 @@ struct asr_summary {
 };
 
 struct asr_resolution;
+struct asr_lifetime_parts;
 
 /* What a summary is built from: the cells of a table (or of one time
  * window), and the traces they come from. */
@@ -147,7 +163,10 @@ struct asr_summary_input {
 	 * peak's confidence (struct asr_peak_cell, model/heap.h); NULL: no
 	 * peak. */
 	GHashTable *peak_cells;
-	enum asr_sort sort;         /* the order of the groups */
+	/* The cells' lifetimes (struct asr_cell * -> struct
+	 * asr_lifetime_parts *, model/lifetime_parts.h); NULL: none. */
+	GHashTable *lifetime_parts;
+	enum asr_sort sort;         /* order by these bytes */
 	bool stacks;                /* build the stack groups */
 	bool stack_cells;           /* and the thread x type x stack ones */
 };
@@ -187,13 +206,13 @@ const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 struct asr_group asr_process_key(const struct asr_group *g);
 
 /* The bytes a group is ordered by under `sort`: allocated, live at the
- * end, or live at its process's peak; -1 for live bytes the trace cannot
- * say. */
+ * end, temporary, or live at its process's peak; -1 for figures the trace
+ * cannot say. */
 double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort);
 
 /* Orders every list of `summary` (group_order.c): processes by host and
- * id; in a process, threads by id (by live or peak bytes with those
- * orders), types,
+ * id; in a process, threads by id (by live, temporary or peak bytes with
+ * those orders), types,
  * sites and stacks by decreasing bytes; the stacks per thread and the
  * stack cells thread by thread.  Called by asr_summary_build(). */
 void asr_summary_order(struct asr_summary *summary, enum asr_sort sort);
@@ -204,6 +223,18 @@ void asr_summary_order(struct asr_summary *summary, enum asr_sort sort);
  * options.  Called by asr_summary_build(). */
 int asr_group_estimate(struct asr_group *g, uint64_t threads,
 		       const struct as_estimate_options *options);
+
+/* A group's temporary bytes and objects (model/temporary.c), with its
+ * live figures known: from its lifetime parts, T = `threads`.  Returns 0,
+ * or -1 if the estimator refused the options. */
+int asr_group_temporary(struct asr_group *g, uint64_t threads,
+			const struct as_estimate_options *options);
+
+/* A group's median and 90th percentile of its bytes' lifetimes
+ * (model/lifetime_quantiles.c), when its parts hold a sample; T =
+ * `threads`.  Returns 0, or -1 if the estimator refused the options. */
+int asr_group_lifetimes(struct asr_group *g, uint64_t threads,
+			const struct as_estimate_options *options);
 
 /* Rounds a byte estimate to an integer for CSV and JSON. */
 uint64_t asr_bytes_round(double bytes);

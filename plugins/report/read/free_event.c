@@ -11,7 +11,7 @@ struct layout {
 	uint64_t value;          /* `ptr` or `count` */
 	int64_t vpid;            /* -1: no vpid context */
 	bool vpid_signed;
-	bool has_clock;          /* its stream class has a default clock */
+	bool has_clock;          /* the stream class has a default clock */
 };
 
 void asr_free_reader_init(struct asr_free_reader *reader)
@@ -54,13 +54,12 @@ static struct layout *check_class(bt_self_component *self, const bt_event_class 
 		return layout;
 	}
 	layout->value = (uint64_t) index;
-	layout->has_clock = bt_event_class_borrow_stream_class_const(ec) &&
-		bt_stream_class_borrow_default_clock_class_const(
-			bt_event_class_borrow_stream_class_const(ec)) != NULL;
 	layout->vpid = asr_member_index(context, "vpid");
 	if (layout->vpid >= 0 &&
 	    !asr_class_is(asr_member_class(context, layout->vpid), BT_FIELD_CLASS_TYPE_INTEGER))
 		layout->vpid = -1;
+	layout->has_clock = bt_stream_class_borrow_default_clock_class_const(
+		bt_event_class_borrow_stream_class_const(ec)) != NULL;
 	layout->vpid_signed = layout->vpid >= 0 &&
 		asr_class_is(asr_member_class(context, layout->vpid), BT_FIELD_CLASS_TYPE_SIGNED_INTEGER);
 	return layout;

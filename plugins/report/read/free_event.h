@@ -25,8 +25,9 @@ struct asr_free_event {
 	uint64_t count;          /* ASR_FREE_UNRECORDED */
 	int64_t vpid;            /* valid when has_vpid */
 	bool has_vpid;
-	int64_t ns;              /* nanoseconds from the clock's origin, */
-	bool has_time;           /* when the stream has a clock */
+	int64_t ns;              /* the event's time (the block's end, for its
+				  * lifetime); valid when has_time */
+	bool has_time;
 };
 
 struct asr_free_reader {

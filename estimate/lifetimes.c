@@ -1,0 +1,202 @@
+/* lifetimes.c - the quantiles of a group's lifetimes, Kaplan-Meier and test inversion (see lifetimes.h). */
+#include <math.h>
+
+#include "compare.h"
+#include "lifetimes.h"
+
+static void bucket_merge(struct as_lifetime_bucket *into, const struct as_lifetime_bucket *from)
+{
+	into->samples += from->samples;
+	into->u += from->u;
+	into->weighted += from->weighted;
+}
+
+bool as_lifetimes_merge(struct as_lifetimes *into, const struct as_lifetimes *from)
+{
+	if (into->rate != from->rate)
+		return false;
+	for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
+		bucket_merge(&into->freed[b], &from->freed[b]);
+		bucket_merge(&into->censored[b], &from->censored[b]);
+	}
+	return true;
+}
+
+/* How the samples still live at the end count in a test: as never freed
+ * (for the upper end: the least in favour of "lived at most x") or as
+ * freed at their age then (for the lower end: the most in favour). */
+enum censoring { NEVER_FREED, FREED_AT_AGE };
+
+/* What one test compares: the group's samples split at an edge. */
+struct test {
+	const struct as_lifetimes *rates;
+	size_t n;
+	uint64_t threads;
+	const struct as_estimate_options *options;
+	double ratio;            /* p / (1 - p) */
+	double alpha;            /* (1 - C) / 2 */
+	int first, last;         /* the first and last buckets with samples: below
+				  * and beyond them every split is the same */
+};
+
+static void add_bucket(struct as_estimate_accum *acc, const struct as_lifetime_bucket *b)
+{
+	acc->samples += b->samples;
+	acc->u += b->u;
+	acc->weighted += b->weighted;
+}
+
+/* The samples, per rate, of the blocks that lived less than 2^k ns
+ * (buckets 0 to k: `shorter`) and of the others (`longer`). */
+static void split(const struct test *t, unsigned k, enum censoring how,
+		  struct as_estimate_accum *shorter, struct as_estimate_accum *longer)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		shorter[i] = (struct as_estimate_accum) { .rate = t->rates[i].rate };
+		longer[i] = (struct as_estimate_accum) { .rate = t->rates[i].rate };
+		for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
+			add_bucket(b <= k ? &shorter[i] : &longer[i], &t->rates[i].freed[b]);
+			add_bucket(b <= k && how == FREED_AT_AGE ? &shorter[i] : &longer[i],
+				   &t->rates[i].censored[b]);
+		}
+	}
+}
+
+/*
+ * Whether the samples rule out, at level alpha, that the share of bytes
+ * that lived less than 2^k ns is below p (`at_least`) or at least p (not
+ * `at_least`): the two sides are disjoint subsets chosen by the program,
+ * independent estimates, and F >= p exactly when shorter/longer >= p/(1-p)
+ * (doc/estimation.md, "Lifetimes").  A NaN tail rules nothing out.
+ *
+ *	at_least: P(SHORTER_lo <= r LONGER_hi) <= alpha,   below: P(SHORTER_hi > r LONGER_lo) <= alpha
+ */
+static bool rules_out(const struct test *t, unsigned k, bool at_least)
+{
+	struct as_estimate_accum shorter[AS_COMPARE_MAX_RATES], longer[AS_COMPARE_MAX_RATES];
+	struct as_compare_side base = { longer, t->n, t->threads }, new_ = { shorter, t->n, t->threads };
+
+	split(t, k, at_least ? NEVER_FREED : FREED_AT_AGE, shorter, longer);
+	/* The tail of "below" is P(SHORTER_hi > r LONGER_lo), where ruling out
+	 * F >= p takes P(SHORTER_hi >= r LONGER_lo): the same for the gammas,
+	 * but at rate 1 the pivots are constants, and F = p exactly must not
+	 * be ruled out.  A ratio smaller by a relative 1e-9 makes the
+	 * inequality wide and moves nothing else. */
+	return as_compare_tail(&base, &new_, t->options, at_least ? t->ratio : t->ratio * (1 - 1e-9),
+			       !at_least) <= t->alpha;
+}
+
+/* The upper end: the last nanosecond of the first bucket where F >= p is
+ * established, found by bisection since establishing it at one edge
+ * establishes it at every later one (never where no block is shorter);
+ * +INFINITY when none. */
+static double upper_end(const struct test *t)
+{
+	int lo = t->first - 1, hi = t->last;
+
+	if (!rules_out(t, (unsigned) hi, true))
+		return INFINITY;
+	while (hi - lo > 1) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (rules_out(t, (unsigned) mid, true))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return ldexp(1.0, hi) - 1.0;
+}
+
+/* The lower end: the start of the bucket after the last edge where
+ * F < p is established (the same bisection, in the other direction; never
+ * where no block is longer); 0 when none. */
+static double lower_end(const struct test *t)
+{
+	int lo = t->first > 0 ? t->first - 1 : 0, hi = t->last;
+
+	if (lo >= hi || !rules_out(t, (unsigned) lo, false))
+		return 0.0;
+	while (hi - lo > 1) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (rules_out(t, (unsigned) mid, false))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return ldexp(1.0, lo);
+}
+
+/*
+ * The Kaplan-Meier estimate of the quantile over the buckets, the bytes
+ * weighted (size / pi): in each bucket the bytes freed there leave the
+ * bytes at risk (those not freed before it, censored ones included), and
+ * F = 1 - S.  Linear within the bucket where F reaches p; +INFINITY when
+ * it never does.
+ *
+ *	S(b) = prod_{j <= b} (1 - d_j / n_j),   n_j = sum_{i >= j} (d_i + c_i)
+ */
+static double kaplan_meier(const struct as_lifetimes *rates, size_t n, double p)
+{
+	double freed[AS_LIFETIME_BUCKETS] = { 0 }, censored[AS_LIFETIME_BUCKETS] = { 0 };
+	double at_risk = 0.0, survival = 1.0, previous = 0.0;
+
+	for (size_t i = 0; i < n; i++) {
+		for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
+			freed[b] += rates[i].freed[b].weighted;
+			censored[b] += rates[i].censored[b].weighted;
+			at_risk += rates[i].freed[b].weighted + rates[i].censored[b].weighted;
+		}
+	}
+	for (unsigned b = 0; b < AS_LIFETIME_BUCKETS && at_risk > 0; b++) {
+		double f, start;
+
+		survival *= 1.0 - fmin(1.0, freed[b] / at_risk);
+		f = 1.0 - survival;
+		if (f >= p) {
+			if (b == 0)
+				return 0.0;
+			start = ldexp(1.0, (int) b - 1);
+			return start + (p - previous) / (f - previous) * start;
+		}
+		previous = f;
+		at_risk -= freed[b] + censored[b];
+	}
+	return INFINITY;
+}
+
+int as_lifetime_quantile(const struct as_lifetimes *rates, size_t n, uint64_t threads,
+			 const struct as_estimate_options *options, double p,
+			 struct as_lifetime_quantile *out)
+{
+	static const struct as_estimate_options defaults = { 0.95, true };
+	struct test t = { rates, n, threads, options ? options : &defaults, p / (1.0 - p), 0.0,
+			  AS_LIFETIME_BUCKETS, -1 };
+	uint64_t samples = 0;
+	struct as_lifetime_quantile q;
+
+	if (!rates || !out || n == 0 || n > AS_COMPARE_MAX_RATES || threads == 0 ||
+	    !(p > 0 && p < 1) || !(t.options->confidence > 0 && t.options->confidence < 1))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (rates[i].rate == 0)
+			return -1;
+		for (int b = 0; b < AS_LIFETIME_BUCKETS; b++) {
+			uint64_t here = rates[i].freed[b].samples + rates[i].censored[b].samples;
+
+			samples += here;
+			t.first = here && b < t.first ? b : t.first;
+			t.last = here && b > t.last ? b : t.last;
+		}
+	}
+	if (samples == 0)
+		return -1;
+	t.alpha = (1.0 - t.options->confidence) / 2.0;
+	q.lower = lower_end(&t);
+	q.upper = upper_end(&t);
+	/* The point estimate lies in its interval but in rare data where the
+	 * tests' pivots and Kaplan-Meier's weights disagree: clamped. */
+	q.estimate = fmin(fmax(kaplan_meier(rates, n, p), q.lower), q.upper);
+	*out = q;
+	return 0;
+}

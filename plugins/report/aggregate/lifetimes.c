@@ -1,0 +1,35 @@
+/* lifetimes.c - freed samples into their cell's temporary bytes and lifetime buckets (see lifetimes.h). */
+#include <glib.h>
+
+#include "aggregate/lifetimes.h"
+#include "aggregate/table.h"
+
+/* One compare and a few additions per free: the bucket is the bit length
+ * of the lifetime (estimate/lifetimes.h). */
+void asr_lifetimes_freed(struct asr_cell *cell, const struct asr_weighed *sample,
+			 int64_t lifetime_ns, int64_t temporary_ns)
+{
+	struct asr_cell_lifetimes *l = cell->lifetimes;
+	struct as_lifetimes *rate;
+
+	if (!l)
+		l = cell->lifetimes = g_new0(struct asr_cell_lifetimes, 1);
+	if (lifetime_ns < 0) {
+		l->untimed++;
+		return;
+	}
+	if (lifetime_ns <= temporary_ns)
+		asr_rates_add(&l->temporary, sample);
+	rate = asr_lifetime_rates_find(&l->freed, sample->rate);
+	as_lifetime_add(&rate->freed[as_lifetime_bucket_of((uint64_t) lifetime_ns)], sample->size,
+			sample->offset, sample->pi);
+}
+
+void asr_cell_lifetimes_free(struct asr_cell_lifetimes *l)
+{
+	if (!l)
+		return;
+	asr_rates_fini(&l->temporary);
+	asr_lifetime_rates_fini(&l->freed);
+	g_free(l);
+}

@@ -1,0 +1,101 @@
+#!/bin/sh
+# lifetimes.sh - temporary bytes and lifetimes of a program whose blocks'
+# lifetimes are known (lifetimes-program.c), recorded through
+# allocsample-record at rate 4096 with 99.99% intervals and grouped by
+# thread, then by stack (the default build's unwinding; tests/stacks/
+# checks stacks with and without frame pointers), one path a thread and a
+# function: blocks freed at once (their temporary bytes
+# in the interval), after 20 ms, after 300 ms (neither temporary: no
+# temporary sample, the upper end that of no sample) and never (live at
+# the end: censored, so the lifetimes' upper ends are unbounded); each
+# path's median and 90th percentile intervals meet the range its
+# lifetimes lie in.  The temporary view (sort=temporary) lists the churn
+# thread first.
+#
+# Per grouping, one temporary interval at 99.99% with its
+# 5-standard-deviation rule (1.6e-4) and eight quantile intervals at
+# 99.99% (each at most 1e-4, in fact far less: their ends are bucket
+# edges): a correct build fails by chance with probability below 2e-3.
+set -eu
+. "$AS_SRCDIR/tests/heap/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+truth="$HARNESS_DIR/truth"
+json="$HARNESS_DIR/lifetimes.json"
+heap_record lifetimes -- "$AS_BUILDDIR/tests/report/lifetimes-program" "$truth"
+[ -s "$truth" ] || harness_fail "the program wrote no truth"
+
+check "nothing lost" [ "$(jq '.incomplete' "$json")" = false ]
+check "temporary is 1 ms by default" [ "$(jq '.temporary_ns' "$json")" = 1000000 ]
+
+# figures JSON SELECTION EXPRESSION: the one group's values, space-separated.
+figures() {
+	jq -r "[.groups[] | select($2)] | if length == 1 then .[0] | $3 else empty end" "$1"
+}
+
+# check_paths JSON KIND: every path's group of KIND (thread, or stack:
+# its own function's) against the truth.
+check_paths() {
+	while read -r name tid bytes objects low high life_min life_max; do
+		if [ "$2" = thread ]; then
+			selection=".kind == \"thread\" and .tid == $tid"
+		else
+			selection=".kind == \"stack\" and (.label | endswith(\";$name;allocate\"))"
+		fi
+		label="$2 $name"
+		set -- "$1" "$2" $(figures "$1" "$selection" '[.samples, .temporary_estimate, .temporary_lower,
+			.temporary_upper, .temporary_incomplete, .lifetime.incomplete] | map(tostring) | join(" ")')
+		if [ $# -ne 8 ]; then
+			fail "$label: no group with temporary figures"
+			set -- "$1" "$2"
+			continue
+		fi
+		samples=$3 estimate=$4 lower=$5 upper=$6
+		check "$label: temporary figures and lifetimes complete ($7, $8)" [ "$7" = false -a "$8" = false ]
+		set -- "$1" "$2"
+		text="$label: temporary bytes between $low and $high, estimate $estimate [$lower, $upper]"
+		if [ "$high" -gt 0 ]; then
+			check "$text" [ "$lower" -le "$high" -a "$upper" -ge "$low" ]
+			check "$text: within 5 standard deviations" \
+				awk -v t="$high" -v e="$estimate" -v s="$samples" \
+				'BEGIN { d = e - t; if (d < 0) d = -d; exit !(s < 100 || d <= 5 * t / sqrt(s)) }'
+		else
+			# No block lived 1 ms or less: no sample can be temporary,
+			# and the upper end is that of no sample, about 41 KB at
+			# 4096 and 99.99% (F^-1(0.99995; 1)), against the path's
+			# megabytes.
+			check "$text: nothing temporary, the upper end small" \
+				[ "$estimate" = 0 -a "$lower" = 0 -a "$upper" -le 65536 ]
+		fi
+		for p in p50 p90; do
+			quantile=$(figures "$1" "$selection" "[.lifetime.${p}_ns, .lifetime.${p}_lower_ns,
+				.lifetime.${p}_upper_ns] | map(tostring) | join(\" \")")
+			if [ "$life_min" -lt 0 ]; then
+				check "$label: $p longer than the trace, never bounded ($quantile)" \
+					sh -c "set -- $quantile; [ \"\$3\" = null -a \"\$2\" -gt 0 ]"
+			else
+				check "$label: $p $quantile meets the lifetimes' range [$life_min, $life_max]" \
+					sh -c "set -- $quantile; [ \"\$3\" != null ] && [ \"\$2\" -le $life_max -a \"\$3\" -ge $life_min ]"
+			fi
+		done
+	done <<EOF_PATHS
+$(awk '$1 == "path" { print $2, $3, $4, $5, $6, $7, $8, $9 }' "$truth")
+EOF_PATHS
+}
+
+check_paths "$json" thread
+
+# The same trace by stack: each path's function holds its figures.
+report_run "$HARNESS_DIR/lifetimes.trace" -p 'group-by="stack",format="json",confidence=0.9999' \
+	>"$HARNESS_DIR/stacks.json" 2>"$HARNESS_DIR/stacks.err" ||
+	harness_fail "the report by stack failed: $(cat "$HARNESS_DIR/stacks.err")"
+check_paths "$HARNESS_DIR/stacks.json" stack
+
+# The temporary view, from the same trace: threads by temporary bytes.
+report_run "$HARNESS_DIR/lifetimes.trace" -p 'group-by="thread",sort="temporary",format="json"' \
+	>"$HARNESS_DIR/temporary.json" 2>"$HARNESS_DIR/temporary.err" ||
+	harness_fail "the temporary view failed: $(cat "$HARNESS_DIR/temporary.err")"
+check "sort=temporary: the churn thread first" [ "$(jq "[.groups[] | select(.kind == \"thread\")][0].tid" \
+	"$HARNESS_DIR/temporary.json")" = "$(awk '$1 == "path" && $2 == "churn" { print $3 }' "$truth")" ]
+finish

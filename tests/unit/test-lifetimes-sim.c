@@ -1,0 +1,438 @@
+/*
+ * test-lifetimes-sim.c - the temporary bytes and the quantiles of the
+ * lifetimes of a group's bytes (estimate/lifetimes.h) against the exact
+ * sampling model, simulated.
+ *
+ * Each case is one program: a fixed population of blocks (drawn once from
+ * a fixed seed), each with its thread, size, allocation time and lifetime;
+ * the trace ends at a fixed time, and a block not freed by then is live at
+ * the end (censored: its age then is all the trace says).  Each run samples
+ * the same population anew with the threads' streams of Bernoulli trials
+ * (doc/design.md section 1) and computes what the report computes for the
+ * group (doc/estimation.md, "Temporary allocations" and "Lifetimes"):
+ *
+ *  - temporary bytes (freed within D of their allocation): the estimate
+ *    over the samples freed within D, the lower end from them, the upper
+ *    end with the samples live at the end younger than D added;
+ *  - the 50th and 90th percentiles of the lifetimes of the bytes, by
+ *    as_lifetime_quantile over the samples' buckets, censored included.
+ *
+ * The truths: the bytes of the blocks whose lifetime is at most D (freed
+ * after the end or not), and x_p, the smallest lifetime such that the
+ * blocks that lived at most that long hold the share p of the bytes
+ * (blocks never freed live forever).
+ *
+ * False-failure rates.  Each end of an interval at C = 0.95 promises to
+ * miss in at most (1 - C)/2 = 0.025 of the runs.  If it keeps that
+ * promise, its misses among n runs are no more, in distribution, than a
+ * Binomial(n, 0.025) count; an end fails when its count passes that
+ * distribution's 1 - 10^-5 quantile (MISS_QUANTILE: 319 of 10^4 runs), so
+ * P < 1e-5 per end.  The temporary estimate's mean error, against the
+ * bytes freed within D inside the trace (what its samples stand for), lies
+ * within MEAN_Z standard errors: P = 6.3e-5 per case.  With 6 cases of 6
+ * ends and one mean each, a correct method fails with probability below
+ * 8e-4, and the seeds are fixed, so a build passes or fails the same way
+ * every time.
+ *
+ * What it catches (doc/estimation.md, "Temporary allocations" and
+ * "Lifetimes", give the counts): temporary intervals narrowed by 10% (four
+ * populations), censored samples dropped (three), and the quantiles'
+ * tests made at level 1 - C instead of (1 - C)/2 (the population whose
+ * median sits on a bucket's edge).  A quantile interval narrowed by 10%
+ * goes unseen: its ends are bucket edges, a factor of 2 apart.
+ */
+#include <check.h>
+#include <gsl/gsl_cdf.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "estimate/lifetimes.h"
+#include "sampler/rng.h"
+#include "tests/lib/check-run.h"
+
+#define CONFIDENCE 0.95
+#define MISS ((1.0 - CONFIDENCE) / 2.0)
+/* The quantile of the miss count an end may reach: P(X > k) <= 1e-5. */
+#define MISS_QUANTILE 1e-5
+#define MEAN_Z 4.0
+/* Runs per case; ALLOCSAMPLE_TEST_THOROUGH=1 multiplies by 10. */
+#define RUNS 10000
+#define PARTS_MAX 2
+#define US INT64_C(1000)
+#define MS INT64_C(1000000)
+/* "Temporary": freed within this of the allocation. */
+#define TEMPORARY (1 * MS)
+#define NEVER INT64_MAX
+
+enum sizes {
+	SIZES_FIXED,        /* every block `size` bytes */
+	SIZES_LOG_UNIFORM,  /* log-uniform in [16 B, 1 MiB) */
+};
+
+enum lives {
+	LIVES_LOG_UNIFORM,  /* log-uniform in [1 us, 100 ms), a share never freed */
+	LIVES_BY_SIZE,      /* the larger the block the longer it lives */
+	LIVES_TWO,          /* freed at once (1 us) or kept for good, half of each */
+};
+
+/* One thread's blocks. */
+struct part {
+	uint64_t rate;
+	enum sizes sizes;
+	uint64_t size;
+	uint64_t blocks;
+};
+
+struct population {
+	const char *name;
+	enum lives lives;
+	double never;            /* LIVES_LOG_UNIFORM: the share never freed */
+	int64_t end;             /* the trace's end; allocations from 0 to 100 ms */
+	struct part parts[PARTS_MAX];
+};
+
+/*
+ * About 300 samples of one size with 5% never freed and a few
+ * censored at the end; the same with many blocks still live at the end
+ * (allocations until the end, lifetimes longer than what is left); sizes
+ * spanning 16 B to 1 MiB with lifetimes growing with size; two threads at
+ * two rates; about 10 samples; and blocks freed at once or never, whose
+ * median sits at the edge between them.
+ */
+static const struct population populations[] = {
+	{ "64 B, 5% never freed, about 300 samples", LIVES_LOG_UNIFORM, 0.05, 200 * MS,
+	  { { 4096, SIZES_FIXED, 64, 20000 } } },
+	{ "64 B, many live at the end, about 300 samples", LIVES_LOG_UNIFORM, 0.05, 100 * MS,
+	  { { 4096, SIZES_FIXED, 64, 20000 } } },
+	{ "16 B to 1 MiB log-uniform, lifetimes by size, about 200 samples", LIVES_BY_SIZE, 0, 150 * MS,
+	  { { 65536, SIZES_LOG_UNIFORM, 0, 200 } } },
+	{ "64 B at rate 4096 and 256 B at 16384, about 150 samples each", LIVES_LOG_UNIFORM, 0.05,
+	  200 * MS, { { 4096, SIZES_FIXED, 64, 10000 }, { 16384, SIZES_FIXED, 256, 10000 } } },
+	{ "64 B, about 10 samples", LIVES_LOG_UNIFORM, 0.2, 200 * MS,
+	  { { 4096, SIZES_FIXED, 64, 650 } } },
+	{ "64 B freed at once or never, half each, about 300 samples", LIVES_TWO, 0, 200 * MS,
+	  { { 4096, SIZES_FIXED, 64, 20000 } } },
+};
+
+#define CASES (sizeof populations / sizeof populations[0])
+
+/* One block of the population. */
+struct block {
+	uint64_t size;
+	int64_t born;
+	int64_t life;            /* NEVER: never freed */
+};
+
+static unsigned runs(void)
+{
+	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
+
+	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
+}
+
+/* The most misses out of `n` runs an end keeping its promise may have. */
+static unsigned misses_allowed(unsigned n)
+{
+	unsigned k = (unsigned) (MISS * n);
+
+	while (k < n && gsl_cdf_binomial_Q(k, MISS, n) > MISS_QUANTILE)
+		k++;
+	return k;
+}
+
+static double log_uniform(struct as_rng *rng, double lo, double hi)
+{
+	return lo * exp(log(hi / lo) * as_rng_uniform(rng));
+}
+
+/* The blocks of one thread, allocated evenly over the first 100 ms. */
+static struct block *populate(const struct population *pop, const struct part *part,
+			      struct as_rng *rng)
+{
+	struct block *blocks = calloc(part->blocks, sizeof *blocks);
+
+	ck_assert_ptr_nonnull(blocks);
+	for (uint64_t i = 0; i < part->blocks; i++) {
+		struct block *b = &blocks[i];
+
+		b->size = part->sizes == SIZES_FIXED ? part->size :
+			(uint64_t) log_uniform(rng, 16, 1 << 20);
+		b->born = (int64_t) ((double) i / (double) part->blocks * (double) (100 * MS));
+		switch (pop->lives) {
+		case LIVES_LOG_UNIFORM:
+			b->life = as_rng_uniform(rng) < pop->never ? NEVER :
+				(int64_t) log_uniform(rng, (double) US, (double) (100 * MS));
+			break;
+		case LIVES_BY_SIZE:
+			/* 16 B live about 10 us, 1 MiB about 100 ms, times 0.5 to 2. */
+			b->life = (int64_t) ((double) (10 * US) * pow((double) b->size / 16, 0.83) *
+					     log_uniform(rng, 0.5, 2));
+			break;
+		case LIVES_TWO:
+			b->life = i % 2 ? NEVER : US;
+			break;
+		}
+	}
+	return blocks;
+}
+
+struct truth {
+	double temporary;        /* bytes with a lifetime at most TEMPORARY */
+	double p50, p90;         /* x_p of the bytes' lifetimes, ns */
+};
+
+static int by_life(const void *pa, const void *pb)
+{
+	const struct block *a = pa, *b = pb;
+
+	return (a->life > b->life) - (a->life < b->life);
+}
+
+/* x_p over every block of every part: the smallest lifetime whose blocks
+ * and the shorter-lived ones hold the share p of the bytes. */
+static double quantile(struct block *all, size_t n, double total, double p)
+{
+	double bytes = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		bytes += (double) all[i].size;
+		if (bytes >= p * total)
+			return all[i].life == NEVER ? INFINITY : (double) all[i].life;
+	}
+	return INFINITY;
+}
+
+static struct truth truth_of(struct block **blocks, const struct population *pop, size_t parts)
+{
+	struct truth t = { 0 };
+	size_t n = 0, k = 0;
+	struct block *all;
+	double total = 0;
+
+	for (size_t p = 0; p < parts; p++)
+		n += pop->parts[p].blocks;
+	all = calloc(n, sizeof *all);
+	ck_assert_ptr_nonnull(all);
+	for (size_t p = 0; p < parts; p++) {
+		for (uint64_t i = 0; i < pop->parts[p].blocks; i++) {
+			all[k++] = blocks[p][i];
+			total += (double) blocks[p][i].size;
+			if (blocks[p][i].life <= TEMPORARY)
+				t.temporary += (double) blocks[p][i].size;
+		}
+	}
+	qsort(all, n, sizeof *all, by_life);
+	t.p50 = quantile(all, n, total, 0.5);
+	t.p90 = quantile(all, n, total, 0.9);
+	free(all);
+	return t;
+}
+
+/* One thread's trials: failures to come before its next success. */
+struct stream {
+	struct as_rng rng;
+	double log_q;
+	uint64_t failures;
+};
+
+static uint64_t draw_failures(struct stream *st)
+{
+	return (uint64_t) floor(log1p(-as_rng_uniform(&st->rng)) / st->log_q);
+}
+
+/* What one thread's samples leave in a group: the report's accumulators. */
+struct group_part {
+	struct as_estimate_accum temporary;  /* freed within TEMPORARY */
+	struct as_estimate_accum pending;    /* live at the end, younger than it */
+	struct as_lifetimes lifetimes;
+	double known_temporary;              /* true bytes freed within it in the trace */
+};
+
+/* One run of one thread over its blocks: each block `size` trials,
+ * sampled at the first success; a sample's lifetime goes where the
+ * report puts it. */
+static void run_part(struct stream *st, const struct block *blocks, uint64_t n, int64_t end,
+		     struct group_part *g)
+{
+	for (uint64_t i = 0; i < n; i++) {
+		const struct block *b = &blocks[i];
+		bool freed = b->life != NEVER && b->born + b->life <= end;
+		int64_t age = freed ? b->life : end - b->born;
+		uint64_t offset;
+		double pi;
+
+		if (freed && b->life <= TEMPORARY)
+			g->known_temporary += (double) b->size;
+		if (st->failures >= b->size) {
+			st->failures -= b->size;
+			continue;
+		}
+		offset = st->failures;
+		st->failures = draw_failures(st);
+		pi = as_estimate_probability(&g->temporary, b->size);
+		if (freed && b->life <= TEMPORARY)
+			as_estimate_add_sampled(&g->temporary, b->size, offset, pi);
+		if (!freed && age <= TEMPORARY)
+			as_estimate_add_sampled(&g->pending, b->size, offset, pi);
+		as_lifetime_add(freed ? &g->lifetimes.freed[as_lifetime_bucket_of((uint64_t) age)] :
+				&g->lifetimes.censored[as_lifetime_bucket_of((uint64_t) age)],
+				b->size, offset, pi);
+	}
+}
+
+/* Misses of one end: the truth below the lower end, or above the upper. */
+struct misses {
+	unsigned below, above;
+};
+
+static void count(struct misses *m, double truth, double lower, double upper)
+{
+	m->below += truth < lower;
+	m->above += truth > upper;
+}
+
+static void check_misses(const char *pop, const char *what, const struct misses *m, unsigned n)
+{
+	unsigned allowed = misses_allowed(n);
+
+	printf("%s: %s below its interval in %.4f, above in %.4f of %u runs (at most %.4f each)\n",
+	       pop, what, (double) m->below / n, (double) m->above / n, n, (double) allowed / n);
+	ck_assert_msg(m->below <= allowed && m->above <= allowed,
+		      "%s: %s outside its interval: %u runs under, %u over, of %u (at most %u)", pop,
+		      what, m->below, m->above, n, allowed);
+}
+
+START_TEST(test_coverage)
+{
+	const struct population *pop = &populations[_i];
+	struct block *blocks[PARTS_MAX] = { 0 };
+	struct stream streams[PARTS_MAX];
+	struct misses temporary = { 0 }, p50 = { 0 }, p90 = { 0 };
+	unsigned n = runs(), counted = 0;
+	double error = 0, error2 = 0, mean, se;
+	struct as_rng population_rng;
+	struct truth truth;
+	size_t parts = 0;
+
+	as_rng_seed(&population_rng, 0x11fe7135u + (uint64_t) _i);
+	for (; parts < PARTS_MAX && pop->parts[parts].rate; parts++) {
+		struct stream *st = &streams[parts];
+
+		blocks[parts] = populate(pop, &pop->parts[parts], &population_rng);
+		as_rng_seed(&st->rng, 0x7e3b0a11u + (uint64_t) _i * PARTS_MAX + parts);
+		st->log_q = log1p(-1.0 / (double) pop->parts[parts].rate);
+		st->failures = draw_failures(st);
+	}
+	truth = truth_of(blocks, pop, parts);
+	printf("%s: %.0f temporary bytes, p50 %.0f ns, p90 %.0f ns\n", pop->name, truth.temporary,
+	       truth.p50, truth.p90);
+	for (unsigned r = 0; r < n; r++) {
+		struct group_part g[PARTS_MAX];
+		struct as_estimate_accum temp[PARTS_MAX], upper[PARTS_MAX];
+		struct as_lifetimes lifetimes[PARTS_MAX];
+		struct as_lifetime_quantile q50, q90;
+		struct as_estimate low, high;
+		double known = 0;
+		uint64_t samples = 0;
+
+		for (size_t p = 0; p < parts; p++) {
+			uint64_t rate = pop->parts[p].rate;
+
+			g[p] = (struct group_part) {
+				.temporary = { .rate = rate },
+				.pending = { .rate = rate },
+				.lifetimes = { .rate = rate },
+			};
+			run_part(&streams[p], blocks[p], pop->parts[p].blocks, pop->end, &g[p]);
+			temp[p] = g[p].temporary;
+			upper[p] = g[p].temporary;
+			as_estimate_merge(&upper[p], &g[p].pending);
+			lifetimes[p] = g[p].lifetimes;
+			known += g[p].known_temporary;
+			for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++)
+				samples += g[p].lifetimes.freed[b].samples +
+					   g[p].lifetimes.censored[b].samples;
+		}
+		ck_assert_int_eq(as_estimate_compute(temp, parts, parts, NULL, &low), 0);
+		ck_assert_int_eq(as_estimate_compute(upper, parts, parts, NULL, &high), 0);
+		count(&temporary, truth.temporary, low.lower, high.upper);
+		error += low.weighted - known;
+		error2 += (low.weighted - known) * (low.weighted - known);
+		if (samples == 0)
+			continue; /* no group: nothing to estimate */
+		counted++;
+		ck_assert_int_eq(as_lifetime_quantile(lifetimes, parts, parts, NULL, 0.5, &q50), 0);
+		ck_assert_int_eq(as_lifetime_quantile(lifetimes, parts, parts, NULL, 0.9, &q90), 0);
+		ck_assert(q50.lower <= q50.estimate && q50.estimate <= q50.upper);
+		ck_assert(q90.lower <= q90.estimate && q90.estimate <= q90.upper);
+		count(&p50, truth.p50, q50.lower, q50.upper);
+		count(&p90, truth.p90, q90.lower, q90.upper);
+	}
+	mean = error / n;
+	se = sqrt((error2 / n - mean * mean) / (n - 1));
+	printf("%s: temporary estimate's mean error %+.1f bytes (%+.2f standard errors)\n", pop->name,
+	       mean, se > 0 ? mean / se : 0.0);
+	ck_assert_msg(se == 0 ? mean == 0 : fabs(mean / se) <= MEAN_Z,
+		      "%s: the temporary estimate is biased: mean error %g, standard error %g",
+		      pop->name, mean, se);
+	check_misses(pop->name, "temporary bytes", &temporary, n);
+	check_misses(pop->name, "p50", &p50, counted);
+	check_misses(pop->name, "p90", &p90, counted);
+	for (size_t p = 0; p < parts; p++)
+		free(blocks[p]);
+}
+END_TEST
+
+/* At rate 1 every block is sampled and every pivot is exact: the
+ * interval is the quantile's bucket, and nothing censored widens it. */
+START_TEST(test_rate_one)
+{
+	struct as_lifetimes l = { .rate = 1 };
+	struct as_lifetime_quantile q;
+
+	for (uint64_t i = 0; i < 10; i++)
+		as_lifetime_add(&l.freed[as_lifetime_bucket_of(1000 * (i + 1))], 100, 0, 1.0);
+	ck_assert_int_eq(as_lifetime_quantile(&l, 1, 1, NULL, 0.5, &q), 0);
+	/* The 5th of 10 equal blocks, 5000 ns, lies in [4096, 8192). */
+	ck_assert(q.lower == 4096 && q.upper == 8191 && q.estimate >= 4096 && q.estimate <= 8191);
+	/* Half of the bytes still live at 100 ns of age: the 90th percentile
+	 * has no upper end, and counted as freed then they leave it above
+	 * 4 us (at most 14 of 20 blocks lived less). */
+	for (uint64_t i = 0; i < 10; i++)
+		as_lifetime_add(&l.censored[as_lifetime_bucket_of(100)], 100, 0, 1.0);
+	ck_assert_int_eq(as_lifetime_quantile(&l, 1, 1, NULL, 0.9, &q), 0);
+	ck_assert(q.upper == INFINITY && q.lower == 4096);
+}
+END_TEST
+
+START_TEST(test_buckets)
+{
+	ck_assert_uint_eq(as_lifetime_bucket_of(0), 0);
+	ck_assert_uint_eq(as_lifetime_bucket_of(1), 1);
+	ck_assert_uint_eq(as_lifetime_bucket_of(2), 2);
+	ck_assert_uint_eq(as_lifetime_bucket_of(3), 2);
+	ck_assert_uint_eq(as_lifetime_bucket_of(4), 3);
+	ck_assert_uint_eq(as_lifetime_bucket_of(UINT64_C(1) << 62), 63);
+	ck_assert_uint_eq(as_lifetime_bucket_of(UINT64_MAX), 63);
+}
+END_TEST
+
+static Suite *lifetimes_suite(void)
+{
+	Suite *suite = suite_create("lifetimes-sim");
+	TCase *tc = tcase_create("model");
+
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_coverage, 0, (int) CASES);
+	tcase_add_test(tc, test_rate_one);
+	tcase_add_test(tc, test_buckets);
+	suite_add_tcase(suite, tc);
+	return suite;
+}
+
+int main(void)
+{
+	return as_check_run(lifetimes_suite());
+}
