@@ -4,10 +4,12 @@
 #include "model/call_tree.h"
 
 /* A node while the tree grows: the node the formats see first, so that a
- * pointer to one is a pointer to the other. */
+ * pointer to one is a pointer to the other.  Its samples are held as a
+ * group's, so that it is estimated as one (asr_group_estimate). */
 struct node {
 	struct asr_call_node node;
-	struct asr_rates rates;
+	struct asr_group samples;  /* rates, live_rates, peak_rates and what
+				    * says whether they are known */
 	uint64_t last_thread;    /* the serial of the last thread counted */
 };
 
@@ -52,7 +54,9 @@ static void node_free(struct node *n)
 	for (i = 0; i < n->node.children->len; i++)
 		node_free(g_ptr_array_index(n->node.children, i));
 	g_ptr_array_free(n->node.children, TRUE);
-	asr_rates_fini(&n->rates);
+	asr_rates_fini(&n->samples.rates);
+	asr_rates_fini(&n->samples.live_rates);
+	asr_rates_fini(&n->samples.peak_rates);
 	g_free(n);
 }
 
@@ -67,10 +71,21 @@ void asr_call_tree_free(GPtrArray *roots)
 	g_ptr_array_free(roots, TRUE);
 }
 
-/* The samples of `g` (of thread `thread`) in `n`. */
+/* The samples of `g` (of thread `thread`) in `n`: allocated, live at the
+ * end and live at the peak, each known when it is for one of its stacks
+ * (a process's stacks share its peak and its confidence). */
 static void add(struct node *n, const struct asr_group *g, uint64_t thread)
 {
-	asr_rates_merge(&n->rates, &g->rates);
+	struct asr_group *s = &n->samples;
+
+	asr_rates_merge(&s->rates, &g->rates);
+	asr_rates_merge(&s->live_rates, &g->live_rates);
+	asr_rates_merge(&s->peak_rates, &g->peak_rates);
+	s->live_known = s->live_known || g->live_known;
+	if (g->peak_known) {
+		s->peak_known = true;
+		s->peak_confidence = g->peak_confidence;
+	}
 	if (n->last_thread != thread) {
 		n->last_thread = thread;
 		n->node.threads++;
@@ -116,10 +131,28 @@ static gint compare_nodes(gconstpointer pa, gconstpointer pb)
 	return strcmp(a->label, b->label);
 }
 
+/* Estimates `n` like a group of its samples with its T: a root without
+ * any stack gets 0 "below" at rate 1, and no live figures. */
+static int estimate(struct node *n, const struct as_estimate_options *options)
+{
+	static const struct as_estimate_accum none = { .rate = 1 };
+	struct asr_group *s = &n->samples;
+
+	if (s->rates.n == 0)
+		return as_estimate_compute(&none, 1, 1, options, &n->node.est);
+	if (asr_group_estimate(s, n->node.threads ? n->node.threads : 1, options))
+		return -1;
+	n->node.est = s->est;
+	n->node.live_known = s->live_known;
+	n->node.live = s->live;
+	n->node.peak_known = s->peak_known;
+	n->node.peak_live = s->peak_live;
+	return 0;
+}
+
 /* Estimates `n` and its subtree, and orders its children. */
 static int finish(struct node *n, const struct as_estimate_options *options)
 {
-	static const struct as_estimate_accum none = { .rate = 1 };
 	guint i;
 
 	for (i = 0; i < n->node.children->len; i++) {
@@ -127,10 +160,7 @@ static int finish(struct node *n, const struct as_estimate_options *options)
 			return -1;
 	}
 	g_ptr_array_sort(n->node.children, compare_nodes);
-	if (n->rates.n == 0)
-		return as_estimate_compute(&none, 1, 1, options, &n->node.est);
-	return as_estimate_compute(n->rates.accums, n->rates.n, n->node.threads ? n->node.threads : 1,
-				   options, &n->node.est);
+	return estimate(n, options);
 }
 
 GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
