@@ -7,7 +7,8 @@
 # Checked, for each build: the peak lies in phase "peak" and its interval
 # holds the bytes the program had live then; the stacks that held them
 # (peak_alloc 24 MiB, base_alloc 8 MiB) hold their truth at the peak, and
-# late_alloc, allocated after it, held nothing; sort=peak lists
+# late_alloc, allocated after it, held nothing; the call tree's node of
+# each path holds its stack's live figures; sort=peak lists
 # peak_alloc's stack first and --peak names it in text; every point of
 # the curve holds the live bytes of its instant; the last point is the end
 # (20 MiB live, every byte allocated); JSON and the peak's line agree.
@@ -93,7 +94,19 @@ for build in fp nofp; do
 			continue
 		fi
 		judge_truth "$build: ${path}_alloc's bytes at the peak" "$truth" $figures
+		# One stack per path: its leaf in the call tree holds the
+		# stack group's samples, so the same live figures.
+		check "$build: the call tree's ${path}_alloc holds its stack's live and peak figures" jq -e "
+			[.call_tree[] | .. | objects | select(.label == \"${path}_alloc\")] as \$n |
+			[.groups[] | select(.kind == \"stack\" and .stack[0].function == \"${path}_alloc\")] as \$g |
+			(\$n | length) == 1 and (\$g | length) == 1 and \$n[0].live_samples + \$n[0].peak_live_samples > 0 and
+			all(\"live_samples\", \"live_estimate\", \"live_lower\", \"live_upper\",
+			    \"peak_live_samples\", \"peak_live_estimate\", \"peak_live_lower\", \"peak_live_upper\";
+			    . as \$k | \$n[0][\$k] == \$g[0][\$k])" "$json"
 	done
+	check "$build: the call tree's root holds the process's live samples, at the end and at the peak" jq -e '
+		[.groups[] | select(.kind == "process")][0] as $p |
+		.call_tree[0].live_samples == $p.live_samples and .call_tree[0].peak_live_samples == $p.peak_live_samples' "$json"
 
 	# Every point of the process's curve, and its end.
 	misses=0

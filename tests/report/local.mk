@@ -40,9 +40,10 @@ REPORT_TESTS = \
 	tests/report/contexts.sh \
 	tests/report/incompatible.sh \
 	tests/report/window.sh \
-	tests/report/html.sh
+	tests/report/html.sh \
+	tests/report/heap-html.sh
 TESTS += $(REPORT_TESTS)
-EXTRA_DIST += $(REPORT_TESTS) tests/report/lib.sh \
+EXTRA_DIST += $(REPORT_TESTS) tests/report/lib.sh tests/report/heap-geometry.js \
 	tests/report/text.expect tests/report/csv.expect tests/report/json.expect \
 	tests/report/png-check.py
 

@@ -1,13 +1,16 @@
 /*
  * html.c - the report as one self-contained HTML page: bars with interval
- * whiskers per thread and per type, the total's timeline, and with
- * group-by stack a flame graph of the call tree.
+ * whiskers per thread and per type, the heap over time with its peak, the
+ * size classes, the total's timeline, and with group-by stack a flame
+ * graph of the call tree whose widths switch between bytes allocated,
+ * live at the end and live at the peak.
  *
  * The analysis tools' page (common/page.h) with the JSON report (json.c)
  * in it, drawn into SVG by its script, page.js, in the style of page.css
  * (both compiled in by common/embed.sh): no network, no external file, and
- * the figures are those of the JSON, exactly.  tests/report/html.sh and
- * flamegraph.sh look for the <div id="rendered"> the script adds last.
+ * the figures are those of the JSON, exactly.  tests/report/html.sh,
+ * flamegraph.sh and heap-html.sh look for the <div id="rendered"> the
+ * script adds last.
  */
 #include "common/page.h"
 #include "format/writer.h"

@@ -343,6 +343,20 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	fputc('}', out);
 }
 
+/* A call-tree node's bytes held (`name`: "live" at the end, "peak_live"
+ * at its process's peak): samples, estimate and interval, or nulls when
+ * the trace cannot say. */
+static void put_node_held(FILE *out, const char *name, bool known, const struct as_estimate *est)
+{
+	if (!known) {
+		fprintf(out, ", \"%s_samples\": null, \"%s_estimate\": null, \"%s_lower\": null"
+			", \"%s_upper\": null", name, name, name, name);
+		return;
+	}
+	fprintf(out, ", \"%s_samples\": %" PRIu64, name, est->samples);
+	put_estimate(out, name, est);
+}
+
 /* A node of the call tree and its subtree, one node per line, indented by
  * its depth (at most 32 levels of indentation). */
 static void put_node(FILE *out, const struct asr_call_node *n, const struct asr_group *process,
@@ -381,6 +395,8 @@ static void put_node(FILE *out, const struct asr_call_node *n, const struct asr_
 	else
 		fputs(", \"temporary_estimate\": null, \"temporary_lower\": null"
 		      ", \"temporary_upper\": null", out);
+	put_node_held(out, "live", n->live_known, &n->live);
+	put_node_held(out, "peak_live", n->peak_known, &n->peak_live);
 	fputs(", \"children\": [", out);
 	for (i = 0; i < n->children->len; i++) {
 		fprintf(out, "%s\n%*s", i ? "," : "", 4 + 2 * (int) MIN(depth + 1, 32), "");

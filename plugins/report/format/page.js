@@ -140,6 +140,244 @@
 			(live ? "  Orange: the bytes still live at each window\u2019s end, with their interval; the large dot is the peak, the largest window-end estimate (the heap may have been larger between window ends)." : ""));
 	}
 
+	/* A confidence as a percentage with the digits it needs: 95%,
+	 * 99.99999%. */
+	function percent(confidence) {
+		var digits = Math.max(1, Math.min(10, Math.ceil(-Math.log10(1 - confidence)) - 1));
+		return +(confidence * 100).toFixed(digits) + "%";
+	}
+
+	/* Ticks of a time axis from 0 to `span` seconds: steps of 1, 2 or 5
+	 * times a power of ten, the smallest whose labels fit `room` pixels
+	 * without overlapping. */
+	function secondTicks(span, room) {
+		var p = Math.pow(10, Math.floor(Math.log10(span)) - 2), multiples = [1, 2, 5];
+		for (var k = 0; ; k++) {
+			var step = multiples[k % 3] * p * Math.pow(10, Math.floor(k / 3)), list = [];
+			for (var i = 0; i * step <= span * (1 + 1e-9); i++)
+				list.push({ value: i * step, label: +(i * step).toPrecision(6) + " s" });
+			var widest = Math.max.apply(null, list.map(function (t) { return textWidth(t.label); }));
+			if (list.length < 2 || step * room / span >= widest + page.labelGap)
+				return list;
+		}
+	}
+
+	/* A curve's name: the total's, or its process's as in the bars. */
+	function curveLabel(c) {
+		if (c.kind === "total")
+			return "Every process";
+		return (hosts > 1 && c.host ? c.host + " " : "") + (c.procname || "?") + " " + (c.pid === null ? "?" : c.pid);
+	}
+
+	/*
+	 * One panel of a heap chart, a group of class `name` in `svg` within
+	 * `box` (its left and width): its frame, a time axis from 0 to `span`
+	 * seconds, and a value axis from `axis` (ticks()), `unit` after its
+	 * labels.  Returns the group and the functions that place a time
+	 * (seconds) and a value in it.
+	 */
+	function heapPanel(svg, name, box, title, span, axis, unit) {
+		svg = el("@g", { "class": "panel " + name }, svg);
+		var plot = { left: box.left + 78, top: 24, width: box.width - 90, height: 200 };
+		var xscale = plot.width / span, yscale = plot.height / axis[axis.length - 1].value;
+		var at = {
+			x: function (s) { return plot.left + s * xscale; },
+			y: function (v) { return plot.top + plot.height - v * yscale; },
+		};
+		axis.forEach(function (t) {
+			el("@line", { "class": "grid", x1: plot.left, x2: plot.left + plot.width, y1: at.y(t.value), y2: at.y(t.value) }, svg);
+			el("@text", { "class": "tick", x: plot.left - 6, y: at.y(t.value) + 4, "text-anchor": "end" }, svg, t.label + unit);
+		});
+		secondTicks(span, plot.width).forEach(function (t) {
+			el("@line", { "class": "axis", x1: at.x(t.value), x2: at.x(t.value), y1: plot.top + plot.height, y2: plot.top + plot.height + 4 }, svg);
+			el("@text", { "class": "tick time", x: at.x(t.value), y: plot.top + plot.height + 20, "text-anchor": "middle" }, svg, t.label);
+		});
+		el("@line", { "class": "axis", x1: plot.left, x2: plot.left + plot.width, y1: plot.top + plot.height, y2: plot.top + plot.height }, svg);
+		el("@line", { "class": "axis", x1: plot.left, x2: plot.left, y1: plot.top, y2: plot.top + plot.height }, svg);
+		el("@text", { "class": "legend", x: plot.left, y: 14 }, svg, title);
+		el("@text", { "class": "legend", x: plot.left + plot.width / 2, y: plot.top + plot.height + 38, "text-anchor": "middle" }, svg,
+			"seconds from the first point");
+		at.plot = plot;
+		at.svg = svg;
+		return at;
+	}
+
+	/* The live bytes of curve `c` at `at`: the interval as a band, the
+	 * estimate as a line with a dot per point (its figures in its
+	 * tooltip), and the peak. */
+	function liveCurve(svg, at, c, seconds) {
+		var pts = c.points;
+		var upper = pts.map(function (p, i) { return at.x(seconds[i]) + "," + at.y(p.live_upper); });
+		var lower = pts.map(function (p, i) { return at.x(seconds[i]) + "," + at.y(p.live_lower); }).reverse();
+		el("@polygon", { "class": "band", points: upper.concat(lower).join(" ") }, svg);
+		el("@polyline", { "class": "line", points: pts.map(function (p, i) { return at.x(seconds[i]) + "," + at.y(p.live_estimate); }).join(" ") }, svg);
+		pts.forEach(function (p, i) {
+			var dot = el("@circle", { "class": "point", cx: at.x(seconds[i]), cy: at.y(p.live_estimate), r: 2 }, svg);
+			el("@title", {}, dot, "live at " + +seconds[i].toPrecision(6) + " s: " + human(p.live_estimate) + ", " + level +
+				" interval [" + human(p.live_lower) + ", " + human(p.live_upper) + "], " + count(p.live_samples, "sample", "samples") +
+				"; allocated up to then: " + human(p.allocated_estimate) + " [" + human(p.allocated_lower) + ", " +
+				human(p.allocated_upper) + "]" + (i === pts.length - 1 ? " (the end)" : ""));
+		});
+		peakMark(svg, at, c, (c.peak_t_ns - pts[0].t_ns) / 1e9);
+	}
+
+	/* The peak of curve `c`, at `s` seconds: a dot on the curve, its
+	 * interval as a whisker, a dashed line down to the time axis, and
+	 * how it was chosen in its tooltip. */
+	function peakMark(svg, at, c, s) {
+		var x = at.x(s), g = el("@g", { "class": "peak" }, svg);
+		el("@line", { "class": "peak-time", x1: x, x2: x, y1: at.plot.top, y2: at.plot.top + at.plot.height }, g);
+		el("@line", { "class": "whisker", x1: x, x2: x, y1: at.y(c.peak_lower), y2: at.y(c.peak_upper) }, g);
+		[c.peak_lower, c.peak_upper].forEach(function (v) {
+			el("@line", { "class": "whisker", x1: x - 5, x2: x + 5, y1: at.y(v), y2: at.y(v) }, g);
+		});
+		el("@circle", { "class": "peak-mark", cx: x, cy: at.y(c.peak_estimate), r: 4.5 }, g);
+		var right = x < at.plot.left + at.plot.width * 0.6;
+		el("@text", { "class": "legend", x: right ? x + 8 : x - 8, y: at.plot.top + 12, "text-anchor": right ? "start" : "end" }, g,
+			"peak " + human(c.peak_estimate));
+		el("@title", {}, g, "peak at " + +s.toPrecision(6) + " s: " + human(c.peak_estimate) + " live, " +
+			percent(c.peak_confidence) + " interval [" + human(c.peak_lower) + ", " + human(c.peak_upper) + "]. " +
+			"The largest estimate among " + count(c.candidates, "instant", "instants") + ", chosen among them: its interval is at " +
+			percent(c.peak_confidence) + " so that it holds at " + level + " whichever instant was chosen.");
+	}
+
+	/* The bytes allocated per second between consecutive points of `c`
+	 * (differences of their cumulative estimates), a bar per step. */
+	function allocationRate(svg, at, c, seconds, rates) {
+		rates.forEach(function (r, i) {
+			if (!(r > 0))
+				return;
+			var x0 = at.x(seconds[i]), x1 = at.x(seconds[i + 1]);
+			var bar = el("@rect", { "class": "rate", x: x0, y: at.y(r), width: Math.max(x1 - x0, 0.5), height: at.y(0) - at.y(r) }, svg);
+			el("@title", {}, bar, "from " + +seconds[i].toPrecision(6) + " s to " + +seconds[i + 1].toPrecision(6) + " s: " +
+				human(r) + "/s, " + human(c.points[i + 1].allocated_estimate - c.points[i].allocated_estimate) +
+				" allocated (the difference of two estimates: the points' tooltips give their intervals)");
+		});
+	}
+
+	/* Curve `c` as a chart: its live bytes with their interval and its
+	 * peak on the left, its allocation rate on the right, one time axis. */
+	function heapChart(c) {
+		var pts = c.points, t0 = pts[0].t_ns;
+		var seconds = pts.map(function (p) { return (p.t_ns - t0) / 1e9; });
+		var span = seconds[seconds.length - 1] > 0 ? seconds[seconds.length - 1] : 1e-3;
+		var rates = pts.slice(1).map(function (p, i) {
+			var dt = seconds[i + 1] - seconds[i];
+			return dt > 0 ? Math.max(p.allocated_estimate - pts[i].allocated_estimate, 0) / dt : 0;
+		});
+		el("p", { "class": "sub" }, main, curveLabel(c) + (c.incomplete ? " !" : "") + ": peak " + human(c.peak_estimate) +
+			" at " + +((c.peak_t_ns - t0) / 1e9).toPrecision(6) + " s, " + percent(c.peak_confidence) + " interval [" +
+			human(c.peak_lower) + ", " + human(c.peak_upper) + "]; at the end " + human(pts[pts.length - 1].live_estimate) + ".");
+		var width = pageWidth(), rateWidth = Math.round(width * 0.34);
+		var svg = el("@svg", { "class": "heap", width: width, height: 272, role: "img", "aria-label": "heap over time: " + curveLabel(c) }, main);
+		var maxLive = Math.max.apply(null, pts.map(function (p) { return p.live_upper; }).concat([c.peak_upper]));
+		var live = heapPanel(svg, "live", { left: 0, width: width - rateWidth }, "Live bytes, " + level + " interval", span,
+			ticks(maxLive), "");
+		liveCurve(live.svg, live, c, seconds);
+		var rate = heapPanel(svg, "rate", { left: width - rateWidth, width: rateWidth }, "Allocated per second", span,
+			ticks(Math.max.apply(null, rates.concat([0]))), "/s");
+		allocationRate(rate.svg, rate, c, seconds, rates);
+	}
+
+	var MAX_CURVES = 5;
+
+	/*
+	 * The heap over time (data.timeline): the total's chart, then those
+	 * of the processes of largest peak, MAX_CURVES in all; with one
+	 * process, its chart alone, the total's being the same.
+	 */
+	function heapOverTime(curves) {
+		if (!curves || curves.length === 0)
+			return;
+		var processes = curves.filter(function (c) { return c.kind === "process"; });
+		processes.sort(function (a, b) { return b.peak_estimate - a.peak_estimate; });
+		var shown = processes.length === 1 ? processes : curves.filter(function (c) { return c.kind === "total"; })
+			.concat(processes).slice(0, MAX_CURVES);
+		shown = shown.filter(function (c) { return c.points.length > 0; });
+		if (shown.length === 0)
+			return;
+		el("h2", {}, main, "Heap over time");
+		shown.forEach(heapChart);
+		var left = curves.length - shown.length - (processes.length === 1 ? 1 : 0);
+		if (left > 0)
+			el("p", { "class": "note" }, main, count(left, "process of smaller peak is", "processes of smaller peak are") +
+				" not drawn; the JSON report has every curve.");
+		el("p", { "class": "note" }, main, "Left: the bytes live at each instant of a regular grid and at the " +
+			"process\u2019s end, the line the estimate, the band its " + level + " interval; the large dot is the peak, " +
+			"the largest estimate, its whisker an interval that allows for its choice among the instants (its tooltip says " +
+			"how many).  Right: the bytes allocated per second between two instants, from the difference of their " +
+			"cumulative estimates." + (shown.some(function (c) { return c.incomplete; }) ? "  ! the trace lost events " +
+			"or did not track every sample: the live figures are incomplete." : ""));
+	}
+
+	/* A size class's name: "1\u20132 KiB" for 1024 to 2047 bytes, the upper
+	 * end the next class's start; a class of one size is that size. */
+	function sizeClass(r) {
+		if (r.min === r.max)
+			return r.min + " B";
+		var end = r.max + 1, u = 0;
+		while (u + 1 < 7 && end % Math.pow(1024, u + 1) === 0 && r.min >= Math.pow(1024, u + 1))
+			u++;
+		var unit = Math.pow(1024, u), names = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+		return +(r.min / unit).toPrecision(6) + "\u2013" + +(end / unit).toPrecision(6) + " " + names[u];
+	}
+
+	/* The objects of a size class in words: "about N objects, at least L
+	 * and at most U". */
+	function objects(r) {
+		return "about " + count(r.objects, "object", "objects") + ", at least " + r.objects_lower +
+			(r.objects_upper === null ? "" : " and at most " + r.objects_upper);
+	}
+
+	/* Process `g`'s size classes: a bar of bytes per class, the interval
+	 * as whiskers, the objects in the tooltip. */
+	function sizeBars(g) {
+		var rows = g.sizes, width = pageWidth(), rowH = 22, top = 6, labelWidth = 110;
+		var plot = width - labelWidth - 110, height = top + rows.length * rowH + 28;
+		var axis = ticks(Math.max.apply(null, rows.map(function (r) { return r.upper; })), plot);
+		var scale = plot / axis[axis.length - 1].value;
+		el("p", { "class": "sub" }, main, label(g) + ": " + count(rows.length, "class", "classes"));
+		var svg = el("@svg", { "class": "sizes", width: width, height: height, role: "img", "aria-label": "sizes of " + label(g) }, main);
+		axis.forEach(function (t) {
+			var x = labelWidth + t.value * scale;
+			el("@line", { "class": "grid", x1: x, x2: x, y1: top, y2: height - 24 }, svg);
+			el("@text", { "class": "tick", x: x, y: height - 8, "text-anchor": "middle" }, svg, t.label);
+		});
+		el("@line", { "class": "axis", x1: labelWidth, x2: labelWidth + plot, y1: height - 24, y2: height - 24 }, svg);
+		rows.forEach(function (r, i) {
+			var y = top + i * rowH, mid = y + rowH / 2, x0 = labelWidth + r.lower * scale, x1 = labelWidth + r.upper * scale;
+			var row = el("@g", { "class": "size" }, svg);
+			el("@text", { x: labelWidth - 8, y: mid + 4, "text-anchor": "end" }, row, sizeClass(r));
+			el("@rect", { "class": "bar", x: labelWidth, y: y + 4, width: Math.max(r.estimate * scale, 0.5), height: rowH - 8 }, row);
+			el("@line", { "class": "whisker", x1: x0, x2: x1, y1: mid, y2: mid }, row);
+			el("@line", { "class": "whisker", x1: x0, x2: x0, y1: mid - 5, y2: mid + 5 }, row);
+			el("@line", { "class": "whisker", x1: x1, x2: x1, y1: mid - 5, y2: mid + 5 }, row);
+			el("@text", { x: x1 + 6, y: mid + 4 }, row, human(r.estimate));
+			el("@title", {}, row, sizeClass(r) + " (" + r.min + " to " + r.max + " bytes): " + human(r.estimate) + ", " + level +
+				" interval [" + human(r.lower) + ", " + human(r.upper) + "], " + count(r.samples, "sample", "samples") +
+				"; " + objects(r));
+		});
+	}
+
+	var MAX_SIZE_CHARTS = 8;
+
+	/* The sizes each process asked for, the processes that allocated most
+	 * first. */
+	function sizes(processes) {
+		processes = processes.filter(function (g) { return g.sizes && g.sizes.length > 0; });
+		if (processes.length === 0)
+			return;
+		processes.sort(function (a, b) { return b.estimate - a.estimate; });
+		el("h2", {}, main, "Bytes allocated per size class");
+		processes.slice(0, MAX_SIZE_CHARTS).forEach(sizeBars);
+		if (processes.length > MAX_SIZE_CHARTS)
+			el("p", { "class": "note" }, main, count(processes.length - MAX_SIZE_CHARTS, "process is", "processes are") +
+				" not drawn; the CSV and JSON reports have them all.");
+		el("p", { "class": "note" }, main, "The requests of each power-of-two class of sizes: bars, the bytes; whiskers, their " +
+			level + " interval; the tooltip gives the objects, whose count has an upper end here since each object of a " +
+			"class holds at least its smallest size.");
+	}
+
 	/* Colours of the flame graph: one per binary, from the bars' palette,
 	 * in the order the binaries first appear (so the first nine differ). */
 	var PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7", "#9c755f"];
@@ -166,7 +404,7 @@
 		var root = !node.parent.parent;
 		var base = root ? ROOT_COLOUR : PALETTE[binaryColours[node.binary || "?"] % PALETTE.length];
 		var fill = paler(base, root ? 0.3 : 0.25 + (hash(node.label) % 7) * 0.06);
-		if (!node.imprecise)
+		if (!shown(node).imprecise)
 			return fill;
 		if (!flamePatterns[fill]) {
 			flamePatterns[fill] = "flame-hatch-" + Object.keys(flamePatterns).length;
@@ -186,10 +424,55 @@
 		return (hosts > 1 && node.host ? node.host + " " : "") + node.label + " " + pid;
 	}
 
-	/* What a frame's tooltip and the line under the graph say of it. */
+	/* The report's `temporary`, for people. */
+	var within = data.temporary_ns >= 1e6 ? data.temporary_ns / 1e6 + " ms" :
+		data.temporary_ns / 1e3 + " \u00b5s";
+
+	/*
+	 * What the flame graph can show: bytes allocated, live at the end, live
+	 * at the process's peak, or freed within `temporary` of their
+	 * allocation, each a node's figures under its JSON keys' prefix; `what`
+	 * says it in a sentence.
+	 */
+	var MEASURES = {
+		allocated: { button: "allocated", prefix: "", what: "allocated" },
+		live: { button: "live at the end", prefix: "live_", what: "still live at the end" },
+		peak: { button: "live at the peak", prefix: "peak_live_", what: "live at the process\u2019s peak" },
+		temporary: { button: "temporary", prefix: "temporary_", what: "freed within " + within },
+	};
+	var measure = "allocated";
+
+	/* A node's figures under measure `m`, or null when the trace cannot
+	 * say; imprecise as the bars are: the interval wider than the estimate. */
+	function figures(node, m) {
+		var p = MEASURES[m].prefix, f = { estimate: node[p + "estimate"], lower: node[p + "lower"],
+			upper: node[p + "upper"], samples: node[p + "samples"] };
+		if (f.estimate === null || f.estimate === undefined)
+			return null;
+		f.imprecise = m === "allocated" ? node.imprecise : f.upper - f.lower > f.estimate;
+		return f;
+	}
+
+	/* What a frame is drawn from: its figures under the chosen measure. */
+	function shown(node) {
+		return figures(node, measure) || { estimate: 0, lower: 0, upper: 0, samples: 0, imprecise: false };
+	}
+
+	/* The confidence of a root's figures at its process's peak. */
+	function peakLevel(root) {
+		var p = groups.filter(function (g) {
+			return g.kind === "process" && g.pid === root.pid && g.host === root.host;
+		})[0];
+		return p && p.peak_confidence !== null ? percent(p.peak_confidence) : "the peak\u2019s";
+	}
+
+	/* What a frame's tooltip and the line under the graph say of it: the
+	 * figures shown first, then the other measures the trace has. */
 	function describe(node) {
-		var lines = [frameLabel(node)];
-		if (!node.parent.parent)
+		var lines = [frameLabel(node)], root = node;
+		while (root.parent.parent)
+			root = root.parent;
+		if (node === root)
 			lines[0] = "process " + lines[0];
 		else {
 			if (node["function"] && node["function"] !== node.label)
@@ -199,39 +482,61 @@
 			if (node.binary)
 				lines.push("in " + node.binary);
 		}
-		lines.push(human(node.estimate) + ", " + level + " interval [" + human(node.lower) + ", " +
-			human(node.upper) + "], " + count(node.samples, "sample", "samples") +
-			(flameTotal > 0 ? ", " + (100 * node.estimate / flameTotal).toFixed(1) + "% of the stacks" : ""));
-		if (node.temporary_estimate !== null && node.temporary_estimate !== undefined)
-			lines.push("temporary (freed within " + within + "): " + human(node.temporary_estimate) +
-				", " + level + " interval [" + human(node.temporary_lower) + ", " +
-				human(node.temporary_upper) + "]");
-		if (node.imprecise)
+		[measure].concat(Object.keys(MEASURES).filter(function (m) { return m !== measure; })).forEach(function (m, i) {
+			var f = figures(node, m);
+			if (!f)
+				return;
+			lines.push((i ? MEASURES[m].what + ": " : "") + human(f.estimate) + ", " +
+				(m === "peak" ? peakLevel(root) : level) + " interval [" + human(f.lower) + ", " +
+				human(f.upper) + "]" + (f.samples === undefined ? "" :
+					", " + count(f.samples, "sample", "samples")) +
+				(i ? "" : " " + MEASURES[m].what + (flameTotal > 0 ? ", " +
+					(100 * f.estimate / flameTotal).toFixed(1) + "% of the stacks" : "")));
+		});
+		if (shown(node).imprecise)
 			lines.push("* imprecise: the interval is wider than the estimate");
 		return lines;
 	}
 
 	var flameTotal = 0, binaryColours = {};
-	/* What the frames' widths measure: the bytes allocated, or the
-	 * temporary ones (the call tree carries both when frees were tracked). */
-	var flameMeasure = "estimate";
-	var within = data.temporary_ns >= 1e6 ? data.temporary_ns / 1e6 + " ms" :
-		data.temporary_ns / 1e3 + " \u00b5s";
-	function measured(node) {
-		return (flameMeasure === "temporary" ? node.temporary_estimate : node.estimate) || 0;
+
+	/* The buttons that choose the flame graph's measure among those the
+	 * trace knows (none when it knows only the bytes allocated), `redraw`
+	 * called on a change. */
+	function measureSwitch(roots, redraw) {
+		var known = Object.keys(MEASURES).filter(function (m) {
+			return roots.every(function (r) { return figures(r, m) !== null; });
+		});
+		if (known.indexOf(data.sort) >= 0)
+			measure = data.sort;
+		if (known.length < 2)
+			return;
+		var bar = el("div", { id: "flame-switch", role: "group", "aria-label": "what the frames\u2019 widths show" }, main);
+		el("span", { "class": "note" }, bar, "Width: bytes ");
+		known.forEach(function (m) {
+			var b = el("button", { type: "button", "data-measure": m, "aria-pressed": String(m === measure) }, bar,
+				MEASURES[m].button);
+			b.addEventListener("click", function () {
+				measure = m;
+				bar.querySelectorAll("button").forEach(function (o) {
+					o.setAttribute("aria-pressed", String(o === b));
+				});
+				redraw();
+			});
+		});
 	}
 
 	/*
 	 * The call tree (data.call_tree) as a flame graph, callers above
 	 * callees: one root per process, a frame as wide as its estimate (the
-	 * estimate of all stacks through it), its callees under it, largest
-	 * first.  Clicking a frame zooms to it; its callers stay above it,
-	 * full width, to zoom back out.
+	 * estimate of all stacks through it) under the chosen measure, its
+	 * callees under it, largest first.  Clicking a frame zooms to it; its
+	 * callers stay above it, full width, to zoom back out.
 	 */
 	function flameGraph(roots) {
 		if (!roots || roots.length === 0)
 			return;
-		var top = { label: "all", estimate: 0, children: roots, parent: null };
+		var top = { label: "all", children: roots, parent: null };
 		(function link(node, depth) {
 			if (depth > 0 && !((node.binary || "?") in binaryColours))
 				binaryColours[node.binary || "?"] = Object.keys(binaryColours).length;
@@ -240,38 +545,34 @@
 				link(c, depth + 1);
 			});
 		})(top, -1);
-		roots.forEach(function (r) { top.estimate += r.estimate; });
-		flameTotal = top.estimate;
 		el("h2", {}, main, "Call stacks: flame graph");
-		if (roots[0].temporary_estimate !== null && roots[0].temporary_estimate !== undefined) {
-			var switcher = el("p", { "class": "note", id: "flame-measure" }, main, "Width: ");
-			[["estimate", "bytes allocated"], ["temporary", "temporary bytes (freed within " + within + ")"]].forEach(function (m) {
-				var b = el("button", { type: "button", "data-measure": m[0] }, switcher, m[1]);
-				b.addEventListener("click", function () {
-					flameMeasure = m[0];
-					draw(top);
-				});
-			});
-		}
+		var focus = top;
+		/* A zoomed frame that holds nothing under the new measure zooms out. */
+		measureSwitch(roots, function () { draw(focus !== top && shown(focus).estimate > 0 ? focus : top); });
 		var holder = el("div", { id: "flame" }, main);
 		var detail = el("p", { "class": "note", id: "flame-detail" }, main,
 			"Hover over a frame for its figures; click it to zoom in.");
 		var narrow = el("p", { "class": "note" }, main);
-		el("p", { "class": "note" }, main, "Callers above callees; each frame as wide as the bytes allocated " +
-			"(or the temporary bytes, with the switch above) in the stacks through it, one root per process.  Colour: the binary; hatched and pale: " +
-			"imprecise (*), the interval is wider than the estimate.  Every figure is an estimate with its " +
-			level + " interval in the tooltip.");
+		var legend = el("p", { "class": "note" }, main);
 		var width = pageWidth(), rowH = 18, MIN_WIDTH = 0.5;
 
 		function depthBelow(node) {
 			return node.children.reduce(function (d, c) { return Math.max(d, 1 + depthBelow(c)); }, 0);
 		}
 
-		function draw(focus) {
+		/* A node's callees, largest first under the measure shown. */
+		function ordered(node) {
+			return node.children.slice().sort(function (a, b) {
+				return shown(b).estimate - shown(a).estimate || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0);
+			});
+		}
+
+		function draw(to) {
 			var ancestors = [];
-			top.temporary_estimate = roots.reduce(function (s, r) { return s + (r.temporary_estimate || 0); }, 0);
+			focus = to;
 			for (var a = focus.parent; a && a.parent; a = a.parent)
 				ancestors.unshift(a);
+			flameTotal = roots.reduce(function (sum, r) { return sum + shown(r).estimate; }, 0);
 			var rows = ancestors.length + (focus === top ? 0 : 1) + depthBelow(focus);
 			var svg = el("@svg", { width: width, height: rows * rowH + 2, role: "img", "aria-label": "flame graph" });
 			var defs = el("@defs", {}, svg);
@@ -279,17 +580,22 @@
 			flamePatterns = {};
 
 			function frame(node, x, w, row, cls) {
-				var g = el("@g", { "class": "frame" + (node.imprecise ? " imprecise" : "") + (cls ? " " + cls : ""),
+				var imprecise = shown(node).imprecise;
+				var g = el("@g", { "class": "frame" + (imprecise ? " imprecise" : "") + (cls ? " " + cls : ""),
 					transform: "translate(" + x.toFixed(2) + "," + row * rowH + ")" }, svg);
 				el("@rect", { width: Math.max(w - 0.5, 0.5), height: rowH - 1, rx: 1.5, fill: frameFill(defs, node) }, g);
 				if (w > 24)
-					el("@text", { x: 4, y: rowH - 5 }, g, fit(frameLabel(node) + (node.imprecise ? " *" : ""), w - 8));
+					el("@text", { x: 4, y: rowH - 5 }, g, fit(frameLabel(node) + (imprecise ? " *" : ""), w - 8));
 				el("@title", {}, g, describe(node).join("\n"));
 				g.addEventListener("mouseover", function () { detail.textContent = describe(node).join("; "); });
 				g.addEventListener("click", function () { draw(node === focus ? focus.parent || top : node); });
 			}
 
+			/* A frame that holds nothing under this measure is left
+			 * out; one too narrow to see is counted. */
 			function subtree(node, x, w, row) {
+				if (!(shown(node).estimate > 0))
+					return;
 				if (w < MIN_WIDTH) {
 					hidden++;
 					return;
@@ -299,9 +605,10 @@
 			}
 
 			function children(node, x, w, row) {
-				var scale = measured(node) > 0 ? w / measured(node) : 0, cx = x;
-				node.children.slice().sort(function (a, b) { return measured(b) - measured(a); }).forEach(function (c) {
-					var cw = Math.min(measured(c) * scale, x + w - cx);
+				var bytes = node === top ? flameTotal : shown(node).estimate;
+				var scale = bytes > 0 ? w / bytes : 0, cx = x;
+				ordered(node).forEach(function (c) {
+					var cw = Math.min(shown(c).estimate * scale, x + w - cx);
 					subtree(c, cx, cw, row);
 					cx += cw;
 				});
@@ -316,6 +623,12 @@
 			holder.appendChild(svg);
 			narrow.textContent = hidden ? count(hidden, "frame", "frames") + " narrower than half a pixel " +
 				(hidden === 1 ? "is" : "are") + " not drawn: zoom in to see " + (hidden === 1 ? "it." : "them.") : "";
+			legend.textContent = "Callers above callees; each frame as wide as the bytes " + MEASURES[measure].what +
+				" in the stacks through it, one root per process" + (measure === "allocated" ? "" :
+				"; frames that held nothing then are left out") + ".  Colour: the binary; hatched and pale: " +
+				"imprecise (*), the interval is wider than the estimate.  Every figure is an estimate with its " +
+				(measure === "peak" ? "interval at the peak\u2019s confidence (it allows for the choice of the peak)" :
+				level + " interval") + " in the tooltip.";
 		}
 		draw(top);
 	}
@@ -352,6 +665,8 @@
 		bars("Bytes still live at the end per type", groups.filter(function (g) { return g.kind === "type"; }), true);
 		bars("Bytes still live at the end per call site", groups.filter(function (g) { return g.kind === "site"; }), true);
 	}
+	heapOverTime(data.timeline);
+	sizes(groups.filter(function (g) { return g.kind === "process"; }));
 	flameGraph(data.call_tree);
 	if (data.window_ns)
 		timeline(data.windows.filter(function (r) { return r.kind === "total"; }));

@@ -5,11 +5,13 @@
 #include "model/lifetime_parts.h"
 
 /* A node while the tree grows: the node the formats see first, so that a
- * pointer to one is a pointer to the other. */
+ * pointer to one is a pointer to the other.  Its samples are held as a
+ * group's, so that it is estimated as one (asr_group_estimate). */
 struct node {
 	struct asr_call_node node;
-	struct asr_rates rates;
-	struct asr_lifetime_parts *lifetime_parts;  /* NULL: none tracked */
+	struct asr_group samples;  /* rates, live_rates, peak_rates,
+				    * lifetime_parts and what says whether
+				    * they are known */
 	uint64_t last_thread;    /* the serial of the last thread counted */
 };
 
@@ -54,8 +56,10 @@ static void node_free(struct node *n)
 	for (i = 0; i < n->node.children->len; i++)
 		node_free(g_ptr_array_index(n->node.children, i));
 	g_ptr_array_free(n->node.children, TRUE);
-	asr_rates_fini(&n->rates);
-	asr_lifetime_parts_free(n->lifetime_parts);
+	asr_rates_fini(&n->samples.rates);
+	asr_rates_fini(&n->samples.live_rates);
+	asr_rates_fini(&n->samples.peak_rates);
+	asr_lifetime_parts_free(n->samples.lifetime_parts);
 	g_free(n);
 }
 
@@ -70,11 +74,22 @@ void asr_call_tree_free(GPtrArray *roots)
 	g_ptr_array_free(roots, TRUE);
 }
 
-/* The samples of `g` (of thread `thread`) in `n`. */
+/* The samples of `g` (of thread `thread`) in `n`: allocated, live at the
+ * end and live at the peak, each known when it is for one of its stacks
+ * (a process's stacks share its peak and its confidence). */
 static void add(struct node *n, const struct asr_group *g, uint64_t thread)
 {
-	asr_rates_merge(&n->rates, &g->rates);
-	asr_lifetime_parts_merge(&n->lifetime_parts, g->lifetime_parts);
+	struct asr_group *s = &n->samples;
+
+	asr_rates_merge(&s->rates, &g->rates);
+	asr_rates_merge(&s->live_rates, &g->live_rates);
+	asr_rates_merge(&s->peak_rates, &g->peak_rates);
+	asr_lifetime_parts_merge(&s->lifetime_parts, g->lifetime_parts);
+	s->live_known = s->live_known || g->live_known;
+	if (g->peak_known) {
+		s->peak_known = true;
+		s->peak_confidence = g->peak_confidence;
+	}
 	if (n->last_thread != thread) {
 		n->last_thread = thread;
 		n->node.threads++;
@@ -120,27 +135,46 @@ static gint compare_nodes(gconstpointer pa, gconstpointer pb)
 	return strcmp(a->label, b->label);
 }
 
-/* Estimates `n` and its subtree, and orders its children; the temporary
- * bytes too when the report's frees are known (`live`). */
-static int finish(struct node *n, bool live, const struct as_estimate_options *options)
+/* Estimates `n` like a group of its samples with its T: a root without
+ * any stack gets 0 "below" at rate 1, and no live figures.  A node has
+ * temporary bytes but no lifetimes: their quantiles, a search of about a
+ * millisecond each, would cost seconds on a large tree. */
+static int estimate(struct node *n, const struct as_estimate_options *options)
 {
 	static const struct as_estimate_accum none = { .rate = 1 };
+	struct asr_group *s = &n->samples;
 	uint64_t threads = n->node.threads ? n->node.threads : 1;
-	struct asr_objects objects;
+	struct asr_lifetime_parts *parts = s->lifetime_parts;
+	int status;
+
+	if (s->rates.n == 0)
+		return as_estimate_compute(&none, 1, 1, options, &n->node.est);
+	s->lifetime_parts = NULL;
+	status = asr_group_estimate(s, threads, options);
+	s->lifetime_parts = parts;
+	if (status || (s->live_known && asr_group_temporary(s, threads, options)))
+		return -1;
+	n->node.est = s->est;
+	n->node.live_known = s->live_known;
+	n->node.live = s->live;
+	n->node.peak_known = s->peak_known;
+	n->node.peak_live = s->peak_live;
+	n->node.temporary_known = s->live_known;
+	n->node.temporary = s->temporary;
+	return 0;
+}
+
+/* Estimates `n` and its subtree, and orders its children. */
+static int finish(struct node *n, const struct as_estimate_options *options)
+{
 	guint i;
 
 	for (i = 0; i < n->node.children->len; i++) {
-		if (finish(g_ptr_array_index(n->node.children, i), live, options))
+		if (finish(g_ptr_array_index(n->node.children, i), options))
 			return -1;
 	}
 	g_ptr_array_sort(n->node.children, compare_nodes);
-	if (n->rates.n == 0)
-		return as_estimate_compute(&none, 1, 1, options, &n->node.est);
-	n->node.temporary_known = live;
-	if (live && asr_temporary_compute(&n->rates, n->lifetime_parts, threads, options,
-					  &n->node.temporary, &objects))
-		return -1;
-	return as_estimate_compute(n->rates.accums, n->rates.n, threads, options, &n->node.est);
+	return estimate(n, options);
 }
 
 GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
@@ -182,7 +216,7 @@ GPtrArray *asr_call_tree_build(const struct asr_summary *summary,
 	g_hash_table_destroy(children);
 	g_hash_table_destroy(roots_of);
 	for (i = 0; i < roots->len; i++) {
-		if (finish(g_ptr_array_index(roots, i), summary->live_known, options)) {
+		if (finish(g_ptr_array_index(roots, i), options)) {
 			asr_call_tree_free(roots);
 			return NULL;
 		}

@@ -14,10 +14,11 @@
  * per path of functions from the outermost: the frames of one level merged
  * when they have the same label and binary, whatever their lines (a flame
  * graph's boxes; the node says when its lines differ).  Each node holds the samples of
- * every stack through it: their per-rate sums merged, T the distinct
- * threads among them, estimated like any group (doc/estimation.md), and
- * its temporary bytes when the report's frees are known; its children by
- * decreasing estimate.  A truncated stack hangs from its
+ * every stack through it: their per-rate sums merged (allocated, live at
+ * the end, live at the process's peak), T the distinct threads among them,
+ * estimated like any group (asr_group_estimate, doc/estimation.md), and its
+ * temporary bytes when the report's frees are known; its children by
+ * decreasing allocated estimate.  A truncated stack hangs from its
  * outermost recorded frame.  Returns a GPtrArray of struct asr_call_node *
  * to free with asr_call_tree_free(), or NULL if the estimator refused the
  * options.

@@ -81,11 +81,11 @@ int asr_group_estimate(struct asr_group *g, uint64_t threads,
 	    as_estimate_objects_compute(g->rates.accums, g->rates.n, options->confidence, &objects))
 		return -1;
 	g->objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
+	g->peak_known = g->peak_known && g->live_known;
 	if (!g->live_known)
 		return 0;
 	if (estimate_live(g, threads, options) || asr_group_temporary(g, threads, options) ||
 	    asr_group_lifetimes(g, threads, options))
 		return -1;
-	g->peak_known = g->peak_known && g->live_known;
 	return g->peak_known ? estimate_peak(g, threads, options) : 0;
 }

@@ -80,13 +80,22 @@ struct asr_stack_problems {
 };
 
 /* A node of the call tree: all stacks through one path of frames,
- * outermost first, under a root per process.  Its estimate is that of the
- * union of those stacks' samples (never a sum of intervals). */
+ * outermost first, under a root per process.  Its estimates are those of
+ * the union of those stacks' samples (never a sum of intervals): the bytes
+ * allocated, those still live at the end and those live at the process's
+ * peak, and those of its blocks freed within `temporary`, as a group's
+ * (struct asr_group). */
 struct asr_call_node {
 	const struct asr_frame *frame;      /* NULL for the root of a process */
 	const char *label;                  /* frame->label, or the process's
 					     * name for a root */
 	struct as_estimate est;
+	bool live_known;                    /* some stack through it is of a
+					     * trace that tracked frees */
+	struct as_estimate live;            /* valid when live_known */
+	bool peak_known;                    /* its process's peak is known */
+	struct as_estimate peak_live;       /* at the peak's confidence; valid
+					     * when peak_known */
 	uint64_t threads;
 	bool temporary_known;               /* the stacks' traces tracked frees */
 	struct as_estimate temporary;       /* the bytes of its stacks' blocks
