@@ -212,9 +212,8 @@ static void coarsen_series(struct asr_heap_series *series, unsigned level)
 
 static void coarsen(struct asr_heap *heap)
 {
-	guint i;
-
 	int64_t step;
+	guint i;
 
 	heap->level++;
 	step = INT64_C(1) << heap->level;
