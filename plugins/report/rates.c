@@ -34,7 +34,10 @@ struct asr_rates asr_rates_copy(const struct asr_rates *from)
 {
 	struct asr_rates copy = { .n = from->n, .accums = g_new(struct as_estimate_accum, from->n) };
 
-	memcpy(copy.accums, from->accums, from->n * sizeof *from->accums);
+	/* No accumulator yet (a curve's point before its first sample): no
+	 * copy, and no memcpy of a null pointer. */
+	if (from->n > 0)
+		memcpy(copy.accums, from->accums, from->n * sizeof *from->accums);
 	return copy;
 }
 
