@@ -138,21 +138,24 @@ static double lower_end(const struct test *t)
 static void kaplan_meier_curve(const struct as_lifetimes *rates, size_t n,
 			       double survival[AS_LIFETIME_BUCKETS])
 {
-	double freed[AS_LIFETIME_BUCKETS] = { 0 }, censored[AS_LIFETIME_BUCKETS] = { 0 };
-	double at_risk = 0.0, s = 1.0;
+	double freed[AS_LIFETIME_BUCKETS] = { 0 }, at_risk[AS_LIFETIME_BUCKETS + 1] = { 0 };
+	double s = 1.0;
 
 	for (size_t i = 0; i < n; i++) {
 		for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
 			freed[b] += rates[i].freed[b].weighted;
-			censored[b] += rates[i].censored[b].weighted;
-			at_risk += rates[i].freed[b].weighted + rates[i].censored[b].weighted;
+			at_risk[b] += rates[i].freed[b].weighted + rates[i].censored[b].weighted;
 		}
 	}
+	/* Summed from the last bucket down, not subtracted from the total:
+	 * where the last bytes at risk are freed, d_j / n_j is 1 exactly and
+	 * S is 0, not a rounding error above it. */
+	for (int b = AS_LIFETIME_BUCKETS - 1; b >= 0; b--)
+		at_risk[b] += at_risk[b + 1];
 	for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
-		if (at_risk > 0)
-			s *= 1.0 - fmin(1.0, freed[b] / at_risk);
+		if (at_risk[b] > 0)
+			s *= 1.0 - fmin(1.0, freed[b] / at_risk[b]);
 		survival[b] = s;
-		at_risk -= freed[b] + censored[b];
 	}
 }
 
