@@ -252,3 +252,22 @@ double as_compare_tail(const struct as_compare_side *base, const struct as_compa
 	gsl_set_error_handler(saved);
 	return tail;
 }
+
+double as_compare_end(const struct as_compare_side *base, const struct as_compare_side *new_,
+		      const struct as_estimate_options *options, bool upper)
+{
+	gsl_error_handler_t *saved;
+	struct pivot a, b;
+	double end;
+
+	if (!options)
+		options = &default_options;
+	if (!side_valid(base) || !side_valid(new_) ||
+	    !(options->confidence > 0 && options->confidence < 1) ||
+	    pivot_build(&a, base, options) != 0 || pivot_build(&b, new_, options) != 0)
+		return NAN;
+	saved = gsl_set_error_handler_off();
+	end = interval_end(&b, &a, (1.0 - options->confidence) / 2.0, upper);
+	gsl_set_error_handler(saved);
+	return end;
+}

@@ -67,6 +67,16 @@ double as_compare_tail(const struct as_compare_side *base, const struct as_compa
 		       const struct as_estimate_options *options, double r, bool upper);
 
 /*
+ * One end of as_compare_compute's interval of the ratio NEW/BASELINE: the
+ * lower (`upper` false) or the upper, the same search, without the sides'
+ * estimates, the other end or the test (doc/estimation.md, "Lifetimes":
+ * the survival curve needs one end per split).  NaN for invalid arguments
+ * (as as_compare_compute).
+ */
+double as_compare_end(const struct as_compare_side *base, const struct as_compare_side *new_,
+		      const struct as_estimate_options *options, bool upper);
+
+/*
  * Holm's step-down at family-wise level alpha: significant[i] for each of n
  * p-values (a NaN p-value is never significant and still counts in n).
  * Controls the probability of any false call among the n groups, whatever

@@ -128,31 +128,47 @@ static double lower_end(const struct test *t)
 }
 
 /*
- * The Kaplan-Meier estimate of the quantile over the buckets, the bytes
- * weighted (size / pi): in each bucket the bytes freed there leave the
- * bytes at risk (those not freed before it, censored ones included), and
- * F = 1 - S.  Linear within the bucket where F reaches p; +INFINITY when
- * it never does.
+ * Kaplan-Meier over the buckets, the bytes weighted (size / pi): in each
+ * bucket the bytes freed there leave the bytes at risk (those not freed
+ * before it, censored ones included).  `survival[b]`: the share of the
+ * bytes whose blocks lived at least 2^b ns (beyond bucket b).
  *
  *	S(b) = prod_{j <= b} (1 - d_j / n_j),   n_j = sum_{i >= j} (d_i + c_i)
  */
-static double kaplan_meier(const struct as_lifetimes *rates, size_t n, double p)
+static void kaplan_meier_curve(const struct as_lifetimes *rates, size_t n,
+			       double survival[AS_LIFETIME_BUCKETS])
 {
-	double freed[AS_LIFETIME_BUCKETS] = { 0 }, censored[AS_LIFETIME_BUCKETS] = { 0 };
-	double at_risk = 0.0, survival = 1.0, previous = 0.0;
+	double freed[AS_LIFETIME_BUCKETS] = { 0 }, at_risk[AS_LIFETIME_BUCKETS + 1] = { 0 };
+	double s = 1.0;
 
 	for (size_t i = 0; i < n; i++) {
 		for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
 			freed[b] += rates[i].freed[b].weighted;
-			censored[b] += rates[i].censored[b].weighted;
-			at_risk += rates[i].freed[b].weighted + rates[i].censored[b].weighted;
+			at_risk[b] += rates[i].freed[b].weighted + rates[i].censored[b].weighted;
 		}
 	}
-	for (unsigned b = 0; b < AS_LIFETIME_BUCKETS && at_risk > 0; b++) {
-		double f, start;
+	/* Summed from the last bucket down, not subtracted from the total:
+	 * where the last bytes at risk are freed, d_j / n_j is 1 exactly and
+	 * S is 0, not a rounding error above it. */
+	for (int b = AS_LIFETIME_BUCKETS - 1; b >= 0; b--)
+		at_risk[b] += at_risk[b + 1];
+	for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
+		if (at_risk[b] > 0)
+			s *= 1.0 - fmin(1.0, freed[b] / at_risk[b]);
+		survival[b] = s;
+	}
+}
 
-		survival *= 1.0 - fmin(1.0, freed[b] / at_risk);
-		f = 1.0 - survival;
+/* The Kaplan-Meier estimate of the quantile, F = 1 - S: linear within the
+ * bucket where F reaches p; +INFINITY when it never does. */
+static double kaplan_meier(const struct as_lifetimes *rates, size_t n, double p)
+{
+	double survival[AS_LIFETIME_BUCKETS], previous = 0.0;
+
+	kaplan_meier_curve(rates, n, survival);
+	for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
+		double f = 1.0 - survival[b], start;
+
 		if (f >= p) {
 			if (b == 0)
 				return 0.0;
@@ -160,23 +176,23 @@ static double kaplan_meier(const struct as_lifetimes *rates, size_t n, double p)
 			return start + (p - previous) / (f - previous) * start;
 		}
 		previous = f;
-		at_risk -= freed[b] + censored[b];
 	}
 	return INFINITY;
 }
 
-int as_lifetime_quantile(const struct as_lifetimes *rates, size_t n, uint64_t threads,
-			 const struct as_estimate_options *options, double p,
-			 struct as_lifetime_quantile *out)
+/* Checks the arguments the quantiles and the survival curve share and
+ * fills `t` (but its ratio) with them: -1 when invalid or when no sample
+ * is in `rates`. */
+static int prepare(const struct as_lifetimes *rates, size_t n, uint64_t threads,
+		   const struct as_estimate_options *options, struct test *t)
 {
 	static const struct as_estimate_options defaults = { 0.95, true };
-	struct test t = { rates, n, threads, options ? options : &defaults, p / (1.0 - p), 0.0,
-			  AS_LIFETIME_BUCKETS, -1 };
 	uint64_t samples = 0;
-	struct as_lifetime_quantile q;
 
-	if (!rates || !out || n == 0 || n > AS_COMPARE_MAX_RATES || threads == 0 ||
-	    !(p > 0 && p < 1) || !(t.options->confidence > 0 && t.options->confidence < 1))
+	*t = (struct test) { rates, n, threads, options ? options : &defaults, 0.0, 0.0,
+			     AS_LIFETIME_BUCKETS, -1 };
+	if (!rates || n == 0 || n > AS_COMPARE_MAX_RATES || threads == 0 ||
+	    !(t->options->confidence > 0 && t->options->confidence < 1))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		if (rates[i].rate == 0)
@@ -185,18 +201,105 @@ int as_lifetime_quantile(const struct as_lifetimes *rates, size_t n, uint64_t th
 			uint64_t here = rates[i].freed[b].samples + rates[i].censored[b].samples;
 
 			samples += here;
-			t.first = here && b < t.first ? b : t.first;
-			t.last = here && b > t.last ? b : t.last;
+			t->first = here && b < t->first ? b : t->first;
+			t->last = here && b > t->last ? b : t->last;
 		}
 	}
-	if (samples == 0)
+	t->alpha = (1.0 - t->options->confidence) / 2.0;
+	return samples ? 0 : -1;
+}
+
+int as_lifetime_quantile(const struct as_lifetimes *rates, size_t n, uint64_t threads,
+			 const struct as_estimate_options *options, double p,
+			 struct as_lifetime_quantile *out)
+{
+	struct as_lifetime_quantile q;
+	struct test t;
+
+	if (!out || !(p > 0 && p < 1) || prepare(rates, n, threads, options, &t))
 		return -1;
-	t.alpha = (1.0 - t.options->confidence) / 2.0;
+	t.ratio = p / (1.0 - p);
 	q.lower = lower_end(&t);
 	q.upper = upper_end(&t);
 	/* The point estimate lies in its interval but in rare data where the
 	 * tests' pivots and Kaplan-Meier's weights disagree: clamped. */
 	q.estimate = fmin(fmax(kaplan_meier(rates, n, p), q.lower), q.upper);
 	*out = q;
+	return 0;
+}
+
+/*
+ * An end of the survival at the edge 2^k ns: from an end of the interval
+ * of the ratio B(< 2^k) / B(>= 2^k) (as_compare_end, the same pivots as
+ * the quantiles' tests), the censored samples never freed for the upper
+ * end of S (the ratio's lower end), freed at their age for its lower end
+ * (doc/estimation.md, "Lifetimes").  A search that fails bounds nothing.
+ *
+ *	S = B(>= x) / (B(< x) + B(>= x)) = 1 / (1 + r)
+ */
+static double survival_end(const struct test *t, unsigned k, bool upper)
+{
+	struct as_estimate_accum shorter[AS_COMPARE_MAX_RATES], longer[AS_COMPARE_MAX_RATES];
+	struct as_compare_side base = { longer, t->n, t->threads }, new_ = { shorter, t->n, t->threads };
+	double r;
+
+	split(t, k, upper ? NEVER_FREED : FREED_AT_AGE, shorter, longer);
+	r = as_compare_end(&base, &new_, t->options, !upper);
+	if (isnan(r))
+		return upper ? 1.0 : 0.0;
+	return 1.0 / (1.0 + r);
+}
+
+static void survival_point(const struct test *t, unsigned k, const double *kaplan_meier,
+			   struct as_survival_point *out)
+{
+	out->t_ns = ldexp(1.0, (int) k);
+	out->lower = survival_end(t, k, false);
+	out->upper = survival_end(t, k, true);
+	/* Clamped, as the quantiles' estimates are. */
+	out->surviving = fmin(fmax(kaplan_meier[k], out->lower), out->upper);
+}
+
+int as_lifetime_survival_at(const struct as_lifetimes *rates, size_t n, uint64_t threads,
+			    const struct as_estimate_options *options, unsigned k,
+			    struct as_survival_point *out)
+{
+	double km[AS_LIFETIME_BUCKETS];
+	struct test t;
+
+	if (!out || k >= AS_LIFETIME_BUCKETS - 1 || prepare(rates, n, threads, options, &t))
+		return -1;
+	kaplan_meier_curve(rates, n, km);
+	survival_point(&t, k, km, out);
+	return 0;
+}
+
+/* Whether bucket k holds a sample: if not, the split at 2^k is that at
+ * 2^(k-1), and so is every figure of the curve there. */
+static bool holds_samples(const struct test *t, unsigned k)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		if (t->rates[i].freed[k].samples + t->rates[i].censored[k].samples)
+			return true;
+	}
+	return false;
+}
+
+int as_lifetime_survival(const struct as_lifetimes *rates, size_t n, uint64_t threads,
+			 const struct as_estimate_options *options,
+			 struct as_survival_point out[AS_LIFETIME_BUCKETS], size_t *count)
+{
+	double km[AS_LIFETIME_BUCKETS];
+	size_t m = 0;
+	struct test t;
+
+	if (!out || !count || prepare(rates, n, threads, options, &t))
+		return -1;
+	kaplan_meier_curve(rates, n, km);
+	for (int k = t.first > 0 ? t.first - 1 : 0; k <= t.last && k < AS_LIFETIME_BUCKETS - 1; k++) {
+		if (k < t.first || holds_samples(&t, (unsigned) k))
+			survival_point(&t, (unsigned) k, km, &out[m++]);
+	}
+	*count = m;
 	return 0;
 }

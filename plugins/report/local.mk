@@ -41,6 +41,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
 	plugins/report/model/lifetime_parts.c plugins/report/model/lifetime_parts.h \
 	plugins/report/model/temporary.c plugins/report/model/lifetime_quantiles.c \
+	plugins/report/model/survival.c \
 	plugins/report/model/names.c plugins/report/model/site_names.c \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \
 	plugins/report/model/heap.c plugins/report/model/heap.h \

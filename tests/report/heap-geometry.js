@@ -9,11 +9,23 @@
  *     overlap, in the heap and size charts;
  *   sizes: per size chart, its bars;
  *   switch: the flame graph's measures (its buttons), and flame: per
- *     measure, after a click on its button, each frame's label and width.
+ *     measure, after a click on its button, each frame's label and width;
+ *   survival: the lifetimes table's buttons, and after a click on the
+ *     first one its curve's charts, bands and lines (its labels are among
+ *     the overlaps).
  */
 (function () {
 	"use strict";
-	var result = { heap: [], overlaps: [], sizes: [], "switch": [], flame: {} };
+	var result = { heap: [], overlaps: [], sizes: [], "switch": [], flame: {}, survival: {} };
+	var buttons = document.querySelectorAll("table.lifetimes button.survival");
+
+	result.survival.buttons = buttons.length;
+	result.survival.before = document.querySelectorAll("svg.survival").length;
+	if (buttons.length)
+		buttons[0].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+	result.survival.charts = document.querySelectorAll("svg.survival").length;
+	result.survival.bands = document.querySelectorAll("svg.survival polygon.band").length;
+	result.survival.lines = document.querySelectorAll("svg.survival polyline.line").length;
 
 	function box(t) {
 		var b = t.getBBox();
@@ -31,7 +43,7 @@
 			}) : [],
 		});
 	});
-	document.querySelectorAll("svg.heap, svg.sizes").forEach(function (svg) {
+	document.querySelectorAll("svg.heap, svg.sizes, svg.survival").forEach(function (svg) {
 		var boxes = Array.prototype.map.call(svg.querySelectorAll("text.tick, text.legend"), box);
 		boxes.forEach(function (a, i) {
 			boxes.slice(i + 1).forEach(function (b) {

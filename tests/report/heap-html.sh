@@ -16,6 +16,8 @@
 #     held nothing then, "live" makes late_alloc the widest and leaves out
 #     peak_alloc and churn, "temporary" makes churn the widest;
 #   - the size chart has bars;
+#   - the lifetimes table has a survival button per group; no curve is
+#     drawn until one is clicked, then one with its interval as a band;
 #   - a copy of the page whose peak mark is drawn at the first instant
 #     fails the peak's check, so that the check can fail;
 #   - the screenshot is a drawn page.
@@ -80,6 +82,9 @@ check "one heap chart, the process's, its interval a band ($(jq -c '[.heap[] | .
 check "the peak mark (x $(jq '.heap[0].peak_x' "$g")) lies in phase peak, $peak_start to $peak_end s, on the time axis" \
 	peak_inside "$g"
 check "no two axis labels or legends of a chart overlap ($(jq -c .overlaps "$g"))" jq -e '.overlaps == []' "$g"
+check "a click on a group's survival button opens its curve with a band ($(jq -c .survival "$g"))" \
+	jq -e '.survival.buttons >= 2 and .survival.before == 0 and .survival.charts == 1 and
+		.survival.bands == 1 and .survival.lines == 1' "$g"
 check "the flame graph switches between allocated, live at the end, live at the peak and temporary" \
 	jq -e '.switch == ["allocated", "live", "peak", "temporary"]' "$g"
 # widest MEASURE: the label of the widest leaf function's frame; leaves

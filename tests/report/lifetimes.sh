@@ -1,37 +1,54 @@
 #!/bin/sh
 # lifetimes.sh - temporary bytes and lifetimes of a program whose blocks'
-# lifetimes are known (lifetimes-program.c), recorded through
-# allocsample-record at rate 4096 with 99.99% intervals and grouped by
-# thread, then by stack (the default build's unwinding; tests/stacks/
-# checks stacks with and without frame pointers), one path a thread and a
-# function: blocks freed at once (their temporary bytes
+# lifetimes are known (lifetimes-program.c), built with and without frame
+# pointers and each recorded through allocsample-record at rate 4096 with
+# 99.99% intervals and grouped by thread, then by stack, one path a
+# thread and a function: blocks freed at once (their temporary bytes
 # in the interval), after 20 ms, after 300 ms (neither temporary: no
 # temporary sample, the upper end that of no sample) and never (live at
 # the end: censored, so the lifetimes' upper ends are unbounded); each
 # path's median and 90th percentile intervals meet the range its
-# lifetimes lie in.  The temporary view (sort=temporary) lists the churn
-# thread first.
+# lifetimes lie in; each path's survival curve holds 1 at every edge up
+# to its shortest lifetime and 0 from its longest on (a delay's blocks all
+# alive before it, none after), and 1 everywhere for the leaked path.  The
+# temporary view (sort=temporary) lists the churn thread first.
 #
 # Per grouping, one temporary interval at 99.99% with its
 # 5-standard-deviation rule (1.6e-4) and eight quantile intervals at
 # 99.99% (each at most 1e-4, in fact far less: their ends are bucket
 # edges): a correct build fails by chance with probability below 2e-3.
+# The survival checks cannot fail by chance: below a path's shortest
+# lifetime no sample of it lived less (the upper end is 1 exactly), above
+# its longest none lived longer (the lower end is 0 exactly).
 set -eu
 . "$AS_SRCDIR/tests/heap/lib.sh"
 harness_enter "$@"
 harness_start_sessiond
 
-truth="$HARNESS_DIR/truth"
-json="$HARNESS_DIR/lifetimes.json"
-heap_record lifetimes -- "$AS_BUILDDIR/tests/report/lifetimes-program" "$truth"
-[ -s "$truth" ] || harness_fail "the program wrote no truth"
-
-check "nothing lost" [ "$(jq '.incomplete' "$json")" = false ]
-check "temporary is 1 ms by default" [ "$(jq '.temporary_ns' "$json")" = 1000000 ]
 
 # figures JSON SELECTION EXPRESSION: the one group's values, space-separated.
 figures() {
 	jq -r "[.groups[] | select($2)] | if length == 1 then .[0] | $3 else empty end" "$1"
+}
+
+# check_survival JSON SELECTION LABEL LIFE_MIN LIFE_MAX: the group's
+# survival points hold S = 1 (upper end and estimate) at every edge up to
+# LIFE_MIN (every edge when -1: never freed) and S = 0 (lower end and
+# estimate) beyond LIFE_MAX; a path freed after 1 ms or more has a point
+# on each side.
+check_survival() {
+	points=$(figures "$1" "$2" '.lifetime.survival | tojson')
+	check "$3: a survival curve" [ -n "$points" -a "$points" != null ]
+	[ -n "$points" -a "$points" != null ] || return 0
+	check "$3: survival 1 up to $4 ns, 0 beyond $5 ns: $points" jq -n -e --argjson p "$points" \
+		--argjson min "$4" --argjson max "$5" '$p | all(
+		(if $min < 0 or .t_ns <= $min then .upper == 1 and .surviving == 1 else true end) and
+		(if $min >= 0 and .t_ns > $max then .lower == 0 and .surviving == 0 else true end))'
+	if [ "$4" -ge 1000000 ]; then
+		check "$3: survival points before $4 ns and after $5 ns" jq -n -e --argjson p "$points" \
+			--argjson min "$4" --argjson max "$5" \
+			'($p | any(.t_ns <= $min)) and ($p | any(.t_ns > $max))'
+	fi
 }
 
 # check_paths JSON KIND: every path's group of KIND (thread, or stack:
@@ -68,6 +85,7 @@ check_paths() {
 			check "$text: nothing temporary, the upper end small" \
 				[ "$estimate" = 0 -a "$lower" = 0 -a "$upper" -le 65536 ]
 		fi
+		check_survival "$1" "$selection" "$label" "$life_min" "$life_max"
 		for p in p50 p90; do
 			quantile=$(figures "$1" "$selection" "[.lifetime.${p}_ns, .lifetime.${p}_lower_ns,
 				.lifetime.${p}_upper_ns] | map(tostring) | join(\" \")")
@@ -84,18 +102,27 @@ $(awk '$1 == "path" { print $2, $3, $4, $5, $6, $7, $8, $9 }' "$truth")
 EOF_PATHS
 }
 
-check_paths "$json" thread
+for build in fp nofp; do
+	truth="$HARNESS_DIR/truth-$build"
+	json="$HARNESS_DIR/lifetimes-$build.json"
+	heap_record "lifetimes-$build" -- "$AS_BUILDDIR/tests/report/lifetimes-program-$build" "$truth"
+	[ -s "$truth" ] || harness_fail "the program ($build) wrote no truth"
+	check "$build: nothing lost" [ "$(jq '.incomplete' "$json")" = false ]
+	check "$build: temporary is 1 ms by default" [ "$(jq '.temporary_ns' "$json")" = 1000000 ]
+	check_paths "$json" thread
 
-# The same trace by stack: each path's function holds its figures.
-report_run "$HARNESS_DIR/lifetimes.trace" -p 'group-by="stack",format="json",confidence=0.9999' \
-	>"$HARNESS_DIR/stacks.json" 2>"$HARNESS_DIR/stacks.err" ||
-	harness_fail "the report by stack failed: $(cat "$HARNESS_DIR/stacks.err")"
-check_paths "$HARNESS_DIR/stacks.json" stack
+	# The same trace by stack: each path's function holds its figures.
+	report_run "$HARNESS_DIR/lifetimes-$build.trace" \
+		-p 'group-by="stack",format="json",confidence=0.9999' \
+		>"$HARNESS_DIR/stacks-$build.json" 2>"$HARNESS_DIR/stacks.err" ||
+		harness_fail "the report by stack failed: $(cat "$HARNESS_DIR/stacks.err")"
+	check_paths "$HARNESS_DIR/stacks-$build.json" stack
+done
 
 # The temporary view, from the same trace: threads by temporary bytes.
-report_run "$HARNESS_DIR/lifetimes.trace" -p 'group-by="thread",sort="temporary",format="json"' \
+report_run "$HARNESS_DIR/lifetimes-fp.trace" -p 'group-by="thread",sort="temporary",format="json"' \
 	>"$HARNESS_DIR/temporary.json" 2>"$HARNESS_DIR/temporary.err" ||
 	harness_fail "the temporary view failed: $(cat "$HARNESS_DIR/temporary.err")"
 check "sort=temporary: the churn thread first" [ "$(jq "[.groups[] | select(.kind == \"thread\")][0].tid" \
-	"$HARNESS_DIR/temporary.json")" = "$(awk '$1 == "path" && $2 == "churn" { print $3 }' "$truth")" ]
+	"$HARNESS_DIR/temporary.json")" = "$(awk '$1 == "path" && $2 == "churn" { print $3 }' "$HARNESS_DIR/truth-fp")" ]
 finish

@@ -88,12 +88,18 @@ tests_report_live_producer_CFLAGS = $(BAD_PRODUCER_CFLAGS) $(PTHREAD_CFLAGS)
 tests_report_live_producer_LDADD = $(BAD_PRODUCER_LIBS) $(PTHREAD_LIBS)
 # Temporary bytes and lifetimes end to end: a program whose four threads
 # free their blocks at once, after 20 ms, after 300 ms or never, recorded
-# through allocsample-record (tests/report/lifetimes.sh).
-check_PROGRAMS += tests/report/lifetimes-program
-tests_report_lifetimes_program_SOURCES = tests/report/lifetimes-program.c tests/heap/truth.h
-tests_report_lifetimes_program_CFLAGS = $(REPORT_C_OPTIONS)
-tests_report_lifetimes_program_LDFLAGS = $(REPORT_LD_OPTIONS)
-tests_report_lifetimes_program_LDADD = $(PTHREAD_LIBS)
+# through allocsample-record (tests/report/lifetimes.sh); built with and
+# without frame pointers, as the stacks tests' programs are
+# (tests/stacks/local.mk), since its paths are also told apart by stack.
+check_PROGRAMS += tests/report/lifetimes-program-fp tests/report/lifetimes-program-nofp
+tests_report_lifetimes_program_fp_SOURCES = tests/report/lifetimes-program.c tests/heap/truth.h
+tests_report_lifetimes_program_fp_CFLAGS = $(REPORT_C_OPTIONS) -O2 -g -fno-omit-frame-pointer
+tests_report_lifetimes_program_fp_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_lifetimes_program_fp_LDADD = $(PTHREAD_LIBS)
+tests_report_lifetimes_program_nofp_SOURCES = tests/report/lifetimes-program.c tests/heap/truth.h
+tests_report_lifetimes_program_nofp_CFLAGS = $(REPORT_C_OPTIONS) -O2 -g -fomit-frame-pointer
+tests_report_lifetimes_program_nofp_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_lifetimes_program_nofp_LDADD = $(PTHREAD_LIBS)
 
 LIVE_REPORT_TESTS = tests/report/live.sh tests/report/live-window.sh tests/report/lifetimes.sh
 TESTS += $(LIVE_REPORT_TESTS)

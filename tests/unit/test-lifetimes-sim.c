@@ -15,7 +15,9 @@
  *    over the samples freed within D, the lower end from them, the upper
  *    end with the samples live at the end younger than D added;
  *  - the 50th and 90th percentiles of the lifetimes of the bytes, by
- *    as_lifetime_quantile over the samples' buckets, censored included.
+ *    as_lifetime_quantile over the samples' buckets, censored included;
+ *  - the survival curve at four edges, by as_lifetime_survival_at (its
+ *    own runs and seeds: test_survival).
  *
  * The truths: the bytes of the blocks whose lifetime is at most D (freed
  * after the end or not), and x_p, the smallest lifetime such that the
@@ -39,7 +41,12 @@
  * populations), censored samples dropped (three), and the quantiles'
  * tests made at level 1 - C instead of (1 - C)/2 (the population whose
  * median sits on a bucket's edge).  A quantile interval narrowed by 10%
- * goes unseen: its ends are bucket edges, a factor of 2 apart.
+ * goes unseen: its ends are bucket edges, a factor of 2 apart.  For the
+ * survival curve: censored samples dropped (all six populations fail);
+ * its interval narrowed by 10% fails only where the truth is 1 (every
+ * rate of miss stays below the allowed 0.041 elsewhere: the check sees
+ * an end that misses at 0.025 turned into one that misses at about 0.04,
+ * not less).
  */
 #include <check.h>
 #include <gsl/gsl_cdf.h>
@@ -59,6 +66,7 @@
 #define MEAN_Z 4.0
 /* Runs per case; ALLOCSAMPLE_TEST_THOROUGH=1 multiplies by 10. */
 #define RUNS 10000
+#define SURVIVAL_RUNS 2000
 #define PARTS_MAX 2
 #define US INT64_C(1000)
 #define MS INT64_C(1000000)
@@ -304,6 +312,27 @@ static void check_misses(const char *pop, const char *what, const struct misses 
 		      what, m->below, m->above, n, allowed);
 }
 
+/* Case `i`'s population, drawn from its fixed seed, and its threads'
+ * streams, seeded from `seed`: returns the number of threads. */
+static size_t setup(int i, uint64_t seed, struct block *blocks[PARTS_MAX],
+		    struct stream streams[PARTS_MAX])
+{
+	const struct population *pop = &populations[i];
+	struct as_rng population_rng;
+	size_t parts = 0;
+
+	as_rng_seed(&population_rng, 0x11fe7135u + (uint64_t) i);
+	for (; parts < PARTS_MAX && pop->parts[parts].rate; parts++) {
+		struct stream *st = &streams[parts];
+
+		blocks[parts] = populate(pop, &pop->parts[parts], &population_rng);
+		as_rng_seed(&st->rng, seed + (uint64_t) i * PARTS_MAX + parts);
+		st->log_q = log1p(-1.0 / (double) pop->parts[parts].rate);
+		st->failures = draw_failures(st);
+	}
+	return parts;
+}
+
 START_TEST(test_coverage)
 {
 	const struct population *pop = &populations[_i];
@@ -312,19 +341,10 @@ START_TEST(test_coverage)
 	struct misses temporary = { 0 }, p50 = { 0 }, p90 = { 0 };
 	unsigned n = runs(), counted = 0;
 	double error = 0, error2 = 0, mean, se;
-	struct as_rng population_rng;
 	struct truth truth;
-	size_t parts = 0;
+	size_t parts;
 
-	as_rng_seed(&population_rng, 0x11fe7135u + (uint64_t) _i);
-	for (; parts < PARTS_MAX && pop->parts[parts].rate; parts++) {
-		struct stream *st = &streams[parts];
-
-		blocks[parts] = populate(pop, &pop->parts[parts], &population_rng);
-		as_rng_seed(&st->rng, 0x7e3b0a11u + (uint64_t) _i * PARTS_MAX + parts);
-		st->log_q = log1p(-1.0 / (double) pop->parts[parts].rate);
-		st->failures = draw_failures(st);
-	}
+	parts = setup(_i, 0x7e3b0a11u, blocks, streams);
 	truth = truth_of(blocks, pop, parts);
 	printf("%s: %.0f temporary bytes, p50 %.0f ns, p90 %.0f ns\n", pop->name, truth.temporary,
 	       truth.p50, truth.p90);
@@ -385,6 +405,88 @@ START_TEST(test_coverage)
 }
 END_TEST
 
+/* The edges where the survival curve is checked, 2^k ns: 16 us, 1 ms,
+ * 8 ms and 67 ms, across the populations' lifetimes (at the last two many
+ * blocks are live at the end of the second population). */
+static const unsigned survival_edges[] = { 14, 20, 23, 26 };
+#define EDGES (sizeof survival_edges / sizeof survival_edges[0])
+
+/* S(x) over every block: the share of the bytes whose blocks lived at
+ * least x (never freed: forever). */
+static double surviving(struct block **blocks, const struct population *pop, size_t parts,
+			double x)
+{
+	double total = 0, alive = 0;
+
+	for (size_t p = 0; p < parts; p++) {
+		for (uint64_t i = 0; i < pop->parts[p].blocks; i++) {
+			total += (double) blocks[p][i].size;
+			if (blocks[p][i].life == NEVER || (double) blocks[p][i].life >= x)
+				alive += (double) blocks[p][i].size;
+		}
+	}
+	return alive / total;
+}
+
+/*
+ * Each end of the survival curve's interval at each edge misses the true
+ * S at most as often as it promises, (1 - C)/2, by the same binomial
+ * bound as the quantiles (SURVIVAL_RUNS runs: at most 82 misses of 2000,
+ * 0.041, the Binomial(2000, 0.025) quantile 1 - 10^-5; 6 cases of 4
+ * edges of 2 ends then fail falsely with probability below 5e-4).  Two root searches per edge make
+ * a run costly, hence fewer runs.
+ */
+START_TEST(test_survival)
+{
+	const struct population *pop = &populations[_i];
+	struct block *blocks[PARTS_MAX] = { 0 };
+	struct stream streams[PARTS_MAX];
+	struct misses misses[EDGES] = { { 0 } };
+	double truth[EDGES];
+	unsigned n = runs() / (RUNS / SURVIVAL_RUNS), counted = 0;
+	size_t parts = setup(_i, 0x5e1f1a7eu, blocks, streams);
+
+	for (size_t e = 0; e < EDGES; e++)
+		truth[e] = surviving(blocks, pop, parts, ldexp(1.0, (int) survival_edges[e]));
+	for (unsigned r = 0; r < n; r++) {
+		struct as_lifetimes lifetimes[PARTS_MAX];
+		uint64_t samples = 0;
+
+		for (size_t p = 0; p < parts; p++) {
+			struct group_part g = {
+				.temporary = { .rate = pop->parts[p].rate },
+				.pending = { .rate = pop->parts[p].rate },
+				.lifetimes = { .rate = pop->parts[p].rate },
+			};
+
+			run_part(&streams[p], blocks[p], pop->parts[p].blocks, pop->end, &g);
+			lifetimes[p] = g.lifetimes;
+			for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++)
+				samples += g.lifetimes.freed[b].samples + g.lifetimes.censored[b].samples;
+		}
+		if (samples == 0)
+			continue; /* no group: nothing to estimate */
+		counted++;
+		for (size_t e = 0; e < EDGES; e++) {
+			struct as_survival_point pt;
+
+			ck_assert_int_eq(as_lifetime_survival_at(lifetimes, parts, parts, NULL,
+								 survival_edges[e], &pt), 0);
+			ck_assert(pt.lower <= pt.surviving && pt.surviving <= pt.upper);
+			count(&misses[e], truth[e], pt.lower, pt.upper);
+		}
+	}
+	for (size_t e = 0; e < EDGES; e++) {
+		char what[64];
+
+		snprintf(what, sizeof what, "S(2^%u ns) = %.3f", survival_edges[e], truth[e]);
+		check_misses(pop->name, what, &misses[e], counted);
+	}
+	for (size_t p = 0; p < parts; p++)
+		free(blocks[p]);
+}
+END_TEST
+
 /* At rate 1 every block is sampled and every pivot is exact: the
  * interval is the quantile's bucket, and nothing censored widens it. */
 START_TEST(test_rate_one)
@@ -426,6 +528,7 @@ static Suite *lifetimes_suite(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_coverage, 0, (int) CASES);
+	tcase_add_loop_test(tc, test_survival, 0, (int) CASES);
 	tcase_add_test(tc, test_rate_one);
 	tcase_add_test(tc, test_buckets);
 	suite_add_tcase(suite, tc);

@@ -152,6 +152,25 @@ static void put_ns(FILE *out, double ns)
 	put_integer(out, isfinite(ns), isfinite(ns) ? (int64_t) ns : 0);
 }
 
+/* A group's survival curve (model/survival.c), null when none was
+ * computed for it: the share of its bytes that lived at least t_ns. */
+static void put_survival(FILE *out, const struct asr_group *g)
+{
+	fputs(", \"survival\": ", out);
+	if (!g->survival) {
+		fputs("null", out);
+		return;
+	}
+	for (size_t i = 0; i < g->survival_n; i++) {
+		const struct as_survival_point *p = &g->survival[i];
+
+		fprintf(out, "%s{\"t_ns\": %" PRId64 ", \"surviving\": %.6g, \"lower\": %.6g"
+			", \"upper\": %.6g}", i ? ", " : "[", (int64_t) p->t_ns, p->surviving, p->lower,
+			p->upper);
+	}
+	fputs(g->survival_n ? "]" : "[]", out);
+}
+
 /* A group's temporary figures and lifetimes (doc/report-formats.md,
  * "Temporary allocations and lifetimes"): nulls when the trace cannot say,
  * and on a window's row, which has none. */
@@ -192,6 +211,7 @@ static void put_temporary(FILE *out, const struct asr_group *g, bool known)
 	put_ns(out, q90->lower);
 	fputs(", \"p90_upper_ns\": ", out);
 	put_ns(out, q90->upper);
+	put_survival(out, g);
 	fprintf(out, ", \"incomplete\": %s}", boolean(g->lifetime_incomplete));
 }
 

@@ -11,13 +11,15 @@
 	}
 
 	function label(g) {
+		if (g.kind === "total")
+			return "every process";
 		var host = hosts > 1 && g.host ? g.host + " " : "";
 		var proc = (g.procname || "?") + " " + (g.pid === null ? "?" : g.pid);
 		if (g.kind === "thread")
 			return host + proc + " / tid " + g.tid;
 		if (g.kind === "type")
 			return g.type + " (" + host + proc + ")";
-		if (g.kind === "site")
+		if ((g.kind === "site" || g.kind === "stack") && g.label)
 			return g.label;
 		return host + proc;
 	}
@@ -633,6 +635,113 @@
 		draw(top);
 	}
 
+	/* A lifetime in nanoseconds, for people. */
+	function duration(ns) {
+		var units = [[1e9, " s"], [1e6, " ms"], [1e3, " \u00b5s"], [1, " ns"]];
+		for (var i = 0; i < units.length - 1 && ns < units[i][0]; i++)
+			;
+		return +(ns / units[i][0]).toPrecision(3) + units[i][1];
+	}
+
+	/* A quantile with its interval; "longer than the trace" when the
+	 * samples bound nothing above. */
+	function quantile(l, p) {
+		var est = l[p + "_ns"], lo = l[p + "_lower_ns"], hi = l[p + "_upper_ns"];
+		return (est === null ? "longer than the trace" : duration(est)) + " [" + duration(lo) + ", " +
+			(hi === null ? "\u221e" : duration(hi)) + "]";
+	}
+
+	/*
+	 * The survival curve of a group's bytes (its JSON lifetime.survival):
+	 * the share still allocated at each age, a step at each bucket edge,
+	 * against a log axis of time, its interval a band.  The time labels
+	 * are powers of ten, every `every`-th one, the fewest dropped so that
+	 * no two overlap.
+	 */
+	function survivalChart(g, holder) {
+		var pts = g.lifetime.survival, width = pageWidth(), left = 60, right = 20, top = 10, plotH = 200;
+		var height = top + plotH + 44, plot = width - left - right;
+		var lo = Math.log10(pts[0].t_ns / 2), hi = Math.log10(pts[pts.length - 1].t_ns * 2);
+		function X(t) { return left + (Math.log10(t) - lo) / (hi - lo) * plot; }
+		function Y(s) { return top + plotH - s * plotH; }
+		/* Each point holds until the next one, the last to the axis' end. */
+		function steps(key) {
+			var out = [];
+			pts.forEach(function (p, i) {
+				var next = i + 1 < pts.length ? pts[i + 1].t_ns : Math.pow(10, hi);
+				out.push(X(p.t_ns) + "," + Y(p[key]), X(next) + "," + Y(p[key]));
+			});
+			return out;
+		}
+		var svg = el("@svg", { "class": "survival", width: width, height: height, role: "img",
+			"aria-label": "survival of the bytes of " + label(g) });
+		[0, 0.25, 0.5, 0.75, 1].forEach(function (s) {
+			el("@line", { "class": "grid", x1: left, x2: left + plot, y1: Y(s), y2: Y(s) }, svg);
+			el("@text", { "class": "tick", x: left - 6, y: Y(s) + 4, "text-anchor": "end" }, svg, s * 100 + "%");
+		});
+		var decades = [];
+		for (var e = Math.ceil(lo); e <= Math.floor(hi); e++)
+			decades.push(e);
+		var widest = Math.max.apply(null, decades.map(function (e) { return textWidth(duration(Math.pow(10, e))); }));
+		var every = 1;
+		while (decades.length > 1 && every * plot / (hi - lo) < widest + page.labelGap)
+			every++;
+		decades.filter(function (e) { return e % every === 0; }).forEach(function (e) {
+			el("@line", { "class": "grid", x1: X(Math.pow(10, e)), x2: X(Math.pow(10, e)), y1: top, y2: top + plotH }, svg);
+			el("@text", { "class": "tick time", x: X(Math.pow(10, e)), y: top + plotH + 16, "text-anchor": "middle" },
+				svg, duration(Math.pow(10, e)));
+		});
+		el("@line", { "class": "axis", x1: left, x2: left + plot, y1: top + plotH, y2: top + plotH }, svg);
+		el("@line", { "class": "axis", x1: left, x2: left, y1: top, y2: top + plotH }, svg);
+		el("@polygon", { "class": "band", points: steps("upper").concat(steps("lower").reverse()).join(" ") }, svg);
+		el("@polyline", { "class": "line", points: steps("surviving").join(" ") }, svg);
+		pts.forEach(function (p) {
+			var dot = el("@circle", { "class": "point", cx: X(p.t_ns), cy: Y(p.surviving), r: 2.5 }, svg);
+			el("@title", {}, dot, (p.surviving * 100).toFixed(1) + "% of the bytes lived at least " + duration(p.t_ns) +
+				", " + level + " interval [" + (p.lower * 100).toFixed(1) + "%, " + (p.upper * 100).toFixed(1) + "%]");
+		});
+		el("@text", { "class": "legend", x: left + plot / 2, y: height - 4, "text-anchor": "middle" }, svg,
+			"age of the block (log scale)");
+		holder.textContent = "";
+		el("p", { "class": "sub" }, holder, "Share of the bytes of " + label(g) + " still allocated at each age");
+		holder.appendChild(svg);
+		el("p", { "class": "note" }, holder, "Line: the share of the bytes whose blocks lived at least that long " +
+			"(Kaplan\u2013Meier, at the edges of buckets of powers of two); band: its " + level + " interval.  " +
+			"Blocks still live at the end of the trace are censored: the band\u2019s top counts them as never " +
+			"freed, its bottom as freed at their age then." + (g.lifetime.incomplete ? "  ! Incomplete: the trace " +
+			"lost events or some samples have no time." : ""));
+	}
+
+	var SURVIVAL_GROUPS = 40; /* model.h: ASR_SURVIVAL_GROUPS */
+
+	/* The lifetimes of the groups whose survival the report gives (the
+	 * largest of each kind), each row with a button that opens its
+	 * curve below the table. */
+	function lifetimes(groups) {
+		groups = groups.filter(function (g) { return g.lifetime && g.lifetime.survival; });
+		if (groups.length === 0)
+			return;
+		var kinds = ["total", "process", "thread", "type", "thread-type", "site", "stack"];
+		groups.sort(function (a, b) { return kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || b.estimate - a.estimate; });
+		el("h2", {}, main, "How long the bytes lived");
+		var table = el("table", { "class": "lifetimes" }, main);
+		var head = el("tr", {}, el("thead", {}, table));
+		["group", "median lifetime", "90th percentile", ""].forEach(function (h) { el("th", {}, head, h); });
+		var body = el("tbody", {}, table), holder = el("div", { id: "survival" }, main);
+		groups.forEach(function (g) {
+			var row = el("tr", {}, body), name = el("td", {}, row, (g.kind === "total" ? "" : g.kind + " ") + label(g));
+			name.title = label(g);
+			el("td", {}, row, quantile(g.lifetime, "p50"));
+			el("td", {}, row, quantile(g.lifetime, "p90"));
+			var b = el("button", { type: "button", "class": "survival" }, el("td", {}, row), "survival curve");
+			b.addEventListener("click", function () { survivalChart(g, holder); });
+		});
+		el("p", { "class": "note" }, main, "Lifetimes of the bytes: how long the blocks holding them stayed " +
+			"allocated, with " + level + " intervals (the ends are edges of buckets of powers of two).  " +
+			"The report gives these curves for the " + SURVIVAL_GROUPS + " groups of each kind that allocated most; the " +
+			"JSON report has every group\u2019s median and 90th percentile.");
+	}
+
 	var groups = data.groups, total = data.total;
 	var threads = groups.filter(function (g) { return g.kind === "thread"; });
 	var intro = el("p", { "class": "sub" }, main);
@@ -665,6 +774,8 @@
 		bars("Bytes still live at the end per type", groups.filter(function (g) { return g.kind === "type"; }), true);
 		bars("Bytes still live at the end per call site", groups.filter(function (g) { return g.kind === "site"; }), true);
 	}
+	lifetimes(total && total.lifetime && total.lifetime.survival ?
+		[Object.assign({}, total, { kind: "total" })].concat(groups) : groups);
 	heapOverTime(data.timeline);
 	sizes(groups.filter(function (g) { return g.kind === "process"; }));
 	flameGraph(data.call_tree);

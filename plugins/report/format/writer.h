@@ -22,6 +22,7 @@ struct asr_writer {
 	 * text shows a first look, the other formats every group. */
 	uint64_t top;
 	double min_share;
+	bool survival;           /* it shows the survival curves */
 	bool hide_freed;         /* no stack with nothing live in the leaks view */
 };
 

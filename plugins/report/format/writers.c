@@ -22,8 +22,10 @@ const struct asr_writer *asr_writer_for(enum asr_format format)
 		[ASR_FORMAT_TEXT] = { .write = asr_write_text, .scope_rows = TEXT_TOP, .top = TEXT_TOP,
 				      .min_share = TEXT_MIN_SHARE, .hide_freed = true },
 		[ASR_FORMAT_CSV] = { .write = asr_write_csv },
-		[ASR_FORMAT_JSON] = { .write = asr_write_json, .scope_rows = JSON_SCOPE_ROWS },
-		[ASR_FORMAT_HTML] = { .write = asr_write_html, .scope_rows = JSON_SCOPE_ROWS },
+		[ASR_FORMAT_JSON] = { .write = asr_write_json, .scope_rows = JSON_SCOPE_ROWS,
+				      .survival = true },
+		[ASR_FORMAT_HTML] = { .write = asr_write_html, .scope_rows = JSON_SCOPE_ROWS,
+				      .survival = true },
 		[ASR_FORMAT_FOLDED] = { .write = asr_write_folded, .scope_rows = NO_SCOPE_ROWS },
 		[ASR_FORMAT_PPROF] = { .write = asr_write_pprof, .scope_rows = NO_SCOPE_ROWS,
 				       .stack_cells = true },
@@ -44,6 +46,7 @@ struct asr_model_options asr_writer_options(const struct asr_params *params)
 		.stack_cells = writer->stack_cells,
 		.top = params->has_top ? params->top : writer->top,
 		.min_share = params->has_min_share ? params->min_share : writer->min_share,
+		.survival = writer->survival,
 		.hide_freed = writer->hide_freed,
 	};
 }

@@ -110,6 +110,8 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	if (!model->sizes)
 		goto refused;
 	asr_model_select(model, options);
+	if (options->survival && asr_model_survival(model, &estimate_options))
+		goto refused;
 	if (in.stacks) {
 		model->call_tree = asr_call_tree_build(&model->summary, &estimate_options);
 		if (!model->call_tree)

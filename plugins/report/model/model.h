@@ -90,6 +90,8 @@ struct asr_model_options {
 	uint64_t top;            /* at most this many, the largest; 0: all */
 	double min_share;        /* none under this percentage of their
 				  * table's bytes; 0: none hidden */
+	bool survival;           /* the survival curves of the groups a page
+				  * lists (model/survival.c) */
 	bool hide_freed;         /* with sort=live, no stack with nothing live
 				  * at the end (text's leaks view); with
 				  * sort=temporary, none with nothing
@@ -162,6 +164,20 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		    const struct asr_model_options *options, bt_self_component *self);
 
 void asr_model_fini(struct asr_model *model);
+
+/* The most groups of each kind that get a survival curve: the page's
+ * MAX_BARS, the largest by bytes allocated. */
+#define ASR_SURVIVAL_GROUPS 40
+
+/*
+ * The survival curves (as_lifetime_survival) of the total and, of each
+ * kind, the ASR_SURVIVAL_GROUPS largest groups the report shows whose
+ * lifetimes are known: about a millisecond per bucket holding samples,
+ * too costly for every stack (doc/report-formats.md, "Temporary
+ * allocations and lifetimes").  Returns 0, or -1 if the estimator refused
+ * the options.
+ */
+int asr_model_survival(struct asr_model *model, const struct as_estimate_options *options);
 
 /*
  * Fills `model->shown` with the groups of each kind the report shows, in

@@ -75,6 +75,7 @@ static void group_free(gpointer p)
 	asr_rates_fini(&g->live_rates);
 	asr_rates_fini(&g->peak_rates);
 	asr_lifetime_parts_free(g->lifetime_parts);
+	g_free(g->survival);
 	g_free(g);
 }
 
@@ -193,6 +194,7 @@ static struct asr_group bare_key(const struct asr_group *g, enum asr_kind kind)
 	key.rates = (struct asr_rates) { 0 };
 	key.live_rates = (struct asr_rates) { 0 };
 	key.lifetime_parts = NULL;
+	key.survival = NULL;
 	return key;
 }
 
@@ -395,6 +397,7 @@ void asr_summary_fini(struct asr_summary *summary)
 	asr_rates_fini(&summary->total.rates);
 	asr_rates_fini(&summary->total.live_rates);
 	asr_lifetime_parts_free(summary->total.lifetime_parts);
+	g_free(summary->total.survival);
 	if (summary->thread_stacks)
 		g_ptr_array_free(summary->thread_stacks, TRUE);
 	summary->thread_stacks = NULL;

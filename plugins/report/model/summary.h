@@ -104,6 +104,10 @@ struct asr_group {
 	bool lifetime_known;        /* the quantiles are valid: some sample's
 				     * lifetime is known, or its age */
 	struct as_lifetime_quantile lifetime_p50, lifetime_p90;
+	/* The survival curve of its bytes (model/survival.c), only for the
+	 * groups a format asked it for; owned, NULL otherwise. */
+	struct as_survival_point *survival;
+	size_t survival_n;
 };
 
 /* What the report says once about the live figures, over every trace. */
