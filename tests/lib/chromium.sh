@@ -12,6 +12,23 @@ chromium_run() {
 		--hide-scrollbars "$@" "file://$file" 2>>"$HARNESS_DIR/chromium.log"
 }
 
+# chromium_measure PAGE SCRIPT SIZE: PAGE rendered in a window of SIZE
+# ("1000,1200") with SCRIPT added at its end; what SCRIPT wrote (JSON)
+# into a <pre id="geometry"> goes to PAGE.geometry, "null" when it wrote
+# nothing (the page's script or SCRIPT failed).
+chromium_measure() {
+	python3 -c 'import sys
+page = open(sys.argv[1], encoding="utf-8").read()
+script = open(sys.argv[2], encoding="utf-8").read()
+sys.stdout.write(page.replace("</body>", "<script>\n" + script + "</script>\n</body>"))' \
+		"$1" "$2" >"$1.measured.html"
+	chromium_run "$1.measured.html" --window-size="$3" --dump-dom >"$1.dom" || true
+	python3 -c 'import html, re, sys
+dom = open(sys.argv[1], encoding="utf-8").read()
+found = re.search(r"<pre id=\"geometry\">([^<]*)</pre>", dom)
+print(html.unescape(found.group(1)) if found else "null")' "$1.dom" >"$1.geometry"
+}
+
 # chromium_check_screenshot PAGE OPTION...: a screenshot of PAGE (OPTION:
 # the window's size, say) is drawn: at least 50 colours and 3% of it not
 # white (tests/report/png-check.py).  With AS_KEEP_SCREENSHOT=FILE.png, the
