@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "aggregate/heap.h"
+#include "aggregate/lifetimes.h"
 #include "aggregate/live.h"
 #include "tests/lib/check-run.h"
 
@@ -89,6 +90,7 @@ START_TEST(test_samples_and_frees_match)
 	ck_assert_uint_eq(cell.tracked, BLOCKS);
 	asr_live_fini(&live);
 	asr_heap_fini(&heap);
+	asr_cell_lifetimes_free(cell.lifetimes);
 	asr_rates_fini(&cell.rates);
 	asr_rates_fini(&cell.live);
 }
@@ -121,6 +123,7 @@ START_TEST(test_unmatched_and_lost_frees)
 	ck_assert_uint_eq(asr_rates_samples(&cell.live), 0);
 	asr_live_fini(&live);
 	asr_heap_fini(&heap);
+	asr_cell_lifetimes_free(cell.lifetimes);
 	asr_rates_fini(&cell.rates);
 	asr_rates_fini(&cell.live);
 }
