@@ -144,8 +144,14 @@ static void *index_words(void *arg)
 
 int main(void)
 {
+	/* Standard output's buffer is the program's own: stdio would allocate
+	 * one at the first printf and keep it to the end, a block that the
+	 * report would rightly count as live at the end about one run in 25
+	 * (when its 4 KiB are sampled), though it is no part of the index. */
+	static char out_buffer[BUFSIZ];
 	struct worker workers[WORKERS] = { 0 };
 
+	setvbuf(stdout, out_buffer, _IOLBF, sizeof out_buffer);
 	for (unsigned i = 0; i < WORKERS; i++) {
 		workers[i].id = i;
 		if (pthread_create(&workers[i].thread, NULL, index_words, &workers[i])) {
