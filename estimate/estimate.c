@@ -178,12 +178,12 @@ static void add_rate(struct sums *sum, const struct as_estimate_accum *accum, ui
 	sum->samples += accum->samples;
 }
 
-/* Whether accums[0 .. i-1] holds samples at the rate of accums[i]: that rate
- * was estimated already. */
-static bool rate_seen(const struct as_estimate_accum *accums, size_t i)
+/* Whether accums[0 .. i-1] holds the rate of accums[i]: that rate was
+ * estimated already. */
+static bool rate_before(const struct as_estimate_accum *accums, size_t i)
 {
 	for (size_t j = 0; j < i; j++) {
-		if (accums[j].samples > 0 && accums[j].rate == accums[i].rate)
+		if (accums[j].rate == accums[i].rate)
 			return true;
 	}
 	return false;
@@ -192,10 +192,10 @@ static bool rate_seen(const struct as_estimate_accum *accums, size_t i)
 /*
  * The group's numbers: each rate's samples (accumulators of one rate merged)
  * estimated on their own and added, intervals end to end (doc/estimation.md,
- * "Mixed rates").  Accumulators without samples count only when no
- * accumulator has any: the group then says "below F^-1((1+C)/2; s_hi)" at
- * the largest of their rates, s_hi = T with compensation (every thread's
- * next sample still to come), else 1.
+ * "Mixed rates").  A rate without samples counts too: the group may hold
+ * bytes at that rate that no sample saw, so it adds its "below" end,
+ * F^-1((1+C)/2; s_hi) at that rate, s_hi = T with compensation (every
+ * thread's next sample still to come), else 1.
  *
  *	weighted = sum_r weighted_r;  negbin = sum_r negbin_r
  *	[lower, upper] = [sum_r lower_r, sum_r upper_r]
@@ -204,7 +204,6 @@ int as_estimate_compute(const struct as_estimate_accum *accums, size_t n, uint64
 			const struct as_estimate_options *options, struct as_estimate *out)
 {
 	struct sums sum = { 0 };
-	uint64_t largest_rate = 0;
 	size_t rates = 0;
 	double c;
 
@@ -216,26 +215,24 @@ int as_estimate_compute(const struct as_estimate_accum *accums, size_t n, uint64
 	for (size_t i = 0; i < n; i++) {
 		if (accums[i].rate == 0)
 			return -1;
-		if (accums[i].rate > largest_rate)
-			largest_rate = accums[i].rate;
 	}
 
 	for (size_t i = 0; i < n; i++) {
 		struct as_estimate_accum subset = accums[i];
 
-		if (subset.samples == 0 || rate_seen(accums, i))
+		if (rate_before(accums, i))
 			continue;
 		/* Merges the later accumulators of this rate, refuses the rest. */
 		for (size_t j = i + 1; j < n; j++)
 			as_estimate_merge(&subset, &accums[j]);
-		add_rate(&sum, &subset, threads, options);
 		rates++;
-	}
-	if (rates == 0) {
-		uint64_t s_hi = options->boundary_compensation ? threads : 1;
-
-		sum.upper = as_estimate_negbin_quantile((1.0 + c) / 2.0, s_hi,
-							1.0 / (double) largest_rate);
+		if (subset.samples > 0) {
+			add_rate(&sum, &subset, threads, options);
+			continue;
+		}
+		sum.upper += as_estimate_negbin_quantile((1.0 + c) / 2.0,
+							 options->boundary_compensation ? threads : 1,
+							 1.0 / (double) subset.rate);
 	}
 
 	out->weighted = (double) sum.weighted;

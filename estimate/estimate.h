@@ -96,11 +96,13 @@ bool as_estimate_merge(struct as_estimate_accum *into, const struct as_estimate_
  * interval uses S - T samples for its lower end and S + T for its upper end.
  * Mixed rates: each rate's subset is estimated and the results are added,
  * intervals end to end (conservative); `mixed_rates` says so.  Accumulators
- * of one rate are merged into one subset; accumulators without samples are
- * ignored when another has samples.
- * A group with no samples: estimates 0, interval [0, F^-1((1+C)/2; 1)]
- * (with boundary compensation and threads > 1: F^-1((1+C)/2; threads), at
- * the largest rate).  `options` may be NULL: confidence 0.95, compensation.
+ * of one rate are merged into one subset.  A rate whose accumulators hold
+ * no sample adds 0 to the estimates and its "below" end to the upper end:
+ * F^-1((1+C)/2; 1) at that rate (with boundary compensation:
+ * F^-1((1+C)/2; threads)).  So give a group an accumulator at every rate
+ * its population allocated at (a type's: its process's rates), with
+ * samples or not: bytes at a rate the group has no sample at are bytes
+ * too.  `options` may be NULL: confidence 0.95, compensation.
  * Returns 0, or -1 for invalid options (confidence outside (0, 1), n == 0,
  * threads == 0, an accumulator with rate 0, accums or out NULL), leaving
  * *out unchanged.
@@ -167,23 +169,6 @@ static inline uint64_t as_size_class_max(unsigned k)
 {
 	return k == 63 ? UINT64_MAX : (UINT64_C(2) << k) - 1;
 }
-
-/*
- * as_estimate_compute() of a subset of a group (a size class of a
- * process) given the accumulators of every rate the group holds, with or
- * without samples in the subset: each rate is estimated on its own and
- * the results added, and a rate without samples in the subset adds its
- * "below" end, F^-1((1+C)/2; T) at that rate, to the upper end, since the
- * subset may hold bytes at that rate that no sample saw.
- * (as_estimate_compute() ignores such a rate when another has samples.)
- * `mixed_rates` says that several rates were added.  Same arguments,
- * returns and refusals as as_estimate_compute().
- *
- *	[lower, upper] = [sum_r lower_r, sum_r upper_r]
- */
-int as_estimate_compute_every_rate(const struct as_estimate_accum *accums, size_t n,
-				   uint64_t threads, const struct as_estimate_options *options,
-				   struct as_estimate *out);
 
 /*
  * The objects of size class `k` with an upper end: every object of the

@@ -49,6 +49,27 @@ void asr_rates_merge(struct asr_rates *into, const struct asr_rates *from)
 		as_estimate_merge(asr_rates_find(into, from->accums[i].rate), &from->accums[i]);
 }
 
+void asr_rates_cover(struct asr_rates *rates, const struct asr_rates *all)
+{
+	size_t i;
+
+	for (i = 0; i < all->n; i++)
+		asr_rates_find(rates, all->accums[i].rate);
+}
+
+int asr_rates_estimate(const struct asr_rates *rates, const struct asr_rates *all,
+		       uint64_t threads, const struct as_estimate_options *options,
+		       struct as_estimate *out)
+{
+	struct asr_rates covered = asr_rates_copy(rates);
+	int status;
+
+	asr_rates_cover(&covered, all);
+	status = as_estimate_compute(covered.accums, covered.n, threads, options, out);
+	asr_rates_fini(&covered);
+	return status;
+}
+
 uint64_t asr_rates_samples(const struct asr_rates *rates)
 {
 	uint64_t s = 0;

@@ -101,6 +101,19 @@ struct asr_rates asr_rates_copy(const struct asr_rates *from);
 /* Adds every sample of `from` into `into`. */
 void asr_rates_merge(struct asr_rates *into, const struct asr_rates *from);
 
+/* Gives `rates` an accumulator, empty, at each rate of `all` it has none
+ * at: a subset of a group (a type of a process, its live samples, a
+ * window's) may hold unsampled bytes at any rate of the group, and
+ * as_estimate_compute() counts a rate only where it has an accumulator
+ * (doc/estimation.md, "Mixed rates"). */
+void asr_rates_cover(struct asr_rates *rates, const struct asr_rates *all);
+
+/* as_estimate_compute() of `rates` covered by the rates of `all`, leaving
+ * `rates` as it is. */
+int asr_rates_estimate(const struct asr_rates *rates, const struct asr_rates *all,
+		       uint64_t threads, const struct as_estimate_options *options,
+		       struct as_estimate *out);
+
 uint64_t asr_rates_samples(const struct asr_rates *rates);
 
 void asr_rates_fini(struct asr_rates *rates);

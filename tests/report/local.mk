@@ -16,6 +16,12 @@ tests_report_sizes_workload_CFLAGS = $(REPORT_C_OPTIONS)
 tests_report_sizes_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_sizes_workload_LDADD = $(PTHREAD_LIBS)
 
+check_PROGRAMS += tests/report/rates-workload
+tests_report_rates_workload_SOURCES = tests/report/rates-workload.c
+tests_report_rates_workload_CFLAGS = $(REPORT_C_OPTIONS)
+tests_report_rates_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
+tests_report_rates_workload_LDADD = src/liballocsample.la
+
 check_PROGRAMS += tests/report/phases-workload
 tests_report_phases_workload_SOURCES = tests/report/phases-workload.c
 tests_report_phases_workload_CFLAGS = $(REPORT_C_OPTIONS)
@@ -35,6 +41,7 @@ REPORT_TESTS = \
 	tests/report/first-look.sh \
 	tests/report/typed.sh \
 	tests/report/sizes.sh \
+	tests/report/rates.sh \
 	tests/report/golden.sh \
 	tests/report/loss.sh \
 	tests/report/contexts.sh \

@@ -441,8 +441,9 @@ START_TEST(test_mixed_rates)
 }
 END_TEST
 
-/* Accumulators of one rate are one subset; empty ones at another rate add
- * nothing to a group that has samples. */
+/* Accumulators of one rate are one subset; an empty one at another rate
+ * adds that rate's "below" end to the upper end alone: the group may hold
+ * bytes at that rate that no sample saw. */
 START_TEST(test_rates_merged)
 {
 	struct as_estimate_accum parts[3] = {
@@ -451,11 +452,31 @@ START_TEST(test_rates_merged)
 		accum_of(RATE, 30, 2e5, 3e6),
 	};
 	struct as_estimate_accum whole = accum_of(RATE, 40, 3e5, 4e6);
-	struct as_estimate split = compute(parts, 3, 1, &compensation);
-	struct as_estimate one = compute(&whole, 1, 1, &compensation);
+	struct as_estimate_accum empty_small = { .rate = 4096 };
+	struct as_estimate split = compute(parts, 3, 2, &compensation);
+	struct as_estimate one = compute(&whole, 1, 2, &compensation);
+	struct as_estimate below = compute(&empty_small, 1, 2, &compensation);
 
-	ck_assert(!split.mixed_rates);
-	ck_assert(same_estimate(&split, &one));
+	ck_assert(split.mixed_rates);
+	ck_assert_uint_eq(split.samples, one.samples);
+	ck_assert_double_eq(split.weighted, one.weighted);
+	ck_assert_double_eq(split.negbin, one.negbin);
+	ck_assert_double_eq(split.lower, one.lower);
+	ck_assert_double_eq_tol(split.upper, one.upper + below.upper, 1e-6);
+}
+END_TEST
+
+/* No sample at two rates: each rate's "below" end, added. */
+START_TEST(test_rates_empty)
+{
+	struct as_estimate_accum both[2] = { { .rate = 4096 }, { .rate = RATE } };
+	struct as_estimate est = compute(both, 2, 1, &compensation);
+
+	ck_assert_double_eq(est.weighted, 0);
+	ck_assert_double_eq(est.lower, 0);
+	ck_assert_double_eq_tol(est.upper, compute(&both[0], 1, 1, &compensation).upper +
+				compute(&both[1], 1, 1, &compensation).upper, 1e-6);
+	ck_assert(est.mixed_rates);
 }
 END_TEST
 
@@ -627,6 +648,7 @@ static Suite *estimate_suite(void)
 	tcase_add_test(tc, test_zero_samples);
 	tcase_add_test(tc, test_mixed_rates);
 	tcase_add_test(tc, test_rates_merged);
+	tcase_add_test(tc, test_rates_empty);
 	tcase_add_test(tc, test_invalid);
 	tcase_add_test(tc, test_confidence_nested);
 	tcase_add_test(tc, test_extremes);

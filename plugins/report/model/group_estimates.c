@@ -18,29 +18,15 @@ static void sort_by_rate(struct asr_rates *rates)
 	g_qsort_with_data(rates->accums, (gint) rates->n, sizeof *rates->accums, compare_rates, NULL);
 }
 
-/* A subset's accumulators without a sample (`rates` empty) get the rates
- * of the group's, `all`, so that its interval "below ..." is at those. */
-static void give_rates(struct asr_rates *rates, const struct asr_rates *all)
-{
-	size_t i;
-
-	if (rates->n > 0)
-		return;
-	rates->accums = g_new0(struct as_estimate_accum, all->n);
-	rates->n = all->n;
-	for (i = 0; i < all->n; i++)
-		rates->accums[i].rate = all->accums[i].rate;
-}
-
 /* The live bytes and objects of a group whose traces track frees, with
- * the group's T; no live sample: 0, "below F^-1((1+C)/2; T)" at the
- * group's rates. */
+ * the group's T, at every rate of the group: a rate without a live sample
+ * adds its "below F^-1((1+C)/2; T)". */
 static int estimate_live(struct asr_group *g, uint64_t threads,
 			 const struct as_estimate_options *options)
 {
 	struct as_estimate_objects objects;
 
-	give_rates(&g->live_rates, &g->rates);
+	asr_rates_cover(&g->live_rates, &g->rates);
 	sort_by_rate(&g->live_rates);
 	if (as_estimate_compute(g->live_rates.accums, g->live_rates.n, threads, options, &g->live) ||
 	    as_estimate_objects_compute(g->live_rates.accums, g->live_rates.n, options->confidence,
@@ -51,15 +37,15 @@ static int estimate_live(struct asr_group *g, uint64_t threads,
 }
 
 /* The bytes and objects a group held at its process's peak, with the
- * group's T, at the peak's confidence (doc/estimation.md, "The peak");
- * none held: 0, "below F^-1((1+C)/2; T)" at the group's rates. */
+ * group's T, at the peak's confidence (doc/estimation.md, "The peak"), at
+ * every rate of the group as the live bytes. */
 static int estimate_peak(struct asr_group *g, uint64_t threads,
 			 const struct as_estimate_options *options)
 {
 	struct as_estimate_options at_peak = *options;
 	struct as_estimate_objects objects;
 
-	give_rates(&g->peak_rates, &g->rates);
+	asr_rates_cover(&g->peak_rates, &g->rates);
 	sort_by_rate(&g->peak_rates);
 	at_peak.confidence = g->peak_confidence;
 	if (as_estimate_compute(g->peak_rates.accums, g->peak_rates.n, threads, &at_peak,

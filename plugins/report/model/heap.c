@@ -74,25 +74,6 @@ void asr_heap_view_peaks(struct asr_heap_view *view, const struct asr_heap *heap
 	}
 }
 
-/* Estimates `rates` (no sample yet: at the rates of `like`) with T
- * `threads` at `options`. */
-static int estimate(const struct asr_rates *rates, const struct asr_rates *like, uint64_t threads,
-		    const struct as_estimate_options *options, struct as_estimate *out)
-{
-	struct as_estimate_accum *empty;
-	size_t i;
-	int status;
-
-	if (rates->n > 0)
-		return as_estimate_compute(rates->accums, rates->n, threads, options, out);
-	empty = g_new0(struct as_estimate_accum, like->n);
-	for (i = 0; i < like->n; i++)
-		empty[i].rate = like->accums[i].rate;
-	status = as_estimate_compute(empty, like->n, threads, options, out);
-	g_free(empty);
-	return status;
-}
-
 static void curve_free(gpointer p)
 {
 	struct asr_heap_curve *curve = p;
@@ -124,16 +105,16 @@ static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 		const struct asr_heap_point *p = &g_array_index(series->points, struct asr_heap_point, i);
 
 		row.t_ns = asr_heap_instant(heap, p->k);
-		if (estimate(&p->live, &series->allocated, threads, options, &row.live) ||
-		    estimate(&p->allocated, &series->allocated, threads, options, &row.allocated))
+		if (asr_rates_estimate(&p->live, &series->allocated, threads, options, &row.live) ||
+		    asr_rates_estimate(&p->allocated, &series->allocated, threads, options, &row.allocated))
 			goto refused;
 		g_array_append_val(curve->points, row);
 		if (choice.at.best && p->k == choice.at.best->k)
 			peak_rates = &p->live;
 	}
 	row.t_ns = series->last_ns;
-	if (estimate(&series->live, &series->allocated, threads, options, &row.live) ||
-	    estimate(&series->allocated, &series->allocated, threads, options, &row.allocated))
+	if (asr_rates_estimate(&series->live, &series->allocated, threads, options, &row.live) ||
+	    asr_rates_estimate(&series->allocated, &series->allocated, threads, options, &row.allocated))
 		goto refused;
 	g_array_append_val(curve->points, row);
 	if (process && process->peak_known) {
@@ -141,7 +122,7 @@ static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 		return curve;
 	}
 	at_peak.confidence = choice.confidence;
-	if (estimate(peak_rates, &series->allocated, threads, &at_peak, &curve->peak))
+	if (asr_rates_estimate(peak_rates, &series->allocated, threads, &at_peak, &curve->peak))
 		goto refused;
 	return curve;
 

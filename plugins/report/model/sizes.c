@@ -49,20 +49,18 @@ static struct asr_group *process_of(struct asr_summary *summary,
 /*
  * Class k of process `g`: its accumulators with an empty one at each of
  * the process's rates where the class has none, so that every rate adds
- * its end (as_estimate_compute_every_rate), with the process's T; its
- * objects with the upper end its bytes give.
+ * its end, with the process's T; its objects with the upper end its bytes
+ * give.
  */
 static int estimate_class(const struct asr_group *g, unsigned k, const struct asr_rates *class,
 			  const struct as_estimate_options *options, struct asr_size_row *row)
 {
 	struct asr_rates all = asr_rates_copy(class);
 	struct as_estimate_objects counted, objects;
-	size_t i;
 	int status;
 
-	for (i = 0; i < g->rates.n; i++)
-		asr_rates_find(&all, g->rates.accums[i].rate);
-	status = as_estimate_compute_every_rate(all.accums, all.n, g->threads, options, &row->est) ||
+	asr_rates_cover(&all, &g->rates);
+	status = as_estimate_compute(all.accums, all.n, g->threads, options, &row->est) ||
 		 as_estimate_objects_compute(all.accums, all.n, options->confidence, &counted) ||
 		 as_estimate_size_class_objects(k, &row->est, &counted, &objects) ? -1 : 0;
 	asr_rates_fini(&all);

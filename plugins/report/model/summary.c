@@ -198,6 +198,31 @@ static struct asr_group bare_key(const struct asr_group *g, enum asr_kind kind)
 	return key;
 }
 
+/*
+ * Gives every group of a process an accumulator at each of the process's
+ * rates, with samples or not (doc/estimation.md, "Mixed rates"): a process
+ * that exec'd itself with another ALLOCSAMPLE_RATE has two, and a type
+ * sampled at one of them may hold bytes at the other that no sample saw.
+ */
+static void cover_process_rates(GHashTable *index)
+{
+	GHashTableIter it;
+	gpointer p;
+
+	g_hash_table_iter_init(&it, index);
+	while (g_hash_table_iter_next(&it, &p, NULL)) {
+		struct asr_group *g = p;
+		struct asr_group key = asr_process_key(g);
+		const struct asr_group *process;
+
+		if (g->kind == ASR_KIND_PROCESS)
+			continue;
+		process = g_hash_table_lookup(index, &key);
+		if (process)
+			asr_rates_cover(&g->rates, &process->rates);
+	}
+}
+
 /* The process names of the stack groups that name_processes does not
  * see. */
 static void name_stack_groups(struct asr_summary *summary, GPtrArray *groups)
@@ -311,6 +336,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		summary->total.live_incomplete = summary->total.live_incomplete || t->live_incomplete;
 		add_time(&summary->total, t->has_time, t->first_ns, t->last_ns);
 	}
+	cover_process_rates(index);
 
 	g_hash_table_iter_init(&it, index);
 	while (g_hash_table_iter_next(&it, &p, NULL)) {

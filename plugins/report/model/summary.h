@@ -223,7 +223,9 @@ void asr_summary_order(struct asr_summary *summary, enum asr_sort sort);
 
 /* Estimates `g` (group_estimates.c), its per-rate sums sorted by rate
  * first: bytes and objects, and with its live figures known the live ones
- * too, `threads` its T.  Returns 0, or -1 if the estimator refused the
+ * too, `threads` its T.  `g` holds an accumulator at every rate of its
+ * process already (asr_rates_cover); its live and peak samples get them
+ * here.  Returns 0, or -1 if the estimator refused the
  * options.  Called by asr_summary_build(). */
 int asr_group_estimate(struct asr_group *g, uint64_t threads,
 		       const struct as_estimate_options *options);

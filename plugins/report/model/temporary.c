@@ -14,26 +14,19 @@
 #include "model/lifetime_parts.h"
 #include "model/summary.h"
 
-/* Accumulators at every rate of `rates`, without samples: a group
- * without temporary samples is still "below N bytes" at its rates. */
-static struct asr_rates empty_rates(const struct asr_rates *rates)
-{
-	struct asr_rates r = { rates->n, g_new0(struct as_estimate_accum, rates->n) };
-
-	for (size_t i = 0; i < rates->n; i++)
-		r.accums[i].rate = rates->accums[i].rate;
-	return r;
-}
-
 int asr_temporary_compute(const struct asr_rates *rates, const struct asr_lifetime_parts *p,
 			  uint64_t threads, const struct as_estimate_options *options,
 			  struct as_estimate *est, struct asr_objects *objects)
 {
-	struct asr_rates known = empty_rates(rates), maybe = empty_rates(rates);
+	struct asr_rates known = { 0 }, maybe = { 0 };
 	struct as_estimate_objects counted, counted_maybe;
 	struct as_estimate upper;
 	int status = -1;
 
+	/* A group without temporary samples is still "below N bytes" at its
+	 * rates. */
+	asr_rates_cover(&known, rates);
+	asr_rates_cover(&maybe, rates);
 	if (p) {
 		asr_rates_merge(&known, &p->temporary);
 		asr_rates_merge(&maybe, &p->temporary);

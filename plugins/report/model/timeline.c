@@ -21,45 +21,35 @@ static gint compare_slots(gconstpointer pa, gconstpointer pb)
  * have started its first gap before the window.  The upper end adds one
  * gap for every thread of the group, since any of them may have allocated
  * after its last sample in the window, or in a window where it has none
- * (doc/estimation.md, "Time windows").  A group without samples in the
- * window: estimate 0, "below F^-1((1+C)/2; T)".
+ * (doc/estimation.md, "Time windows").  Every rate of the whole group
+ * counts, with samples in the window or not: a group without samples in
+ * the window has estimate 0, "below F^-1((1+C)/2; T)" at each.
  */
-/* The estimate of no samples at the rates of group `whole`: 0, "below
- * F^-1((1+C)/2; T)". */
-static int estimate_none(const struct asr_group *whole, uint64_t threads,
-			 const struct as_estimate_options *options, struct as_estimate *out)
-{
-	struct as_estimate_accum *empty = g_new0(struct as_estimate_accum, whole->rates.n);
-	int status;
-
-	for (size_t i = 0; i < whole->rates.n; i++)
-		empty[i].rate = whole->rates.accums[i].rate;
-	status = as_estimate_compute(empty, whole->rates.n, threads, options, out);
-	g_free(empty);
-	return status;
-}
-
 static int row_estimate(const struct asr_group *whole, const struct asr_group *in_window,
 			uint64_t threads, const struct as_estimate_options *options,
 			struct asr_window_row *row)
 {
+	static const struct asr_rates none;
 	struct as_estimate all;
 	bool one_thread = whole->kind == ASR_KIND_THREAD || whole->kind == ASR_KIND_THREAD_TYPE;
 	int status;
 
 	row->group = whole;
-	if (in_window) {
-		row->threads = one_thread ? 1 : in_window->threads;
-		row->est = in_window->est;
-		if (row->threads == threads)
-			return 0;
-		status = as_estimate_compute(in_window->rates.accums, in_window->rates.n, threads,
-					     options, &all);
-		row->est.upper = all.upper;
-		return status;
+	if (!in_window) {
+		row->threads = 0;
+		return asr_rates_estimate(&none, &whole->rates, threads, options, &row->est);
 	}
-	row->threads = 0;
-	return estimate_none(whole, threads, options, &row->est);
+	row->threads = one_thread ? 1 : in_window->threads;
+	row->est = in_window->est;
+	/* The window's rates are among the whole group's: as many, the same. */
+	if (in_window->rates.n < whole->rates.n &&
+	    asr_rates_estimate(&in_window->rates, &whole->rates, row->threads, options, &row->est))
+		return -1;
+	if (row->threads == threads)
+		return 0;
+	status = asr_rates_estimate(&in_window->rates, &whole->rates, threads, options, &all);
+	row->est.upper = all.upper;
+	return status;
 }
 
 /* The live figures of group `whole` at a window's end from its group in
@@ -68,12 +58,12 @@ static int row_estimate(const struct asr_group *whole, const struct asr_group *i
 static int row_live(const struct asr_group *whole, const struct asr_group *live, uint64_t threads,
 		    const struct as_estimate_options *options, struct asr_window_row *row)
 {
+	static const struct asr_rates none;
+
 	if (!whole->live_known)
 		return 0;
-	if (live)
-		return as_estimate_compute(live->rates.accums, live->rates.n, threads, options,
-					   &row->live);
-	return estimate_none(whole, threads, options, &row->live);
+	return asr_rates_estimate(live ? &live->rates : &none, &whole->rates, threads, options,
+				  &row->live);
 }
 
 /* Appends the rows of one window, from its summary `window` and that of
