@@ -4,24 +4,6 @@
 #include "compare.h"
 #include "lifetimes.h"
 
-static void bucket_merge(struct as_lifetime_bucket *into, const struct as_lifetime_bucket *from)
-{
-	into->samples += from->samples;
-	into->u += from->u;
-	into->weighted += from->weighted;
-}
-
-bool as_lifetimes_merge(struct as_lifetimes *into, const struct as_lifetimes *from)
-{
-	if (into->rate != from->rate)
-		return false;
-	for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
-		bucket_merge(&into->freed[b], &from->freed[b]);
-		bucket_merge(&into->censored[b], &from->censored[b]);
-	}
-	return true;
-}
-
 /* How the samples still live at the end count in a test: as never freed
  * (for the upper end: the least in favour of "lived at most x") or as
  * freed at their age then (for the lower end: the most in favour). */

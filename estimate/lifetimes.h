@@ -55,9 +55,14 @@ static inline void as_lifetime_add(struct as_lifetime_bucket *bucket, uint64_t s
 	bucket->weighted += (double) size / pi;
 }
 
-/* Adds `from` into `into`, the same rate: false, `into` unchanged, when
- * the rates differ. */
-bool as_lifetimes_merge(struct as_lifetimes *into, const struct as_lifetimes *from);
+/* Adds the samples of `from` into `into`, buckets of one rate. */
+static inline void as_lifetime_bucket_merge(struct as_lifetime_bucket *into,
+					    const struct as_lifetime_bucket *from)
+{
+	into->samples += from->samples;
+	into->u += from->u;
+	into->weighted += from->weighted;
+}
 
 /* A quantile of the lifetimes of a group's bytes, in nanoseconds. */
 struct as_lifetime_quantile {

@@ -178,6 +178,15 @@ tests_report_test_live_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
 tests_report_test_live_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)
 tests_report_test_live_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GLIB_LIBS) $(GSL_LIBS) -lm
 
+# A group's sparse lifetime buckets (lifetime_rates.c), on their own.
+check_PROGRAMS += tests/report/test-lifetime-rates
+TESTS += tests/report/test-lifetime-rates
+tests_report_test_lifetime_rates_SOURCES = tests/report/test-lifetime-rates.c \
+	plugins/report/lifetime_rates.c
+tests_report_test_lifetime_rates_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
+tests_report_test_lifetime_rates_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
+tests_report_test_lifetime_rates_LDADD = $(CHECK_LIBS) $(GLIB_LIBS)
+
 # The heap over time (aggregate/heap.c) and its peak's confidence against
 # the sampling model, simulated: a point's interval, the peak's, and the
 # peak's at C failing on a flat heap (ALLOCSAMPLE_TEST_THOROUGH=1: ten

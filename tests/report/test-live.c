@@ -90,7 +90,7 @@ START_TEST(test_samples_and_frees_match)
 	ck_assert_uint_eq(cell.tracked, BLOCKS);
 	asr_live_fini(&live);
 	asr_heap_fini(&heap);
-	asr_cell_lifetimes_free(cell.lifetimes);
+	asr_cell_lifetimes_fini(&cell.lifetimes);
 	asr_rates_fini(&cell.rates);
 	asr_rates_fini(&cell.live);
 }
@@ -123,7 +123,7 @@ START_TEST(test_unmatched_and_lost_frees)
 	ck_assert_uint_eq(asr_rates_samples(&cell.live), 0);
 	asr_live_fini(&live);
 	asr_heap_fini(&heap);
-	asr_cell_lifetimes_free(cell.lifetimes);
+	asr_cell_lifetimes_fini(&cell.lifetimes);
 	asr_rates_fini(&cell.rates);
 	asr_rates_fini(&cell.live);
 }

@@ -9,27 +9,20 @@
 void asr_lifetimes_freed(struct asr_cell *cell, const struct asr_weighed *sample,
 			 int64_t lifetime_ns, int64_t temporary_ns)
 {
-	struct asr_cell_lifetimes *l = cell->lifetimes;
-	struct as_lifetimes *rate;
+	struct asr_cell_lifetimes *l = &cell->lifetimes;
 
-	if (!l)
-		l = cell->lifetimes = g_new0(struct asr_cell_lifetimes, 1);
+	l->freed++;
 	if (lifetime_ns < 0) {
 		l->untimed++;
 		return;
 	}
 	if (lifetime_ns <= temporary_ns)
 		asr_rates_add(&l->temporary, sample);
-	rate = asr_lifetime_rates_find(&l->freed, sample->rate);
-	as_lifetime_add(&rate->freed[as_lifetime_bucket_of((uint64_t) lifetime_ns)], sample->size,
-			sample->offset, sample->pi);
+	asr_lifetime_rates_add(&l->buckets, sample, (uint64_t) lifetime_ns, false);
 }
 
-void asr_cell_lifetimes_free(struct asr_cell_lifetimes *l)
+void asr_cell_lifetimes_fini(struct asr_cell_lifetimes *l)
 {
-	if (!l)
-		return;
 	asr_rates_fini(&l->temporary);
-	asr_lifetime_rates_fini(&l->freed);
-	g_free(l);
+	asr_lifetime_rates_fini(&l->buckets);
 }

@@ -13,11 +13,12 @@
 #include "lifetime_rates.h"
 #include "rates.h"
 
-/* What a cell's freed samples leave: made at its first freed sample, so
- * that cells whose samples stay live, or are not tracked, cost nothing. */
+/* What a cell's freed samples leave, in the cell itself: a free reaches
+ * it through the cell that its live sample names, already in cache. */
 struct asr_cell_lifetimes {
+	uint64_t freed;                     /* tracked samples freed */
 	struct asr_rates temporary;         /* freed within `temporary` */
-	struct asr_lifetime_rates freed;    /* the lifetimes, in `freed` buckets */
+	struct asr_lifetime_rates buckets;  /* the lifetimes, freed buckets */
 	uint64_t untimed;                   /* freed, but the sample or the free
 					     * had no time: lifetime unknown */
 };
@@ -32,7 +33,7 @@ struct asr_cell;
 void asr_lifetimes_freed(struct asr_cell *cell, const struct asr_weighed *sample,
 			 int64_t lifetime_ns, int64_t temporary_ns);
 
-/* Frees what asr_lifetimes_freed() made for a cell (NULL: nothing). */
-void asr_cell_lifetimes_free(struct asr_cell_lifetimes *l);
+/* Frees what asr_lifetimes_freed() made for a cell. */
+void asr_cell_lifetimes_fini(struct asr_cell_lifetimes *l);
 
 #endif

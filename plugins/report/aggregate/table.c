@@ -41,7 +41,7 @@ static void cell_free(gpointer p)
 
 	asr_rates_fini(&c->rates);
 	asr_rates_fini(&c->live);
-	asr_cell_lifetimes_free(c->lifetimes);
+	asr_cell_lifetimes_fini(&c->lifetimes);
 	g_free(c);
 }
 

@@ -49,8 +49,8 @@ struct asr_cell {
 	/* Its process's size classes (aggregate/sizes.h), found at its first
 	 * sample: no look-up per sample. */
 	struct asr_process_sizes *sizes;
-	struct asr_cell_lifetimes *lifetimes;  /* what its freed samples' lifetimes
-						* say; NULL until one is freed */
+	struct asr_cell_lifetimes lifetimes;  /* what its freed samples' lifetimes
+					       * say */
 };
 
 /* Slots of the cache of recent cells: a power of 2. */

@@ -28,16 +28,14 @@ void asr_lifetime_parts_free(struct asr_lifetime_parts *parts)
 static struct asr_lifetime_parts *parts_of(GHashTable *cells, const struct asr_cell *cell)
 {
 	struct asr_lifetime_parts *p = g_hash_table_lookup(cells, cell);
-	const struct asr_cell_lifetimes *l = cell->lifetimes;
+	const struct asr_cell_lifetimes *l = &cell->lifetimes;
 
 	if (p)
 		return p;
 	p = g_new0(struct asr_lifetime_parts, 1);
-	if (l) {
-		asr_rates_merge(&p->temporary, &l->temporary);
-		asr_lifetime_rates_merge(&p->lifetimes, &l->freed);
-		p->untimed = l->untimed;
-	}
+	asr_rates_merge(&p->temporary, &l->temporary);
+	asr_lifetime_rates_merge(&p->lifetimes, &l->buckets);
+	p->untimed = l->untimed;
 	g_hash_table_insert(cells, (gpointer) cell, p);
 	return p;
 }
@@ -60,9 +58,7 @@ static void censor(struct asr_cell *cell, const struct asr_weighed *sample, int6
 	}
 	if (age_ns <= c->temporary_ns)
 		asr_rates_add(&p->pending, sample);
-	as_lifetime_add(&asr_lifetime_rates_find(&p->lifetimes, sample->rate)
-				 ->censored[as_lifetime_bucket_of((uint64_t) age_ns)],
-			sample->size, sample->offset, sample->pi);
+	asr_lifetime_rates_add(&p->lifetimes, sample, (uint64_t) age_ns, true);
 }
 
 GHashTable *asr_lifetime_parts_of_cells(const struct asr_aggregate *agg, int64_t temporary_ns)
@@ -77,7 +73,7 @@ GHashTable *asr_lifetime_parts_of_cells(const struct asr_aggregate *agg, int64_t
 
 	g_hash_table_iter_init(&it, agg->table.cells);
 	while (g_hash_table_iter_next(&it, &cell, NULL)) {
-		if (((const struct asr_cell *) cell)->lifetimes)
+		if (((const struct asr_cell *) cell)->lifetimes.freed > 0)
 			parts_of(c.cells, cell);
 	}
 	asr_live_each(&agg->live, censor, &c);

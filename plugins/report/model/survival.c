@@ -6,12 +6,15 @@
  * groups. */
 static int curve_of(struct asr_group *g, const struct as_estimate_options *options)
 {
-	const struct asr_lifetime_rates *l = &g->lifetime_parts->lifetimes;
 	bool one = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE;
 	struct as_survival_point points[AS_LIFETIME_BUCKETS];
-	size_t n;
+	size_t n_rates, n;
+	struct as_lifetimes *rates = asr_lifetime_rates_expand(&g->lifetime_parts->lifetimes,
+							       &n_rates);
+	int status = as_lifetime_survival(rates, n_rates, one ? 1 : g->threads, options, points, &n);
 
-	if (as_lifetime_survival(l->rates, l->n, one ? 1 : g->threads, options, points, &n))
+	g_free(rates);
+	if (status)
 		return -1;
 	g->survival = g_memdup2(points, (gsize) (n * sizeof *points));
 	g->survival_n = n;
