@@ -17,11 +17,14 @@ struct asr_writer {
 	asr_write_fn write;
 	guint scope_rows;        /* scope instances it prints at most; 0: all */
 	bool stack_cells;        /* it needs the model's `stack_cells` */
+	bool call_tree;          /* and its call tree (with group-by stack) */
 	/* Which groups each table shows when the parameters `top` and
 	 * `min-share` are not given (the model's options of those names):
 	 * text shows a first look, the other formats every group. */
 	uint64_t top;
 	double min_share;
+	bool lifetimes;          /* it shows every group's lifetime quantiles
+				  * (text: in the temporary view alone) */
 	bool survival;           /* it shows the survival curves */
 	bool hide_freed;         /* no stack with nothing live in the leaks view */
 };

@@ -21,11 +21,11 @@ const struct asr_writer *asr_writer_for(enum asr_format format)
 	static const struct asr_writer writers[] = {
 		[ASR_FORMAT_TEXT] = { .write = asr_write_text, .scope_rows = TEXT_TOP, .top = TEXT_TOP,
 				      .min_share = TEXT_MIN_SHARE, .hide_freed = true },
-		[ASR_FORMAT_CSV] = { .write = asr_write_csv },
+		[ASR_FORMAT_CSV] = { .write = asr_write_csv, .lifetimes = true },
 		[ASR_FORMAT_JSON] = { .write = asr_write_json, .scope_rows = JSON_SCOPE_ROWS,
-				      .survival = true },
+				      .call_tree = true, .lifetimes = true, .survival = true },
 		[ASR_FORMAT_HTML] = { .write = asr_write_html, .scope_rows = JSON_SCOPE_ROWS,
-				      .survival = true },
+				      .call_tree = true, .lifetimes = true, .survival = true },
 		[ASR_FORMAT_FOLDED] = { .write = asr_write_folded, .scope_rows = NO_SCOPE_ROWS },
 		[ASR_FORMAT_PPROF] = { .write = asr_write_pprof, .scope_rows = NO_SCOPE_ROWS,
 				       .stack_cells = true },
@@ -44,8 +44,12 @@ struct asr_model_options asr_writer_options(const struct asr_params *params)
 		.scope_rows = prints_scopes && params->has_top ? (guint) MIN(params->top, G_MAXUINT) :
 								writer->scope_rows,
 		.stack_cells = writer->stack_cells,
+		.call_tree = writer->call_tree,
 		.top = params->has_top ? params->top : writer->top,
 		.min_share = params->has_min_share ? params->min_share : writer->min_share,
+		/* Text shows lifetimes in its temporary view only: a search of
+		 * about a millisecond per group and quantile, saved elsewhere. */
+		.lifetimes = writer->lifetimes || params->sort == ASR_SORT_TEMPORARY,
 		.survival = writer->survival,
 		.hide_freed = writer->hide_freed,
 	};

@@ -144,15 +144,10 @@ static int estimate(struct node *n, const struct as_estimate_options *options)
 	static const struct as_estimate_accum none = { .rate = 1 };
 	struct asr_group *s = &n->samples;
 	uint64_t threads = n->node.threads ? n->node.threads : 1;
-	struct asr_lifetime_parts *parts = s->lifetime_parts;
-	int status;
 
 	if (s->rates.n == 0)
 		return as_estimate_compute(&none, 1, 1, options, &n->node.est);
-	s->lifetime_parts = NULL;
-	status = asr_group_estimate(s, threads, options);
-	s->lifetime_parts = parts;
-	if (status || (s->live_known && asr_group_temporary(s, threads, options)))
+	if (asr_group_estimate(s, threads, false, options))
 		return -1;
 	n->node.est = s->est;
 	n->node.live_known = s->live_known;

@@ -57,7 +57,7 @@ static int estimate_peak(struct asr_group *g, uint64_t threads,
 	return 0;
 }
 
-int asr_group_estimate(struct asr_group *g, uint64_t threads,
+int asr_group_estimate(struct asr_group *g, uint64_t threads, bool lifetimes,
 		       const struct as_estimate_options *options)
 {
 	struct as_estimate_objects objects;
@@ -71,7 +71,7 @@ int asr_group_estimate(struct asr_group *g, uint64_t threads,
 	if (!g->live_known)
 		return 0;
 	if (estimate_live(g, threads, options) || asr_group_temporary(g, threads, options) ||
-	    asr_group_lifetimes(g, threads, options))
+	    (lifetimes && asr_group_lifetimes(g, threads, options)))
 		return -1;
 	return g->peak_known ? estimate_peak(g, threads, options) : 0;
 }

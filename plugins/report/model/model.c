@@ -64,6 +64,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.sort = params->sort,
 		.stacks = options->group_by & ASR_GROUP_BY_STACK,
 		.stack_cells = options->stack_cells,
+		.lifetimes = options->lifetimes,
 	};
 	int status;
 
@@ -112,7 +113,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	asr_model_select(model, options);
 	if (options->survival && asr_model_survival(model, &estimate_options))
 		goto refused;
-	if (in.stacks) {
+	if (in.stacks && options->call_tree) {
 		model->call_tree = asr_call_tree_build(&model->summary, &estimate_options);
 		if (!model->call_tree)
 			goto refused;

@@ -86,12 +86,14 @@ struct asr_model_options {
 	unsigned group_by;       /* enum asr_group_by bits: the groups shown */
 	guint scope_rows;        /* the most scope instances printed; 0: all */
 	bool stack_cells;        /* fill `stack_cells` (with group-by stack) */
+	bool call_tree;          /* build `call_tree` (with group-by stack) */
 	/* Which groups each table shows (model/selection.c): */
 	uint64_t top;            /* at most this many, the largest; 0: all */
 	double min_share;        /* none under this percentage of their
 				  * table's bytes; 0: none hidden */
+	bool lifetimes;          /* every group's lifetime quantiles */
 	bool survival;           /* the survival curves of the groups a page
-				  * lists (model/survival.c) */
+				  * lists (model/survival.c); needs lifetimes */
 	bool hide_freed;         /* with sort=live, no stack with nothing live
 				  * at the end (text's leaks view); with
 				  * sort=temporary, none with nothing
@@ -134,7 +136,8 @@ struct asr_model {
 	struct asr_scope_model *scopes;    /* NULL: no `scope-begin` */
 	/* With group-by stack (NULL otherwise): */
 	GPtrArray *call_tree;    /* struct asr_call_node *: one root per
-				  * process, in the order of the process groups */
+				  * process, in the order of the process groups;
+				  * NULL too when the format shows none */
 	GPtrArray *stack_cells;  /* const struct asr_group * of kind STACK, one
 				  * per thread x type x stack of the stack groups
 				  * shown, with procname, vtid and type set

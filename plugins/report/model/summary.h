@@ -173,6 +173,7 @@ struct asr_summary_input {
 	enum asr_sort sort;         /* order by these bytes */
 	bool stacks;                /* build the stack groups */
 	bool stack_cells;           /* and the thread x type x stack ones */
+	bool lifetimes;             /* estimate the groups' lifetime quantiles */
 };
 
 /*
@@ -223,11 +224,11 @@ void asr_summary_order(struct asr_summary *summary, enum asr_sort sort);
 
 /* Estimates `g` (group_estimates.c), its per-rate sums sorted by rate
  * first: bytes and objects, and with its live figures known the live ones
- * too, `threads` its T.  `g` holds an accumulator at every rate of its
+ * too, `threads` its T, and with `lifetimes` the quantiles of its lifetimes.  `g` holds an accumulator at every rate of its
  * process already (asr_rates_cover); its live and peak samples get them
  * here.  Returns 0, or -1 if the estimator refused the
  * options.  Called by asr_summary_build(). */
-int asr_group_estimate(struct asr_group *g, uint64_t threads,
+int asr_group_estimate(struct asr_group *g, uint64_t threads, bool lifetimes,
 		       const struct as_estimate_options *options);
 
 /* A group's temporary bytes and objects (model/temporary.c), with its
