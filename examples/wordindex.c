@@ -5,12 +5,14 @@
  * `struct word` entries (typed with ALLOCSAMPLE_NEW), the words' text
  * (plain strdup inside the type scope "word text"), each word's postings
  * (the positions where it occurs, an array that grows with realloc inside
- * the scope "postings") and the table's bucket arrays (plain calloc).  At the end every thread prints the exact bytes it
- * asked for, by type, so the sampled estimates can be compared with the
- * truth.
+ * the scope "postings") and the table's bucket arrays (plain calloc), then
+ * frees it all.  At the end every thread prints the exact bytes it asked
+ * for, by type, and the program the largest number of bytes its threads
+ * held at once, so the sampled estimates can be compared with the truth.
  */
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +38,18 @@ struct worker {
 	uint64_t words, distinct;
 	uint64_t bytes_entries, bytes_text, bytes_postings, bytes_buckets;
 };
+
+/* The bytes the workers hold now, and the most they held at once. */
+static _Atomic uint64_t live_bytes, peak_bytes;
+
+static void held(uint64_t added, uint64_t removed)
+{
+	uint64_t now = atomic_fetch_add(&live_bytes, added - removed) + added - removed;
+	uint64_t peak = atomic_load(&peak_bytes);
+
+	while (now > peak && !atomic_compare_exchange_weak(&peak_bytes, &peak, now))
+		;
+}
 
 static uint64_t next_random(uint64_t *state)
 {
@@ -78,6 +92,7 @@ static void *index_words(void *arg)
 
 	w->tid = gettid();
 	w->bytes_buckets = bucket_count * sizeof(*buckets);
+	held(w->bytes_buckets, 0);
 	for (w->words = 0; w->words < WORDS_PER_WORKER; w->words++) {
 		struct word *entry;
 		size_t b;
@@ -98,13 +113,17 @@ static void *index_words(void *arg)
 			w->distinct++;
 			w->bytes_entries += sizeof(struct word);
 			w->bytes_text += strlen(text) + 1;
+			held(sizeof(struct word) + strlen(text) + 1, 0);
 		}
 		if (entry->count == entry->capacity) {
+			uint64_t before = entry->capacity * sizeof(uint32_t);
+
 			entry->capacity = entry->capacity ? 2 * entry->capacity : 4;
 			allocsample_scope_push("postings");
 			entry->postings = realloc(entry->postings, entry->capacity * sizeof(uint32_t));
 			allocsample_scope_pop();
 			w->bytes_postings += entry->capacity * sizeof(uint32_t);
+			held(entry->capacity * sizeof(uint32_t), before);
 		}
 		entry->postings[entry->count++] = (uint32_t) w->words;
 		if (w->distinct > 2 * bucket_count) {
@@ -115,6 +134,7 @@ static void *index_words(void *arg)
 			bucket_count *= 4;
 			buckets = calloc(bucket_count, sizeof(*buckets));
 			w->bytes_buckets += bucket_count * sizeof(*buckets);
+			held(bucket_count * sizeof(*buckets), 0);
 			for (size_t i = 0; i < old_count; i++) {
 				while (old[i]) {
 					struct word *moved = old[i];
@@ -126,6 +146,7 @@ static void *index_words(void *arg)
 				}
 			}
 			free(old);
+			held(0, old_count * sizeof(*old));
 		}
 	}
 	for (size_t i = 0; i < bucket_count; i++) {
@@ -133,12 +154,15 @@ static void *index_words(void *arg)
 			struct word *gone = buckets[i];
 
 			buckets[i] = gone->next;
+			held(0, gone->capacity * sizeof(uint32_t) + strlen(gone->text) + 1 +
+				sizeof(struct word));
 			free(gone->postings);
 			free(gone->text);
 			free(gone);
 		}
 	}
 	free(buckets);
+	held(0, bucket_count * sizeof(*buckets));
 	return NULL;
 }
 
@@ -170,5 +194,7 @@ int main(void)
 		       workers[i].bytes_entries, workers[i].bytes_text, workers[i].bytes_postings,
 		       workers[i].bytes_buckets);
 	}
+	printf("Most bytes held at once (the peak of the live heap): %" PRIu64 "\n",
+	       atomic_load(&peak_bytes));
 	return 0;
 }
