@@ -23,8 +23,8 @@ struct asr_writer {
 	 * text shows a first look, the other formats every group. */
 	uint64_t top;
 	double min_share;
-	bool lifetimes;          /* it shows every group's lifetime quantiles
-				  * (text: in the temporary view alone) */
+	bool every_figure;       /* it shows every group's peak and temporary
+				  * bytes and lifetimes, whatever the sort */
 	bool survival;           /* it shows the survival curves */
 	bool hide_freed;         /* no stack with nothing live in the leaks view */
 };

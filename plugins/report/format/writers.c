@@ -21,17 +21,34 @@ const struct asr_writer *asr_writer_for(enum asr_format format)
 	static const struct asr_writer writers[] = {
 		[ASR_FORMAT_TEXT] = { .write = asr_write_text, .scope_rows = TEXT_TOP, .top = TEXT_TOP,
 				      .min_share = TEXT_MIN_SHARE, .hide_freed = true },
-		[ASR_FORMAT_CSV] = { .write = asr_write_csv, .lifetimes = true },
+		[ASR_FORMAT_CSV] = { .write = asr_write_csv, .every_figure = true },
 		[ASR_FORMAT_JSON] = { .write = asr_write_json, .scope_rows = JSON_SCOPE_ROWS,
-				      .call_tree = true, .lifetimes = true, .survival = true },
+				      .call_tree = true, .every_figure = true, .survival = true },
 		[ASR_FORMAT_HTML] = { .write = asr_write_html, .scope_rows = JSON_SCOPE_ROWS,
-				      .call_tree = true, .lifetimes = true, .survival = true },
+				      .call_tree = true, .every_figure = true, .survival = true },
 		[ASR_FORMAT_FOLDED] = { .write = asr_write_folded, .scope_rows = NO_SCOPE_ROWS },
 		[ASR_FORMAT_PPROF] = { .write = asr_write_pprof, .scope_rows = NO_SCOPE_ROWS,
 				       .stack_cells = true },
 	};
 
 	return &writers[format];
+}
+
+/* What text, folded stacks and pprof show of each group beyond its bytes
+ * and live bytes: the peak's view shows the bytes at the peak, the
+ * temporary view the temporary bytes and the lifetimes. */
+static unsigned figures_of_view(enum asr_sort sort)
+{
+	switch (sort) {
+	case ASR_SORT_PEAK:
+		return ASR_FIGURES_PEAK;
+	case ASR_SORT_TEMPORARY:
+		return ASR_FIGURES_TEMPORARY | ASR_FIGURES_LIFETIMES;
+	case ASR_SORT_ALLOCATED:
+	case ASR_SORT_LIVE:
+		break;
+	}
+	return 0;
 }
 
 struct asr_model_options asr_writer_options(const struct asr_params *params)
@@ -47,9 +64,7 @@ struct asr_model_options asr_writer_options(const struct asr_params *params)
 		.call_tree = writer->call_tree,
 		.top = params->has_top ? params->top : writer->top,
 		.min_share = params->has_min_share ? params->min_share : writer->min_share,
-		/* Text shows lifetimes in its temporary view only: a search of
-		 * about a millisecond per group and quantile, saved elsewhere. */
-		.lifetimes = writer->lifetimes || params->sort == ASR_SORT_TEMPORARY,
+		.figures = writer->every_figure ? ASR_FIGURES_ALL : figures_of_view(params->sort),
 		.survival = writer->survival,
 		.hide_freed = writer->hide_freed,
 	};

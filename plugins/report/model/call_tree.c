@@ -147,7 +147,7 @@ static int estimate(struct node *n, const struct as_estimate_options *options)
 
 	if (s->rates.n == 0)
 		return as_estimate_compute(&none, 1, 1, options, &n->node.est);
-	if (asr_group_estimate(s, threads, false, options))
+	if (asr_group_estimate(s, threads, ASR_FIGURES_PEAK | ASR_FIGURES_TEMPORARY, options))
 		return -1;
 	n->node.est = s->est;
 	n->node.live_known = s->live_known;
@@ -159,9 +159,27 @@ static int estimate(struct node *n, const struct as_estimate_options *options)
 	return 0;
 }
 
+/*
+ * Whether `n` holds the very samples of its one child: no stack ends at
+ * it.  A node gets the samples of every stack through it, its child's
+ * among them, added in the same order, so the two have the same sums to
+ * the last bit and the same figures.  Most nodes of deep stacks are such
+ * links of a chain, and each estimate is some ten quantile searches.
+ */
+static bool same_as_child(const struct node *n)
+{
+	const struct node *child;
+
+	if (n->node.children->len != 1)
+		return false;
+	child = g_ptr_array_index(n->node.children, 0);
+	return asr_rates_samples(&n->samples.rates) == asr_rates_samples(&child->samples.rates);
+}
+
 /* Estimates `n` and its subtree, and orders its children. */
 static int finish(struct node *n, const struct as_estimate_options *options)
 {
+	const struct asr_call_node *child;
 	guint i;
 
 	for (i = 0; i < n->node.children->len; i++) {
@@ -169,7 +187,17 @@ static int finish(struct node *n, const struct as_estimate_options *options)
 			return -1;
 	}
 	g_ptr_array_sort(n->node.children, compare_nodes);
-	return estimate(n, options);
+	if (!same_as_child(n) || n->samples.rates.n == 0)
+		return estimate(n, options);
+	child = g_ptr_array_index(n->node.children, 0);
+	n->node.est = child->est;
+	n->node.live_known = child->live_known;
+	n->node.live = child->live;
+	n->node.peak_known = child->peak_known;
+	n->node.peak_live = child->peak_live;
+	n->node.temporary_known = child->temporary_known;
+	n->node.temporary = child->temporary;
+	return 0;
 }
 
 GPtrArray *asr_call_tree_build(const struct asr_summary *summary,

@@ -57,7 +57,7 @@ static int estimate_peak(struct asr_group *g, uint64_t threads,
 	return 0;
 }
 
-int asr_group_estimate(struct asr_group *g, uint64_t threads, bool lifetimes,
+int asr_group_estimate(struct asr_group *g, uint64_t threads, unsigned figures,
 		       const struct as_estimate_options *options)
 {
 	struct as_estimate_objects objects;
@@ -67,11 +67,13 @@ int asr_group_estimate(struct asr_group *g, uint64_t threads, bool lifetimes,
 	    as_estimate_objects_compute(g->rates.accums, g->rates.n, options->confidence, &objects))
 		return -1;
 	g->objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
-	g->peak_known = g->peak_known && g->live_known;
+	g->peak_known = g->peak_known && g->live_known &&
+			 (figures & ASR_FIGURES_PEAK || g->kind == ASR_KIND_PROCESS);
 	if (!g->live_known)
 		return 0;
-	if (estimate_live(g, threads, options) || asr_group_temporary(g, threads, options) ||
-	    (lifetimes && asr_group_lifetimes(g, threads, options)))
+	if (estimate_live(g, threads, options) ||
+	    (figures & ASR_FIGURES_TEMPORARY && asr_group_temporary(g, threads, options)) ||
+	    (figures & ASR_FIGURES_LIFETIMES && asr_group_lifetimes(g, threads, options)))
 		return -1;
 	return g->peak_known ? estimate_peak(g, threads, options) : 0;
 }

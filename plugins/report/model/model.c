@@ -64,7 +64,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.sort = params->sort,
 		.stacks = options->group_by & ASR_GROUP_BY_STACK,
 		.stack_cells = options->stack_cells,
-		.lifetimes = options->lifetimes,
+		.figures = options->figures,
 	};
 	int status;
 

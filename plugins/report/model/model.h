@@ -91,7 +91,8 @@ struct asr_model_options {
 	uint64_t top;            /* at most this many, the largest; 0: all */
 	double min_share;        /* none under this percentage of their
 				  * table's bytes; 0: none hidden */
-	bool lifetimes;          /* every group's lifetime quantiles */
+	unsigned figures;        /* enum asr_figures bits (model/summary.h):
+				  * what the format shows of each group */
 	bool survival;           /* the survival curves of the groups a page
 				  * lists (model/survival.c); needs lifetimes */
 	bool hide_freed;         /* with sort=live, no stack with nothing live

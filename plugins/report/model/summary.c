@@ -353,7 +353,8 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		/* The stack cells are pprof's samples, which have no lifetimes:
 		 * no search for their quantiles (about a millisecond each). */
 		if (asr_group_estimate(g, single_thread(g->kind) ? 1 : g->threads,
-				       in->lifetimes && g->kind != KIND_STACK_CELL, options))
+				       g->kind == KIND_STACK_CELL ?
+				       in->figures & ~ASR_FIGURES_LIFETIMES : in->figures, options))
 			goto end;
 		if (g->kind == KIND_STACK_CELL) {
 			g->kind = ASR_KIND_STACK;
@@ -390,8 +391,8 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	summary->live_known = summary->total.live_known;
 	summary->live_notes.tracking = in->live;
 	if (summary->samples > 0) {
-		if (asr_group_estimate(&summary->total, summary->total.threads, in->lifetimes,
-				       options))
+		if (asr_group_estimate(&summary->total, summary->total.threads,
+				       in->figures | ASR_FIGURES_PEAK, options))
 			goto end;
 		summary->mixed_rates = summary->mixed_rates || summary->total.est.mixed_rates;
 	}

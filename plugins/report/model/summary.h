@@ -110,6 +110,17 @@ struct asr_group {
 	size_t survival_n;
 };
 
+/* The figures a group gets beyond its bytes and live bytes, each only
+ * where a format shows it: the groups' peak bytes (a process's and the
+ * total's always, for the heap's curve), temporary bytes, and the
+ * quantiles of lifetimes (a search of about a millisecond each). */
+enum asr_figures {
+	ASR_FIGURES_PEAK = 1 << 0,
+	ASR_FIGURES_TEMPORARY = 1 << 1,
+	ASR_FIGURES_LIFETIMES = 1 << 2,
+	ASR_FIGURES_ALL = (1 << 3) - 1,
+};
+
 /* What the report says once about the live figures, over every trace. */
 struct asr_live_notes {
 	uint64_t traces_old;        /* traces whose samples have no free_tracked
@@ -173,7 +184,8 @@ struct asr_summary_input {
 	enum asr_sort sort;         /* order by these bytes */
 	bool stacks;                /* build the stack groups */
 	bool stack_cells;           /* and the thread x type x stack ones */
-	bool lifetimes;             /* estimate the groups' lifetime quantiles */
+	unsigned figures;           /* enum asr_figures bits: what else to
+				     * estimate */
 };
 
 /*
@@ -224,11 +236,13 @@ void asr_summary_order(struct asr_summary *summary, enum asr_sort sort);
 
 /* Estimates `g` (group_estimates.c), its per-rate sums sorted by rate
  * first: bytes and objects, and with its live figures known the live ones
- * too, `threads` its T, and with `lifetimes` the quantiles of its lifetimes.  `g` holds an accumulator at every rate of its
+ * too, `threads` its T, and the `figures` (enum asr_figures) asked for: a
+ * group without its peak asked for (and not a process's) is left
+ * without (peak_known false).  `g` holds an accumulator at every rate of its
  * process already (asr_rates_cover); its live and peak samples get them
  * here.  Returns 0, or -1 if the estimator refused the
  * options.  Called by asr_summary_build(). */
-int asr_group_estimate(struct asr_group *g, uint64_t threads, bool lifetimes,
+int asr_group_estimate(struct asr_group *g, uint64_t threads, unsigned figures,
 		       const struct as_estimate_options *options);
 
 /* A group's temporary bytes and objects (model/temporary.c), with its
