@@ -50,19 +50,32 @@ double as_estimate_probability(struct as_estimate_accum *accum, uint64_t size)
  *	u += size - offset;  weighted += size * w
  *	objects += w;  objects_var += w (w - 1)
  */
+void as_estimate_weigh(uint64_t size, uint64_t offset, double pi, struct as_estimate_weight *out)
+{
+	out->w = 1.0 / pi;
+	out->u = (long double) (size - offset);
+	out->weighted = (long double) size / pi;
+	out->w_var = out->w * (out->w - 1.0);
+}
+
+void as_estimate_add_weight(struct as_estimate_accum *accum, const struct as_estimate_weight *weight)
+{
+	accum->samples++;
+	accum->u += weight->u;
+	accum->weighted += weight->weighted;
+	accum->objects += weight->w;
+	accum->objects_var += weight->w_var;
+}
+
 bool as_estimate_add_sampled(struct as_estimate_accum *accum, uint64_t size, uint64_t offset,
 			     double pi)
 {
-	double w;
+	struct as_estimate_weight weight;
 
 	if (accum->rate == 0 || size == 0 || offset >= size)
 		return false;
-	w = 1.0 / pi;
-	accum->samples++;
-	accum->u += (long double) (size - offset);
-	accum->weighted += (long double) size / pi;
-	accum->objects += w;
-	accum->objects_var += w * (w - 1.0);
+	as_estimate_weigh(size, offset, pi, &weight);
+	as_estimate_add_weight(accum, &weight);
 	return true;
 }
 
@@ -92,25 +105,33 @@ bool as_estimate_remove(struct as_estimate_accum *accum, uint64_t size, uint64_t
 					  as_estimate_probability(accum, size));
 }
 
-bool as_estimate_remove_sampled(struct as_estimate_accum *accum, uint64_t size, uint64_t offset,
-				double pi)
+bool as_estimate_remove_weight(struct as_estimate_accum *accum,
+			       const struct as_estimate_weight *weight)
 {
-	double w;
-
-	if (accum->rate == 0 || accum->samples == 0 || size == 0 || offset >= size)
+	if (accum->samples == 0)
 		return false;
 	if (accum->samples == 1) {
 		accum->samples = 0;
 		accum->u = accum->weighted = accum->objects = accum->objects_var = 0;
 		return true;
 	}
-	w = 1.0 / pi;
 	accum->samples--;
-	accum->u -= (long double) (size - offset);
-	accum->weighted -= (long double) size / pi;
-	accum->objects -= w;
-	accum->objects_var -= w * (w - 1.0);
+	accum->u -= weight->u;
+	accum->weighted -= weight->weighted;
+	accum->objects -= weight->w;
+	accum->objects_var -= weight->w_var;
 	return true;
+}
+
+bool as_estimate_remove_sampled(struct as_estimate_accum *accum, uint64_t size, uint64_t offset,
+				double pi)
+{
+	struct as_estimate_weight weight;
+
+	if (accum->rate == 0 || accum->samples == 0 || size == 0 || offset >= size)
+		return false;
+	as_estimate_weigh(size, offset, pi, &weight);
+	return as_estimate_remove_weight(accum, &weight);
 }
 
 /*

@@ -74,6 +74,29 @@ bool as_estimate_remove(struct as_estimate_accum *accum, uint64_t size, uint64_t
  */
 double as_estimate_probability(struct as_estimate_accum *accum, uint64_t size);
 
+/* What one sample adds to the sums of an accumulator of its rate, from
+ * its size, offset and probability pi: computed once by
+ * as_estimate_weigh() for a sample that goes into several accumulators
+ * (a group's, its window's, its process's curve), since the conversions
+ * and divisions, not the additions, are what a sample costs. */
+struct as_estimate_weight {
+	long double u;           /* size - offset */
+	long double weighted;    /* size / pi */
+	double w;                /* 1 / pi */
+	double w_var;            /* w (w - 1) */
+};
+
+void as_estimate_weigh(uint64_t size, uint64_t offset, double pi, struct as_estimate_weight *out);
+
+/* Adds (removes) a sample weighed by as_estimate_weigh(), which the caller
+ * checked as as_estimate_add() checks it: the sums of
+ * as_estimate_add_sampled() to the last bit.  Removing from an
+ * accumulator without samples returns false; removing its last sample
+ * resets its sums to 0. */
+void as_estimate_add_weight(struct as_estimate_accum *accum, const struct as_estimate_weight *weight);
+bool as_estimate_remove_weight(struct as_estimate_accum *accum,
+			       const struct as_estimate_weight *weight);
+
 /* as_estimate_add() and as_estimate_remove() of a sample whose
  * probability `pi` as_estimate_probability() gave at the same rate: the
  * same sums, to the last bit, and the same refusals. */

@@ -24,8 +24,7 @@ bool asr_rates_remove(struct asr_rates *rates, const struct asr_weighed *sample)
 
 	for (i = 0; i < rates->n; i++) {
 		if (rates->accums[i].rate == sample->rate)
-			return as_estimate_remove_sampled(&rates->accums[i], sample->size,
-							  sample->offset, sample->pi);
+			return as_estimate_remove_weight(&rates->accums[i], &sample->weight);
 	}
 	return false;
 }

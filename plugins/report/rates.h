@@ -21,15 +21,18 @@ struct asr_rates {
 	struct as_estimate_accum *accums;
 };
 
-/* One sample as the accumulators take it, and `pi`, its probability of
- * being sampled (as_estimate_probability()): a sample goes into several
- * groups (its cell's allocated and live bytes, its window, its scope
- * instance), and pi, a logarithm and an exponential, is computed once. */
+/* One sample as the accumulators take it, `pi`, its probability of
+ * being sampled (as_estimate_probability()), and what it adds to each
+ * sum: a sample goes into several groups (its cell's allocated and live
+ * bytes, its process's curve and size class, its window, its scope
+ * instance), and pi, a logarithm and an exponential, and the weight, a
+ * few divisions, are computed once. */
 struct asr_weighed {
 	uint64_t rate;
 	uint64_t size;
 	uint64_t offset;
 	double pi;
+	struct as_estimate_weight weight;
 };
 
 /* The accumulator of `rate` in `rates`, made when missing. */
@@ -81,14 +84,14 @@ static inline bool asr_rates_weigh(struct asr_rates *rates, struct asr_recent_pr
 	out->size = size;
 	out->offset = offset;
 	out->pi = r->pi;
+	as_estimate_weigh(size, offset, r->pi, &out->weight);
 	return true;
 }
 
 /* Adds one sample weighed by asr_rates_weigh(). */
 static inline void asr_rates_add(struct asr_rates *rates, const struct asr_weighed *sample)
 {
-	as_estimate_add_sampled(asr_rates_accum(rates, sample->rate), sample->size, sample->offset,
-				sample->pi);
+	as_estimate_add_weight(asr_rates_accum(rates, sample->rate), &sample->weight);
 }
 
 /* Removes one sample that asr_rates_add() added; false when `rates` holds

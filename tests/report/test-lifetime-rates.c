@@ -14,7 +14,7 @@
 
 static struct asr_weighed sample(uint64_t rate, uint64_t size)
 {
-	return (struct asr_weighed) { rate, size, 0, 0.5 };
+	return (struct asr_weighed) { .rate = rate, .size = size, .offset = 0, .pi = 0.5 };
 }
 
 /* The samples of `rate` in bucket b of the expansion, freed or censored. */
