@@ -336,7 +336,7 @@ echo
 # calls cost (callgrind_annotate --tree=caller).
 echo "the report's functions, inclusive instructions: total, per sample"
 for f in asr_component_consume bt_message_iterator_next asr_sample_read asr_table_add \
-	asr_live_sample asr_free_event_read asr_live_free as_estimate_add_sampled \
+	asr_live_sample asr_free_event_read asr_live_free as_estimate_add_weight \
 	g_hash_table_lookup asr_raw_stacks_intern asr_resolution_build \
 	asr_summary_build asr_write_text; do
 	awk -v f="$f" -v e="$profile_events" '
