@@ -13,6 +13,9 @@ struct node {
 				    * lifetime_parts and what says whether
 				    * they are known */
 	uint64_t last_thread;    /* the serial of the last thread counted */
+	/* The samples whose estimates its figures are: its own, or those of
+	 * the node at the end of its chain (same_as_child). */
+	const struct asr_group *estimated;
 };
 
 /* What one node's children are found by: a function of a binary. */
@@ -135,6 +138,18 @@ static gint compare_nodes(gconstpointer pa, gconstpointer pb)
 	return strcmp(a->label, b->label);
 }
 
+/* What a node shows of the estimates of its samples, `s`. */
+static void set_figures(struct asr_call_node *node, const struct asr_group *s)
+{
+	node->est = s->est;
+	node->live_known = s->live_known;
+	node->live = s->live;
+	node->peak_known = s->peak_known;
+	node->peak_live = s->peak_live;
+	node->temporary_known = s->live_known;
+	node->temporary = s->temporary;
+}
+
 /* Estimates `n` like a group of its samples with its T: a root without
  * any stack gets 0 "below" at rate 1, and no live figures.  A node has
  * temporary bytes but no lifetimes: their quantiles, a search of about a
@@ -149,13 +164,8 @@ static int estimate(struct node *n, const struct as_estimate_options *options)
 		return as_estimate_compute(&none, 1, 1, options, &n->node.est);
 	if (asr_group_estimate(s, threads, ASR_FIGURES_PEAK | ASR_FIGURES_TEMPORARY, options))
 		return -1;
-	n->node.est = s->est;
-	n->node.live_known = s->live_known;
-	n->node.live = s->live;
-	n->node.peak_known = s->peak_known;
-	n->node.peak_live = s->peak_live;
-	n->node.temporary_known = s->live_known;
-	n->node.temporary = s->temporary;
+	n->estimated = s;
+	set_figures(&n->node, s);
 	return 0;
 }
 
@@ -173,13 +183,13 @@ static bool same_as_child(const struct node *n)
 	if (n->node.children->len != 1)
 		return false;
 	child = g_ptr_array_index(n->node.children, 0);
-	return asr_rates_samples(&n->samples.rates) == asr_rates_samples(&child->samples.rates);
+	return child->estimated &&
+	       asr_rates_samples(&n->samples.rates) == asr_rates_samples(&child->samples.rates);
 }
 
 /* Estimates `n` and its subtree, and orders its children. */
 static int finish(struct node *n, const struct as_estimate_options *options)
 {
-	const struct asr_call_node *child;
 	guint i;
 
 	for (i = 0; i < n->node.children->len; i++) {
@@ -189,14 +199,8 @@ static int finish(struct node *n, const struct as_estimate_options *options)
 	g_ptr_array_sort(n->node.children, compare_nodes);
 	if (!same_as_child(n) || n->samples.rates.n == 0)
 		return estimate(n, options);
-	child = g_ptr_array_index(n->node.children, 0);
-	n->node.est = child->est;
-	n->node.live_known = child->live_known;
-	n->node.live = child->live;
-	n->node.peak_known = child->peak_known;
-	n->node.peak_live = child->peak_live;
-	n->node.temporary_known = child->temporary_known;
-	n->node.temporary = child->temporary;
+	n->estimated = ((const struct node *) g_ptr_array_index(n->node.children, 0))->estimated;
+	set_figures(&n->node, n->estimated);
 	return 0;
 }
 
