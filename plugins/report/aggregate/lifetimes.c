@@ -1,6 +1,4 @@
 /* lifetimes.c - freed samples into their cell's temporary bytes and lifetime buckets (see lifetimes.h). */
-#include <glib.h>
-
 #include "aggregate/lifetimes.h"
 #include "aggregate/table.h"
 
