@@ -125,4 +125,23 @@ report_run "$HARNESS_DIR/lifetimes-fp.trace" -p 'group-by="thread",sort="tempora
 	harness_fail "the temporary view failed: $(cat "$HARNESS_DIR/temporary.err")"
 check "sort=temporary: the churn thread first" [ "$(jq "[.groups[] | select(.kind == \"thread\")][0].tid" \
 	"$HARNESS_DIR/temporary.json")" = "$(awk '$1 == "path" && $2 == "churn" { print $3 }' "$HARNESS_DIR/truth-fp")" ]
+
+# Text's temporary view estimates what it prints (the other views do not):
+# its first stack's temporary bytes are JSON's largest, checked against
+# the truth above, to the three digits text prints, with the lifetimes'
+# line under them.
+report_run "$HARNESS_DIR/lifetimes-fp.trace" -p 'group-by="stack",sort="temporary"' \
+	>"$HARNESS_DIR/temporary.txt" 2>"$HARNESS_DIR/temporary.err" ||
+	harness_fail "the temporary view failed: $(cat "$HARNESS_DIR/temporary.err")"
+shown=$(awk '$1 == "temporary:" { v = $2; u = $3
+		m = u == "KiB" ? 1024 : u == "MiB" ? 1048576 : u == "GiB" ? 1073741824 : 1
+		printf "%.0f\n", v * m; exit }' "$HARNESS_DIR/temporary.txt")
+largest=$(jq '[.groups[] | select(.kind == "stack") | .temporary_estimate] | max' \
+	"$HARNESS_DIR/stacks-fp.json")
+close=$(awk -v a="${shown:-0}" -v b="$largest" \
+	'BEGIN { print (a > 0 && b > 0 && (a - b) / b < 0.01 && (b - a) / b < 0.01) ? "yes" : "no" }')
+check "text, sort=temporary: the first stack's temporary bytes (${shown:-none}) are JSON's largest ($largest)" \
+	[ "$close" = yes ]
+check "text, sort=temporary: the first stack's lifetimes are shown" \
+	grep -q '^ *bytes lived: median [0-9.]* [a-z]* \[' "$HARNESS_DIR/temporary.txt"
 finish
