@@ -118,18 +118,22 @@ check "variables set and read, and comments, are not placeholders; PROGRAM is on
 fill 'babeltrace2 TRACE_DIR -c sink.allocsample.report' >/dev/null
 check "TRACE_DIR is a placeholder of its own" [ "$(cat "$work/unknown")" = TRACE_DIR ]
 
-# shape.awk: other figures and units match; other words or columns do not.
+# shape.awk: other figures and units match; other words, columns or
+# source lines do not.
 sed "s/ TAB /$tab/g" >"$work/shown" <<'EOF'
 1 TAB   wordindex  21691  21696      143  14.5 MiB  [12.2 MiB, 17.0 MiB]
 2 TAB allocsample-compare: regression: type server: struct session: 8.01 MiB -> 10.4 MiB (+30%)
 3 TAB   PROCESS      PID    TID  SAMPLES  ESTIMATE  95% INTERVAL          NOTE
+4 TAB       index_words  wordindex.c:123
+5 TAB       index_words  wordindex.c:105
 EOF
 cat >"$work/printed" <<'EOF'
   wordindex  6717  6720  151  997.2 KiB  [12.7 KiB, 1.06 MiB]
 allocsample-compare: regression: type server: struct session: 193.8 MiB -> 248.0 MiB (+28%)
   PROCESS     PID   TID  SAMPLES   ESTIMATE  95% INTERVAL           LIVE AT END  LIVE INTERVAL          NOTE
+        index_words  wordindex.c:123
 EOF
 awk -f "$docs/shape.awk" "$work/shown" "$work/printed" >"$work/unmatched"
-check "shape: figures and units may differ, columns not ($(cat "$work/unmatched"))" \
-	[ "$(cut -f 1 "$work/unmatched")" = 3 ]
+check "shape: figures and units may differ, columns and source lines not ($(cat "$work/unmatched"))" \
+	[ "$(cut -f 1 "$work/unmatched" | paste -s -d ' ' -)" = "3 5" ]
 finish

@@ -5,14 +5,31 @@
 #
 # SHOWN has a line per line shown, "LINE <tab> TEXT".  A shown line has the
 # shape of a printed one when both are the same once every number (21691,
-# 14.5, the 105 of wordindex.c:105) is read as N, every quantity of bytes
-# (0 B, 14.5 MiB) or of time (608 ms, 1.2 s) as N U, and every run of
-# spaces as one space: the figures of a sampled run differ from the
-# document's, and so may the unit each is best shown in; the words and
-# columns must not.  Prints the shown lines
-# that match no printed line, as SHOWN has them.
+# 14.5) is read as N, every quantity of bytes (0 B, 14.5 MiB) or of time
+# (608 ms, 1.2 s) as N U, and every run of spaces as one space: the
+# figures of a sampled run differ from the document's, and so may the unit
+# each is best shown in; the words and columns must not, nor a source
+# line (the 123 of wordindex.c:123), which names a line of the example.
+# Prints the shown lines that match no printed line, as SHOWN has them.
+
+# `s` with the digits of each source line (FILE.c:LINE, .cc, .cpp, .h)
+# spelt as letters, which the numbers' N leaves alone.
+function keep_source_lines(s,    out, line, spelt, i) {
+	out = ""
+	while (match(s, /\.(c|cc|cpp|h):[0-9]+/)) {
+		line = substr(s, RSTART, RLENGTH)
+		sub(/^[^:]*:/, "", line)
+		spelt = ""
+		for (i = 1; i <= length(line); i++)
+			spelt = spelt substr("abcdefghij", substr(line, i, 1) + 1, 1)
+		out = out substr(s, 1, RSTART + RLENGTH - length(line) - 1) "#" spelt
+		s = substr(s, RSTART + RLENGTH)
+	}
+	return out s
+}
 
 function shape(s,    out) {
+	s = keep_source_lines(s)
 	gsub(/[0-9]+(\.[0-9]+)*/, "N", s)
 	out = ""
 	while (match(s, /N (B|KiB|MiB|GiB|TiB|PiB|EiB|ns|us|ms|s|min)/)) {
