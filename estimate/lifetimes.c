@@ -68,45 +68,74 @@ static bool rules_out(const struct test *t, unsigned k, bool at_least)
 			       !at_least) <= t->alpha;
 }
 
-/* The upper end: the last nanosecond of the first bucket where F >= p is
- * established, found by bisection since establishing it at one edge
- * establishes it at every later one (never where no block is shorter);
- * +INFINITY when none. */
-static double upper_end(const struct test *t)
+/*
+ * The first edge k in [lo, hi] where the test "F >= p established"
+ * (`at_least`) or "F < p no longer established" (not `at_least`) holds,
+ * hi + 1 when none: both are false, then true, as k grows (monotonicity).
+ * From a guess, the bucket where Kaplan-Meier's F reaches p, steps of 1,
+ * 2, 4, ... towards the change, then a bisection: a few tests near the
+ * estimate, none at the far edges where a tail is 1e-150 and still costs
+ * a full integration.
+ */
+static int first_holding(const struct test *t, bool at_least, int lo, int hi, int guess)
 {
-	int lo = t->first - 1, hi = t->last;
+	int first = lo, last = hi + 1, step;
+#define HOLDS(k) (rules_out(t, (unsigned) (k), at_least) == at_least)
 
-	if (!rules_out(t, (unsigned) hi, true))
-		return INFINITY;
-	while (hi - lo > 1) {
-		int mid = lo + (hi - lo) / 2;
+	guess = guess < lo ? lo : guess > hi ? hi : guess;
+	if (HOLDS(guess)) {
+		last = guess;
+		for (step = 1; last - step >= first; step *= 2) {
+			if (!HOLDS(last - step)) {
+				first = last - step + 1;
+				break;
+			}
+			last -= step;
+		}
+	} else {
+		first = guess + 1;
+		for (step = 1; first <= hi; step *= 2) {
+			int k = first - 1 + step <= hi ? first - 1 + step : hi;
 
-		if (rules_out(t, (unsigned) mid, true))
-			hi = mid;
-		else
-			lo = mid;
+			if (HOLDS(k)) {
+				last = k;
+				break;
+			}
+			first = k + 1;
+		}
 	}
-	return ldexp(1.0, hi) - 1.0;
+	while (first < last) {
+		int mid = first + (last - first) / 2;
+
+		if (HOLDS(mid))
+			last = mid;
+		else
+			first = mid + 1;
+	}
+#undef HOLDS
+	return last;
 }
 
-/* The lower end: the start of the bucket after the last edge where
- * F < p is established (the same bisection, in the other direction; never
- * where no block is longer); 0 when none. */
-static double lower_end(const struct test *t)
+/* The upper end: the last nanosecond of the first bucket where F >= p is
+ * established (establishing it at one edge establishes it at every later
+ * one; never where no block is shorter); +INFINITY when none. */
+static double upper_end(const struct test *t, int guess)
 {
-	int lo = t->first > 0 ? t->first - 1 : 0, hi = t->last;
+	int k = first_holding(t, true, t->first, t->last, guess);
 
-	if (lo >= hi || !rules_out(t, (unsigned) lo, false))
+	return k > t->last ? INFINITY : ldexp(1.0, k) - 1.0;
+}
+
+/* The lower end: the start of the bucket after the last edge where F < p
+ * is established (never where no block is longer); 0 when none. */
+static double lower_end(const struct test *t, int guess)
+{
+	int lo = t->first > 0 ? t->first - 1 : 0, k;
+
+	if (lo >= t->last)
 		return 0.0;
-	while (hi - lo > 1) {
-		int mid = lo + (hi - lo) / 2;
-
-		if (rules_out(t, (unsigned) mid, false))
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return ldexp(1.0, lo);
+	k = first_holding(t, false, lo, t->last - 1, guess);
+	return k == lo ? 0.0 : ldexp(1.0, k - 1);
 }
 
 /*
@@ -141,25 +170,30 @@ static void kaplan_meier_curve(const struct as_lifetimes *rates, size_t n,
 	}
 }
 
-/* The Kaplan-Meier estimate of the quantile, F = 1 - S: linear within the
- * bucket where F reaches p; +INFINITY when it never does. */
-static double kaplan_meier(const struct as_lifetimes *rates, size_t n, double p)
+/* The first bucket where Kaplan-Meier's F = 1 - S reaches p, and the
+ * estimate of the quantile, linear within it; AS_LIFETIME_BUCKETS and
+ * +INFINITY when F never does. */
+static int kaplan_meier(const struct as_lifetimes *rates, size_t n, double p, double *quantile)
 {
 	double survival[AS_LIFETIME_BUCKETS], previous = 0.0;
 
 	kaplan_meier_curve(rates, n, survival);
-	for (unsigned b = 0; b < AS_LIFETIME_BUCKETS; b++) {
+	for (int b = 0; b < AS_LIFETIME_BUCKETS; b++) {
 		double f = 1.0 - survival[b], start;
 
 		if (f >= p) {
-			if (b == 0)
-				return 0.0;
-			start = ldexp(1.0, (int) b - 1);
-			return start + (p - previous) / (f - previous) * start;
+			if (b == 0) {
+				*quantile = 0.0;
+				return b;
+			}
+			start = ldexp(1.0, b - 1);
+			*quantile = start + (p - previous) / (f - previous) * start;
+			return b;
 		}
 		previous = f;
 	}
-	return INFINITY;
+	*quantile = INFINITY;
+	return AS_LIFETIME_BUCKETS;
 }
 
 /* Checks the arguments the quantiles and the survival curve share and
@@ -197,15 +231,17 @@ int as_lifetime_quantile(const struct as_lifetimes *rates, size_t n, uint64_t th
 {
 	struct as_lifetime_quantile q;
 	struct test t;
+	int guess;
 
 	if (!out || !(p > 0 && p < 1) || prepare(rates, n, threads, options, &t))
 		return -1;
 	t.ratio = p / (1.0 - p);
-	q.lower = lower_end(&t);
-	q.upper = upper_end(&t);
+	guess = kaplan_meier(rates, n, p, &q.estimate);
+	q.lower = lower_end(&t, guess);
+	q.upper = upper_end(&t, guess);
 	/* The point estimate lies in its interval but in rare data where the
 	 * tests' pivots and Kaplan-Meier's weights disagree: clamped. */
-	q.estimate = fmin(fmax(kaplan_meier(rates, n, p), q.lower), q.upper);
+	q.estimate = fmin(fmax(q.estimate, q.lower), q.upper);
 	*out = q;
 	return 0;
 }
