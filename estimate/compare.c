@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include <gsl/gsl_cdf.h>
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_roots.h>
 
@@ -35,6 +36,7 @@ struct pivot {
 	double shape_lo[MAX_TERMS], shape_hi[MAX_TERMS], scale[MAX_TERMS];
 	size_t n;
 	double mean_hi; /* E[bytes_hi], a starting point for the search */
+	double var_hi;  /* Var[bytes_hi], the search's first step */
 };
 
 static int pivot_build(struct pivot *pv, const struct as_compare_side *side,
@@ -79,8 +81,11 @@ static int pivot_build(struct pivot *pv, const struct as_compare_side *side,
 	}
 	pv->u = (double) u;
 	pv->mean_hi = pv->u;
-	for (size_t i = 0; i < pv->n; i++)
+	pv->var_hi = 0.0;
+	for (size_t i = 0; i < pv->n; i++) {
 		pv->mean_hi += pv->shape_hi[i] * pv->scale[i];
+		pv->var_hi += pv->shape_hi[i] * pv->scale[i] * pv->scale[i];
+	}
 	return 0;
 }
 
@@ -97,11 +102,14 @@ static double end_tail(const struct pivot *b, const struct pivot *a, double r, b
 				    a->n, r, false);
 }
 
-/* An end's search: the sides, the tail and the level it must cross. */
+/* An end's search: the sides, the tail and the level it must cross, and
+ * the bracket's ends with their values, which GSL's solver asks for again
+ * when it starts (each is an integral or a saddlepoint: not free). */
 struct end_search {
 	const struct pivot *b, *a;
 	double alpha;
 	bool upper;
+	double known_x[2], known_f[2];
 };
 
 /* The tail at r = 2^x minus alpha: increasing in x for the lower end,
@@ -110,7 +118,30 @@ static double end_function(double x, void *param)
 {
 	const struct end_search *e = param;
 
+	for (int i = 0; i < 2; i++) {
+		if (x == e->known_x[i])
+			return e->known_f[i];
+	}
 	return end_tail(e->b, e->a, exp2(x), e->upper) - e->alpha;
+}
+
+/*
+ * The first step of an end's search in log2 r: about the distance from the
+ * ratio of the means to the end, z standard deviations of the log of the
+ * ratio, each side's squared coefficient of variation its variance (the
+ * delta method).  Only a start: a step too short doubles, one too long
+ * costs Brent's method a few more iterations.  1 when a side has no mean.
+ *
+ *	step = z_alpha sqrt(Var[B]/E[B]^2 + Var[A]/E[A]^2) / ln 2
+ */
+static double first_step(const struct pivot *b, const struct pivot *a, double alpha)
+{
+	double cv2;
+
+	if (!(b->mean_hi > 0 && a->mean_hi > 0))
+		return 1.0;
+	cv2 = b->var_hi / (b->mean_hi * b->mean_hi) + a->var_hi / (a->mean_hi * a->mean_hi);
+	return fmin(1.0, fmax(1e-6, gsl_cdf_ugaussian_Qinv(alpha) * sqrt(cv2) / M_LN2));
 }
 
 /*
@@ -126,36 +157,48 @@ static double end_function(double x, void *param)
  */
 static double interval_end(const struct pivot *b, const struct pivot *a, double alpha, bool upper)
 {
-	struct end_search e = { b, a, alpha, upper };
+	struct end_search e = { b, a, alpha, upper, { NAN, NAN }, { NAN, NAN } };
 	double x0 = b->mean_hi > 0 && a->mean_hi > 0 ? log2(b->mean_hi / a->mean_hi) : 0.0;
-	double lo = x0, hi = x0, step = 1.0, f0 = end_function(x0, &e);
+	double lo = x0, hi = x0, step = first_step(b, a, alpha), f_lo, f_hi;
 	gsl_function fn = { end_function, &e };
 	gsl_root_fsolver *solver;
+	int status;
 	/* below(f): r lies below the end where the tail is at f. */
 #define BELOW(f) (upper ? (f) > 0 : !((f) > 0))
 
-	if (isnan(f0))
+	f_lo = f_hi = end_function(x0, &e);
+	if (isnan(f_lo))
 		return NAN;
-	if (BELOW(f0)) {
+	if (BELOW(f_lo)) {
 		do {
 			lo = hi;
+			f_lo = f_hi;
 			hi = lo + step;
 			step *= 2.0;
 			if (hi > LOG2_LIMIT)
 				return INFINITY;
-		} while (BELOW(end_function(hi, &e)));
+			f_hi = end_function(hi, &e);
+		} while (BELOW(f_hi));
 	} else {
 		do {
 			hi = lo;
+			f_hi = f_lo;
 			lo = hi - step;
 			step *= 2.0;
 			if (lo < -LOG2_LIMIT)
 				return 0.0;
-		} while (!BELOW(end_function(lo, &e)));
+			f_lo = end_function(lo, &e);
+		} while (!BELOW(f_lo));
 	}
 #undef BELOW
 	solver = gsl_root_fsolver_alloc(gsl_root_fsolver_brent);
-	if (!solver || gsl_root_fsolver_set(solver, &fn, lo, hi) != 0) {
+	e.known_x[0] = lo;
+	e.known_f[0] = f_lo;
+	e.known_x[1] = hi;
+	e.known_f[1] = f_hi;
+	status = solver ? gsl_root_fsolver_set(solver, &fn, lo, hi) : -1;
+	e.known_x[0] = e.known_x[1] = NAN;
+	if (status != 0) {
 		if (solver)
 			gsl_root_fsolver_free(solver);
 		return NAN;
