@@ -21,6 +21,7 @@ struct asr_component {
 	FILE *out;
 	struct asr_readers readers;
 	struct asr_aggregate agg;
+	struct asr_worker *worker;  /* adds samples and frees to `agg` */
 	/* What the model learns of the binaries: each opened once and each
 	 * address looked up once for the life of the component, since a
 	 * live report builds a model per update. */
@@ -41,6 +42,7 @@ static void destroy(struct asr_component *comp)
 	if (comp->out && comp->out != stdout)
 		fclose(comp->out);
 	asr_symbols_fini(&comp->symbols);
+	asr_worker_free(comp->worker);
 	asr_aggregate_fini(&comp->agg);
 	asr_readers_fini(&comp->readers);
 	asr_params_fini(&comp->params);
@@ -79,6 +81,7 @@ bt_component_class_initialize_method_status asr_component_init(bt_self_component
 	}
 	asr_readers_init(&comp->readers, &comp->params);
 	asr_aggregate_init(&comp->agg, &comp->params);
+	comp->worker = asr_worker_new(&comp->agg);
 	asr_symbols_init(&comp->symbols);
 	/* Opened now so that a bad path is an initialization error, before
 	 * the graph reads a whole trace. */
@@ -144,6 +147,7 @@ static int report(struct asr_component *comp, bool update)
 	if (update && comp->params.format == ASR_FORMAT_TEXT)
 		options.group_by = ASR_GROUP_BY_THREAD;
 	comp->reported = !update;
+	asr_worker_drain(comp->worker);
 	if (asr_model_build(&model, &comp->agg, &comp->symbols, &comp->params, &options,
 			    comp->self))
 		goto end;
@@ -223,7 +227,8 @@ bt_component_class_sink_consume_method_status asr_component_consume(bt_self_comp
 	status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_OK;
 	for (i = 0; i < count; i++) {
 		/* After an error the remaining messages are only put. */
-		if (!comp->failed && !asr_message_handle(&comp->readers, &comp->agg, comp->self, msgs[i])) {
+		if (!comp->failed && !asr_message_handle(&comp->readers, &comp->agg, comp->worker,
+							 comp->self, msgs[i])) {
 			comp->failed = true;
 			status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_ERROR;
 		}

@@ -30,7 +30,8 @@
  *
  * component.c holds the four methods of a babeltrace2 sink, passes
  * messages from one stage to the next and keeps what outlives every model
- * (the aggregate, the symbols cache); params.c validates the parameters
+ * (the aggregate, the symbols cache); worker.c adds the samples and frees
+ * to the aggregate on a thread of its own; params.c validates the parameters
  * from one table, for initialization and for the params-check query
  * (query.c) alike.
  */

@@ -10,6 +10,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/params.c plugins/report/params.h \
 	plugins/report/query.c plugins/report/query.h \
 	plugins/report/messages.c plugins/report/messages.h \
+	plugins/report/worker.c plugins/report/worker.h \
 	plugins/report/rates.c plugins/report/rates.h \
 	plugins/report/lifetime_rates.c plugins/report/lifetime_rates.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
@@ -72,9 +73,11 @@ nodist_plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 plugins_report_babeltrace_plugin_allocsample_la_CPPFLAGS = -include $(top_builddir)/config.h \
 	-I$(top_srcdir) -I$(top_srcdir)/plugins/report -I$(top_builddir)/plugins/report
 plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
-	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS)
+	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS) \
+	$(PTHREAD_CFLAGS)
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.la common/libascommon.la \
-	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS) -lm
+	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS) -lm \
+	$(PTHREAD_LIBS)
 # Only babeltrace2's entry points are exported: the plugin's calls to its
 # own functions, a dozen per event, are then direct, not through the PLT.
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \

@@ -24,7 +24,7 @@ void asr_readers_fini(struct asr_readers *readers)
 /* Reads an event and adds what it holds; returns false with a cause
  * appended when the trace cannot be analysed. */
 static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
-			 bt_self_component *self, const bt_message *msg)
+			 struct asr_worker *worker, bt_self_component *self, const bt_message *msg)
 {
 	struct asr_scope_event scope_event;
 	struct asr_process_name name;
@@ -35,21 +35,23 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 
 	switch (asr_sample_read(&readers->samples, self, msg, &sample)) {
 	case ASR_SAMPLE_OK:
-		asr_aggregate_sample(agg, &sample);
+		asr_worker_sample(worker, &sample);
 		return true;
 	case ASR_SAMPLE_OTHER:
 		free_kind = asr_free_event_read(&readers->frees, self, msg, &free_event);
 		if (free_kind == ASR_FREE_ERROR)
 			return false;
 		if (free_kind != ASR_FREE_OTHER) {
-			asr_aggregate_free_event(agg, free_kind, &free_event);
+			asr_worker_free_event(worker, free_kind, &free_event);
 			return true;
 		}
 		if (asr_process_name_read(&readers->process_names, msg, &name)) {
+			asr_worker_drain(worker);
 			asr_aggregate_process_name(agg, &name);
 			return true;
 		}
 		if (readers->read_mappings && asr_mapping_event_read(&readers->mappings, msg, &mapping)) {
+			asr_worker_drain(worker);
 			asr_aggregate_mapping(agg, &mapping);
 			return true;
 		}
@@ -57,8 +59,10 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 			return true;
 		if (asr_scope_event_read(&readers->scope_events, self, msg, &scope_event))
 			return false;
-		if (scope_event.role != ASR_SCOPE_OTHER)
+		if (scope_event.role != ASR_SCOPE_OTHER) {
+			asr_worker_drain(worker);
 			asr_aggregate_scope_event(agg, &scope_event);
+		}
 		return true;
 	case ASR_SAMPLE_ERROR:
 		break;
@@ -67,23 +71,26 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 }
 
 bool asr_message_handle(struct asr_readers *readers, struct asr_aggregate *agg,
-			bt_self_component *self, const bt_message *msg)
+			struct asr_worker *worker, bt_self_component *self,
+			const bt_message *msg)
 {
 	uint64_t count;
 	int64_t ns;
 
 	if (agg->windowed && asr_message_time(msg, &ns))
-		asr_aggregate_time(agg, ns);
+		asr_worker_time(worker, ns);
 	switch (bt_message_get_type(msg)) {
 	case BT_MESSAGE_TYPE_EVENT:
-		return handle_event(readers, agg, self, msg);
+		return handle_event(readers, agg, worker, self, msg);
 	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:
+		asr_worker_drain(worker);
 		/* The count may be missing (and is, behind debug-info 2.0.4). */
 		asr_aggregate_loss(agg, bt_message_discarded_events_borrow_stream_const(msg), false,
 			bt_message_discarded_events_get_count(msg, &count) ==
 				BT_PROPERTY_AVAILABILITY_AVAILABLE ? &count : NULL);
 		break;
 	case BT_MESSAGE_TYPE_DISCARDED_PACKETS:
+		asr_worker_drain(worker);
 		asr_aggregate_loss(agg, bt_message_discarded_packets_borrow_stream_const(msg), true,
 			bt_message_discarded_packets_get_count(msg, &count) ==
 				BT_PROPERTY_AVAILABILITY_AVAILABLE ? &count : NULL);

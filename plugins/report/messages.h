@@ -13,6 +13,7 @@
 #include "read/process_name.h"
 #include "read/sample.h"
 #include "read/scope_event.h"
+#include "worker.h"
 
 /* The readers of the component, each checking an event class once. */
 struct asr_readers {
@@ -29,9 +30,11 @@ void asr_readers_init(struct asr_readers *readers, const struct asr_params *para
 void asr_readers_fini(struct asr_readers *readers);
 
 /* Reads message `msg` (a sample, a scope event, a loss, or a time for the
- * windows) and adds what it holds to `agg`.  Returns false with a cause
- * appended to `self` when the trace cannot be analysed. */
+ * windows) and adds what it holds to `agg`: samples, frees and times
+ * through `worker`, the rest after draining it.  Returns false with a
+ * cause appended to `self` when the trace cannot be analysed. */
 bool asr_message_handle(struct asr_readers *readers, struct asr_aggregate *agg,
-			bt_self_component *self, const bt_message *msg);
+			struct asr_worker *worker, bt_self_component *self,
+			const bt_message *msg);
 
 #endif

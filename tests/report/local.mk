@@ -42,6 +42,7 @@ REPORT_TESTS = \
 	tests/report/typed.sh \
 	tests/report/sizes.sh \
 	tests/report/rates.sh \
+	tests/report/worker.sh \
 	tests/report/golden.sh \
 	tests/report/loss.sh \
 	tests/report/contexts.sh \

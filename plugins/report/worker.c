@@ -1,0 +1,309 @@
+/* worker.c - the aggregation thread and its batches of records (see worker.h). */
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+
+#include <glib.h>
+
+#include "worker.h"
+
+/* Bytes of records in a batch, and batches in all: the reading thread
+ * fills one while the worker empties others, 512 KiB in all.  A handoff
+ * takes the mutex, once per batch of a few hundred records. */
+#define BATCH_BYTES (64 * 1024)
+#define BATCHES 8
+
+enum record_kind { RECORD_SAMPLE, RECORD_FREE, RECORD_TIME };
+
+/* A record: this header, then its kind's payload, each part at an
+ * offset aligned for a uint64_t. */
+struct record {
+	uint32_t kind;
+	uint32_t size;          /* of the whole record, header included */
+};
+
+/* A sample's payload: the sample, then its stack, type and thread name,
+ * to which the copy's pointers are set back when it is read. */
+struct sample_record {
+	struct asr_sample sample;
+	uint32_t type_bytes;    /* type_len + 1 */
+	uint32_t procname_bytes; /* 0: no thread name */
+};
+
+struct free_record {
+	struct asr_free_event event;
+	enum asr_free_kind kind;
+};
+
+struct batch {
+	size_t used;
+	unsigned char bytes[BATCH_BYTES];
+};
+
+struct asr_worker {
+	struct asr_aggregate *agg;
+	GThread *thread;        /* NULL: every record is added at once */
+	GMutex lock;
+	GCond changed;          /* a batch queued or emptied, or stopping */
+	/* Under `lock`: */
+	struct batch *queued[BATCHES];  /* a ring, oldest at `first` */
+	size_t first, count;
+	struct batch *empty[BATCHES];
+	size_t empties;
+	bool busy;              /* the worker is adding a batch */
+	bool stopping;
+	/* The reading thread's own: */
+	struct batch *filling;
+	const bt_trace *last_trace;  /* known to the aggregate */
+	GHashTable *known_traces;    /* const bt_trace *, known to the aggregate */
+};
+
+static size_t aligned(size_t n)
+{
+	return (n + 7) & ~(size_t) 7;
+}
+
+/* Adds one record to the aggregate; `r` stays valid while it is read. */
+static void add_record(struct asr_aggregate *agg, const struct record *r)
+{
+	const unsigned char *payload = (const unsigned char *) (r + 1);
+
+	switch (r->kind) {
+	case RECORD_SAMPLE: {
+		const struct sample_record *sr = (const struct sample_record *) payload;
+		const unsigned char *after = payload + aligned(sizeof *sr);
+		struct asr_sample sample = sr->sample;
+		size_t stack_bytes =
+			sample.has_stack ? aligned(sample.stack_len * sizeof(uint64_t)) : 0;
+
+		sample.stack = sample.has_stack ? (const uint64_t *) after : NULL;
+		sample.type = (const char *) after + stack_bytes;
+		sample.procname = sr->procname_bytes ?
+			(const char *) after + stack_bytes + sr->type_bytes : NULL;
+		asr_aggregate_sample(agg, &sample);
+		break;
+	}
+	case RECORD_FREE: {
+		const struct free_record *fr = (const struct free_record *) payload;
+
+		asr_aggregate_free_event(agg, fr->kind, &fr->event);
+		break;
+	}
+	case RECORD_TIME:
+		asr_aggregate_time(agg, *(const int64_t *) payload);
+		break;
+	}
+}
+
+static void add_batch(struct asr_aggregate *agg, const struct batch *b)
+{
+	size_t at = 0;
+
+	while (at < b->used) {
+		const struct record *r = (const struct record *) (b->bytes + at);
+
+		add_record(agg, r);
+		at += r->size;
+	}
+}
+
+static gpointer run(gpointer data)
+{
+	struct asr_worker *w = data;
+	struct batch *b;
+
+	g_mutex_lock(&w->lock);
+	for (;;) {
+		while (w->count == 0 && !w->stopping)
+			g_cond_wait(&w->changed, &w->lock);
+		if (w->count == 0)
+			break;
+		b = w->queued[w->first];
+		w->first = (w->first + 1) % BATCHES;
+		w->count--;
+		w->busy = true;
+		g_mutex_unlock(&w->lock);
+		add_batch(w->agg, b);
+		g_mutex_lock(&w->lock);
+		w->empty[w->empties++] = b;
+		w->busy = false;
+		g_cond_broadcast(&w->changed);
+	}
+	g_mutex_unlock(&w->lock);
+	return NULL;
+}
+
+/* Whether this process may run on more than one CPU. */
+static bool several_cpus(void)
+{
+	cpu_set_t set;
+
+	return sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 1;
+}
+
+struct asr_worker *asr_worker_new(struct asr_aggregate *agg)
+{
+	struct asr_worker *w = g_new0(struct asr_worker, 1);
+	sigset_t all, before;
+
+	w->agg = agg;
+	g_mutex_init(&w->lock);
+	g_cond_init(&w->changed);
+	w->known_traces = g_hash_table_new(g_direct_hash, g_direct_equal);
+	if (!several_cpus())
+		return w;
+	/* BATCHES in all, so that the ring and the empties can hold every
+	 * one of them. */
+	for (size_t i = 0; i + 1 < BATCHES; i++)
+		w->empty[w->empties++] = g_new(struct batch, 1);
+	w->filling = g_new(struct batch, 1);
+	w->filling->used = 0;
+	/* Every signal blocked from the thread's first instruction: they are
+	 * babeltrace2's to handle (Ctrl-C interrupts its graph), on its
+	 * thread. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &before);
+	w->thread = g_thread_try_new("allocsample-agg", run, w, NULL);
+	pthread_sigmask(SIG_SETMASK, &before, NULL);
+	return w;
+}
+
+/* Hands the batch being filled to the worker and takes an empty one,
+ * waiting for one if the worker is behind. */
+static void submit(struct asr_worker *w)
+{
+	g_mutex_lock(&w->lock);
+	w->queued[(w->first + w->count) % BATCHES] = w->filling;
+	w->count++;
+	g_cond_broadcast(&w->changed);
+	while (w->empties == 0)
+		g_cond_wait(&w->changed, &w->lock);
+	w->filling = w->empty[--w->empties];
+	g_mutex_unlock(&w->lock);
+	w->filling->used = 0;
+}
+
+void asr_worker_drain(struct asr_worker *w)
+{
+	if (!w->thread)
+		return;
+	if (w->filling->used > 0)
+		submit(w);
+	g_mutex_lock(&w->lock);
+	while (w->count > 0 || w->busy)
+		g_cond_wait(&w->changed, &w->lock);
+	g_mutex_unlock(&w->lock);
+}
+
+void asr_worker_free(struct asr_worker *w)
+{
+	if (!w)
+		return;
+	if (w->thread) {
+		asr_worker_drain(w);
+		g_mutex_lock(&w->lock);
+		w->stopping = true;
+		g_cond_broadcast(&w->changed);
+		g_mutex_unlock(&w->lock);
+		g_thread_join(w->thread);
+	}
+	for (size_t i = 0; i < w->empties; i++)
+		g_free(w->empty[i]);
+	g_free(w->filling);
+	g_hash_table_destroy(w->known_traces);
+	g_cond_clear(&w->changed);
+	g_mutex_clear(&w->lock);
+	g_free(w);
+}
+
+/* Makes sure the aggregate knows `trace` before the worker meets it: its
+ * first sight reads the trace through babeltrace2, on this thread, with
+ * the worker idle. */
+static void know_trace(struct asr_worker *w, const bt_trace *trace)
+{
+	if (trace == w->last_trace)
+		return;
+	if (!g_hash_table_contains(w->known_traces, trace)) {
+		asr_worker_drain(w);
+		asr_traces_find(&w->agg->traces, trace);
+		g_hash_table_add(w->known_traces, (gpointer) trace);
+	}
+	w->last_trace = trace;
+}
+
+/* Room for a record of `size` bytes in the batch being filled (NULL: the
+ * record is larger than a batch), its header written. */
+static void *reserve(struct asr_worker *w, enum record_kind kind, size_t size)
+{
+	struct record *r;
+
+	size = aligned(size);
+	if (size > BATCH_BYTES)
+		return NULL;
+	if (w->filling->used + size > BATCH_BYTES)
+		submit(w);
+	r = (struct record *) (w->filling->bytes + w->filling->used);
+	r->kind = kind;
+	r->size = (uint32_t) size;
+	w->filling->used += size;
+	return r + 1;
+}
+
+void asr_worker_sample(struct asr_worker *w, const struct asr_sample *sample)
+{
+	size_t stack_bytes = sample->has_stack ? aligned(sample->stack_len * sizeof(uint64_t)) : 0;
+	size_t procname_bytes = sample->procname ? strlen(sample->procname) + 1 : 0;
+	size_t type_bytes = sample->type_len + 1;
+	struct sample_record *sr;
+	unsigned char *after;
+
+	if (!w->thread) {
+		asr_aggregate_sample(w->agg, sample);
+		return;
+	}
+	know_trace(w, sample->trace);
+	sr = reserve(w, RECORD_SAMPLE, sizeof(struct record) + aligned(sizeof *sr) + stack_bytes +
+				       type_bytes + procname_bytes);
+	if (!sr) {
+		asr_worker_drain(w);
+		asr_aggregate_sample(w->agg, sample);
+		return;
+	}
+	sr->sample = *sample;
+	sr->type_bytes = (uint32_t) type_bytes;
+	sr->procname_bytes = (uint32_t) procname_bytes;
+	after = (unsigned char *) sr + aligned(sizeof *sr);
+	if (stack_bytes)
+		memcpy(after, sample->stack, sample->stack_len * sizeof(uint64_t));
+	memcpy(after + stack_bytes, sample->type, type_bytes);
+	if (procname_bytes)
+		memcpy(after + stack_bytes + type_bytes, sample->procname, procname_bytes);
+}
+
+void asr_worker_free_event(struct asr_worker *w, enum asr_free_kind kind,
+			   const struct asr_free_event *event)
+{
+	struct free_record *fr;
+
+	if (!w->thread) {
+		asr_aggregate_free_event(w->agg, kind, event);
+		return;
+	}
+	know_trace(w, event->trace);
+	fr = reserve(w, RECORD_FREE, sizeof(struct record) + sizeof *fr);
+	fr->event = *event;
+	fr->kind = kind;
+}
+
+void asr_worker_time(struct asr_worker *w, int64_t ns)
+{
+	int64_t *payload;
+
+	if (!w->thread) {
+		asr_aggregate_time(w->agg, ns);
+		return;
+	}
+	payload = reserve(w, RECORD_TIME, sizeof(struct record) + sizeof ns);
+	*payload = ns;
+}
