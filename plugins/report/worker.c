@@ -43,9 +43,10 @@ struct batch {
 
 struct asr_worker {
 	struct asr_aggregate *agg;
-	GThread *thread;        /* NULL: every record is added at once */
-	GMutex lock;
-	GCond changed;          /* a batch queued or emptied, or stopping */
+	bool threaded;          /* false: every record is added at once */
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t changed; /* a batch queued or emptied, or stopping */
 	/* Under `lock`: */
 	struct batch *queued[BATCHES];  /* a ring, oldest at `first` */
 	size_t first, count;
@@ -108,29 +109,29 @@ static void add_batch(struct asr_aggregate *agg, const struct batch *b)
 	}
 }
 
-static gpointer run(gpointer data)
+static void *run(void *data)
 {
 	struct asr_worker *w = data;
 	struct batch *b;
 
-	g_mutex_lock(&w->lock);
+	pthread_mutex_lock(&w->lock);
 	for (;;) {
 		while (w->count == 0 && !w->stopping)
-			g_cond_wait(&w->changed, &w->lock);
+			pthread_cond_wait(&w->changed, &w->lock);
 		if (w->count == 0)
 			break;
 		b = w->queued[w->first];
 		w->first = (w->first + 1) % BATCHES;
 		w->count--;
 		w->busy = true;
-		g_mutex_unlock(&w->lock);
+		pthread_mutex_unlock(&w->lock);
 		add_batch(w->agg, b);
-		g_mutex_lock(&w->lock);
+		pthread_mutex_lock(&w->lock);
 		w->empty[w->empties++] = b;
 		w->busy = false;
-		g_cond_broadcast(&w->changed);
+		pthread_cond_broadcast(&w->changed);
 	}
-	g_mutex_unlock(&w->lock);
+	pthread_mutex_unlock(&w->lock);
 	return NULL;
 }
 
@@ -148,8 +149,8 @@ struct asr_worker *asr_worker_new(struct asr_aggregate *agg)
 	sigset_t all, before;
 
 	w->agg = agg;
-	g_mutex_init(&w->lock);
-	g_cond_init(&w->changed);
+	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->changed, NULL);
 	w->known_traces = g_hash_table_new(g_direct_hash, g_direct_equal);
 	if (!several_cpus())
 		return w;
@@ -164,7 +165,7 @@ struct asr_worker *asr_worker_new(struct asr_aggregate *agg)
 	 * thread. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &before);
-	w->thread = g_thread_try_new("allocsample-agg", run, w, NULL);
+	w->threaded = pthread_create(&w->thread, NULL, run, w) == 0;
 	pthread_sigmask(SIG_SETMASK, &before, NULL);
 	return w;
 }
@@ -173,47 +174,47 @@ struct asr_worker *asr_worker_new(struct asr_aggregate *agg)
  * waiting for one if the worker is behind. */
 static void submit(struct asr_worker *w)
 {
-	g_mutex_lock(&w->lock);
+	pthread_mutex_lock(&w->lock);
 	w->queued[(w->first + w->count) % BATCHES] = w->filling;
 	w->count++;
-	g_cond_broadcast(&w->changed);
+	pthread_cond_broadcast(&w->changed);
 	while (w->empties == 0)
-		g_cond_wait(&w->changed, &w->lock);
+		pthread_cond_wait(&w->changed, &w->lock);
 	w->filling = w->empty[--w->empties];
-	g_mutex_unlock(&w->lock);
+	pthread_mutex_unlock(&w->lock);
 	w->filling->used = 0;
 }
 
 void asr_worker_drain(struct asr_worker *w)
 {
-	if (!w->thread)
+	if (!w->threaded)
 		return;
 	if (w->filling->used > 0)
 		submit(w);
-	g_mutex_lock(&w->lock);
+	pthread_mutex_lock(&w->lock);
 	while (w->count > 0 || w->busy)
-		g_cond_wait(&w->changed, &w->lock);
-	g_mutex_unlock(&w->lock);
+		pthread_cond_wait(&w->changed, &w->lock);
+	pthread_mutex_unlock(&w->lock);
 }
 
 void asr_worker_free(struct asr_worker *w)
 {
 	if (!w)
 		return;
-	if (w->thread) {
+	if (w->threaded) {
 		asr_worker_drain(w);
-		g_mutex_lock(&w->lock);
+		pthread_mutex_lock(&w->lock);
 		w->stopping = true;
-		g_cond_broadcast(&w->changed);
-		g_mutex_unlock(&w->lock);
-		g_thread_join(w->thread);
+		pthread_cond_broadcast(&w->changed);
+		pthread_mutex_unlock(&w->lock);
+		pthread_join(w->thread, NULL);
 	}
 	for (size_t i = 0; i < w->empties; i++)
 		g_free(w->empty[i]);
 	g_free(w->filling);
 	g_hash_table_destroy(w->known_traces);
-	g_cond_clear(&w->changed);
-	g_mutex_clear(&w->lock);
+	pthread_cond_destroy(&w->changed);
+	pthread_mutex_destroy(&w->lock);
 	g_free(w);
 }
 
@@ -258,7 +259,7 @@ void asr_worker_sample(struct asr_worker *w, const struct asr_sample *sample)
 	struct sample_record *sr;
 	unsigned char *after;
 
-	if (!w->thread) {
+	if (!w->threaded) {
 		asr_aggregate_sample(w->agg, sample);
 		return;
 	}
@@ -286,7 +287,7 @@ void asr_worker_free_event(struct asr_worker *w, enum asr_free_kind kind,
 {
 	struct free_record *fr;
 
-	if (!w->thread) {
+	if (!w->threaded) {
 		asr_aggregate_free_event(w->agg, kind, event);
 		return;
 	}
@@ -300,7 +301,7 @@ void asr_worker_time(struct asr_worker *w, int64_t ns)
 {
 	int64_t *payload;
 
-	if (!w->thread) {
+	if (!w->threaded) {
 		asr_aggregate_time(w->agg, ns);
 		return;
 	}
