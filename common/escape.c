@@ -43,6 +43,13 @@ static size_t utf8_character(const char *s, size_t n)
 	return length <= n && g_utf8_validate_len(s, length, NULL) ? length : 0;
 }
 
+/* Whether JSON takes byte `c` as it is: printable ASCII but the quote
+ * and the backslash. */
+static bool json_plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
 void as_json_string(FILE *out, const char *s, size_t n)
 {
 	size_t i = 0, length;
@@ -50,7 +57,17 @@ void as_json_string(FILE *out, const char *s, size_t n)
 	fputc('"', out);
 	while (i < n) {
 		unsigned char c = (unsigned char) s[i];
+		size_t run;
 
+		/* A run of plain bytes in one write: a report's labels and
+		 * paths are mostly that, and megabytes of them. */
+		for (run = 0; i + run < n && json_plain((unsigned char) s[i + run]); run++)
+			;
+		if (run > 0) {
+			fwrite(s + i, 1, run, out);
+			i += run;
+			continue;
+		}
 		if (c == '"' || c == '\\')
 			fprintf(out, "\\%c", c);
 		else if (c == '\n')
@@ -59,8 +76,6 @@ void as_json_string(FILE *out, const char *s, size_t n)
 			fputs("\\t", out);
 		else if (c < 0x20 || c == 0x7f)
 			fprintf(out, "\\u%04x", c);
-		else if (c < 0x80)
-			fputc(c, out);
 		else if ((length = utf8_character(s + i, n - i)) > 0) {
 			fwrite(s + i, 1, length, out);
 			i += length;
