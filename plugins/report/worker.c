@@ -167,6 +167,9 @@ struct asr_worker *asr_worker_new(struct asr_aggregate *agg)
 	pthread_sigmask(SIG_SETMASK, &all, &before);
 	w->threaded = pthread_create(&w->thread, NULL, run, w) == 0;
 	pthread_sigmask(SIG_SETMASK, &before, NULL);
+	/* Its name in top -H and perf. */
+	if (w->threaded)
+		pthread_setname_np(w->thread, "allocsample-agg");
 	return w;
 }
 
