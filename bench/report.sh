@@ -36,6 +36,9 @@
 # load the same plugins and the difference is the component's own.  Each
 # run's wall time (date), CPU time and maximum resident set size
 # (/usr/bin/time, Debian package `time`) are kept; the tables give medians.
+# The targets are wall time: where it may use two CPUs the report
+# aggregates on a second thread (doc/design.md section 4), so its CPU time
+# exceeds its wall time.
 # Last, both sinks run under callgrind (with its cache and branch
 # simulators) on the small trace: instructions per event by shared object,
 # simulated misses, and the report's own functions.
