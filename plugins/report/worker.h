@@ -4,10 +4,11 @@
  * thread decodes and reads the next events (doc/design.md section 4,
  * "Two threads").
  *
- * What a message holds is read on babeltrace2's thread (the library may
- * be called from no other), copied into batches of records, and added to
- * the aggregate by the worker in the order it was read, so that the
- * aggregate is the one the reading thread would have built alone.  Every
+ * What a message holds is read on babeltrace2's thread (its objects
+ * belong to the thread that runs the graph), copied into batches of
+ * records, and added to the aggregate by the worker in the order it was
+ * read, so that the aggregate is the one the reading thread would have
+ * built alone.  Every
  * other use of the aggregate (a trace's first sight, a mapping, a process
  * name, a scope event, a loss, a report) first drains the batches: the
  * worker is then idle, and the aggregate is the caller's until it queues
