@@ -78,14 +78,19 @@ harness_cleanup() {
 	exit "$status"
 }
 
-# harness_create_session NAME TRACE_DIR: a session recording allocsample:*
-# with the contexts the report uses, started.
+# harness_create_session NAME TRACE_DIR [PATTERN...]: a session recording
+# allocsample:* and the userspace events each PATTERN names, with the
+# contexts the report uses, started.
 harness_create_session() {
-	lttng create "$1" --output="$2" >/dev/null
-	lttng enable-event --userspace --session="$1" 'allocsample:*' >/dev/null
-	lttng add-context --userspace --session="$1" \
+	session=$1
+	lttng create "$session" --output="$2" >/dev/null
+	shift 2
+	for pattern in 'allocsample:*' "$@"; do
+		lttng enable-event --userspace --session="$session" "$pattern" >/dev/null
+	done
+	lttng add-context --userspace --session="$session" \
 		-t vpid -t vtid -t procname -t ip >/dev/null
-	lttng start "$1" >/dev/null
+	lttng start "$session" >/dev/null
 }
 
 # harness_destroy_session NAME: stop (waiting for the data to be written),

@@ -15,11 +15,7 @@ trace="$HARNESS_DIR/trace"
 out="$HARNESS_DIR/out"
 json="$HARNESS_DIR/report.json"
 
-lttng create names --output="$trace" >/dev/null
-lttng enable-event --userspace --session=names 'allocsample:*' >/dev/null
-lttng enable-event --userspace --session=names 'lttng_ust_statedump:procname' >/dev/null
-lttng add-context --userspace --session=names -t vpid -t vtid -t procname >/dev/null
-lttng start names >/dev/null
+harness_create_session names "$trace" 'lttng_ust_statedump:procname'
 ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=4096 harness_preload "$REPORT_BIN/names-workload" >"$out" ||
 	harness_fail "the workload failed"
 harness_destroy_session names

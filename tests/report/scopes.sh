@@ -29,11 +29,7 @@ truth="$HARNESS_DIR/truth"
 threads=4
 requests=30
 
-lttng create scopes --output="$trace" >/dev/null
-lttng enable-event --userspace --session=scopes 'allocsample:*' >/dev/null
-lttng enable-event --userspace --session=scopes 'scopetest:*' >/dev/null
-lttng add-context --userspace --session=scopes -t vpid -t vtid -t procname >/dev/null
-lttng start scopes >/dev/null
+harness_create_session scopes "$trace" 'scopetest:*'
 ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 harness_preload \
 	"$REPORT_BIN/scopes-workload" "$threads" "$requests" >"$truth" ||
 	harness_fail "the workload failed"
