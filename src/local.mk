@@ -49,12 +49,15 @@ src_liballocsample_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-undefined -Wl,-z,now 
 lib_LTLIBRARIES += src/liballocsample-preload.la
 src_liballocsample_preload_la_SOURCES = \
 	src/export.h \
+	src/preload/attach.c src/preload/attach.h \
+	src/preload/attach_dlopen.c \
 	src/preload/cxx.c \
 	src/preload/descriptors.c \
 	src/preload/dlclose.c \
 	src/preload/malloc.c \
 	src/preload/next.c src/preload/next.h \
 	src/preload/preload.h \
+	src/preload/slots.c src/preload/slots.h \
 	src/preload/ust_hook.c
 src_liballocsample_preload_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
 	-fexceptions $(LTTNG_UST_CFLAGS)

@@ -311,6 +311,14 @@ static bool defined_here(const void *fn)
 	       info.dli_fbase == here.dli_fbase;
 }
 
+/* Whether the program's calls to `symbol` reach us in place of the next
+ * definition: ours is the global one (preloaded), or the next is and
+ * attaching rewrote the program's slots for it (src/preload/attach.c). */
+static bool program_calls_us(const char *symbol)
+{
+	return !as_next_interposing() || defined_here(dlsym(RTLD_DEFAULT, symbol));
+}
+
 /*
  * Chooses the fast paths once the C++ runtime is known.  Racing threads
  * choose the same; until a runtime is found, the chained versions look it
@@ -347,10 +355,10 @@ static void choose_fast_paths(void)
 	as_sampler_hold(sampler);
 	for (int v = NEW; v <= NEW_ARRAY; v++)
 		libstdcxx &= defined_in(resolve(&next_new_fn[v], new_symbols[v]), "/libstdc++.so") &&
-			     defined_here(dlsym(RTLD_DEFAULT, new_symbols[v]));
+			     program_calls_us(new_symbols[v]);
 	for (int v = DELETE; v <= DELETE_ARRAY_SIZED; v++)
 		libstdcxx &= defined_in(resolve(&next_delete_fn[v], delete_symbols[v]), "/libstdc++.so") &&
-			     defined_here(dlsym(RTLD_DEFAULT, delete_symbols[v]));
+			     program_calls_us(delete_symbols[v]);
 	as_sampler_release(sampler);
 
 	__atomic_store_n(&cxx_fast.new_, libstdcxx ? new_through_malloc : chained_new, __ATOMIC_RELEASE);

@@ -24,7 +24,7 @@ static dlclose_fn next_dlclose(void)
 
 	if (__builtin_expect(fn != NULL, 1))
 		return fn;
-	fn = (dlclose_fn) dlsym(RTLD_NEXT, "dlclose");
+	fn = (dlclose_fn) as_next_lookup("dlclose", NULL);
 	if (!fn)
 		abort(); /* no C library defines dlclose: nothing can unload */
 	__atomic_store_n(&next, fn, __ATOMIC_RELEASE);

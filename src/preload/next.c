@@ -95,9 +95,31 @@ static size_t checked_malloc_usable_size(void *ptr)
 	return from_bootstrap(ptr) ? bootstrap_size(ptr) : real.malloc_usable_size(ptr);
 }
 
+/*
+ * Whether the program's malloc is ours (atomic; set by the first
+ * resolution): the shim was preloaded, and "next" is the definition after
+ * it.  Otherwise allocsample-record attached it with dlopen (attach.c):
+ * nothing binds to it, and "next" is the global definition, the one the
+ * program's objects call.
+ */
+static int interposing;
+
+static void *next_handle(void)
+{
+	return __atomic_load_n(&interposing, __ATOMIC_ACQUIRE) ? RTLD_NEXT : RTLD_DEFAULT;
+}
+
+static bool shim_defines(const void *fn)
+{
+	Dl_info info, here;
+
+	return fn && dladdr(fn, &info) && dladdr((const void *) shim_defines, &here) &&
+	       info.dli_fbase == here.dli_fbase;
+}
+
 static void *lookup_required(const char *symbol)
 {
-	void *fn = dlsym(RTLD_NEXT, symbol);
+	void *fn = dlsym(next_handle(), symbol);
 
 	if (!fn) {
 		static const char message[] = "allocsample: no next definition of an allocator function "
@@ -120,6 +142,7 @@ void as_next_resolve(void)
 	if (__atomic_load_n(&resolved, __ATOMIC_ACQUIRE))
 		return;
 	resolving = true;
+	__atomic_store_n(&interposing, shim_defines(dlsym(RTLD_DEFAULT, "malloc")), __ATOMIC_RELEASE);
 	real.malloc = lookup_required("malloc");
 	real.free = lookup_required("free");
 	real.calloc = lookup_required("calloc");
@@ -160,6 +183,12 @@ void as_next_resolve(void)
 	__atomic_store_n(&resolved, 1, __ATOMIC_RELEASE);
 }
 
+bool as_next_interposing(void)
+{
+	as_next_resolve();
+	return __atomic_load_n(&interposing, __ATOMIC_ACQUIRE);
+}
+
 /* The sampler is held: whatever the loader allocates for this lookup is
  * the shim's, not the program's. */
 void *as_next_lookup(const char *symbol, const char *fallback_library)
@@ -167,8 +196,9 @@ void *as_next_lookup(const char *symbol, const char *fallback_library)
 	struct as_sampler *sampler = as_thread_sampler;
 	void *fn, *library;
 
+	as_next_resolve();
 	as_sampler_hold(sampler);
-	fn = dlsym(RTLD_NEXT, symbol);
+	fn = dlsym(next_handle(), symbol);
 	/* A C++ runtime loaded later with RTLD_LOCAL is not after us in the
 	 * global scope, but its definitions are still the ones to call. */
 	if (!fn && fallback_library) {

@@ -2,11 +2,12 @@
 #ifndef ALLOCSAMPLE_PRELOAD_NEXT_H
 #define ALLOCSAMPLE_PRELOAD_NEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /*
  * Never NULL: every entry starts at a bootstrap function that resolves the
- * whole table with dlsym(RTLD_NEXT, ...) on first use, so the wrappers' fast
+ * whole table (as_next_lookup) on first use, so the wrappers' fast
  * paths call through the table without testing anything.
  */
 struct as_next {
@@ -27,8 +28,13 @@ extern struct as_next as_next __attribute__((visibility("hidden")));
 /* Resolves the table now (idempotent, lock-free). */
 void as_next_resolve(void);
 
+/* Whether the shim was preloaded (the program's malloc is ours), rather
+ * than loaded by allocsample-record -p (src/preload/attach.c). */
+bool as_next_interposing(void);
+
 /*
- * Looks up `symbol` after this shim; failing that, in an already loaded
+ * Looks up `symbol` after this shim (preloaded), or its global definition
+ * (attached); failing that, in an already loaded
  * `fallback_library` (may be NULL).  Returns NULL if neither has it.
  */
 void *as_next_lookup(const char *symbol, const char *fallback_library);

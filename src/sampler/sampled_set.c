@@ -56,3 +56,14 @@ uint64_t as_sampled_set_dropped(void)
 {
 	return __atomic_load_n(&dropped, __ATOMIC_RELAXED);
 }
+
+/* The leaves stay mapped; their pages are given back, to be read as zeros. */
+AS_EXPORT void as_sampled_set_clear(void)
+{
+	for (unsigned i = 0; i < AS_SAMPLED_SET_LEAVES; i++) {
+		uint64_t *leaf = __atomic_load_n(&as_sampled_leaves[i], __ATOMIC_ACQUIRE);
+
+		if (leaf)
+			madvise(leaf, AS_SAMPLED_SET_LEAF_BYTES, MADV_DONTNEED);
+	}
+}

@@ -1,0 +1,135 @@
+/*
+ * slots.c - finding an object's relocation slots by the name of the
+ * function they hold, from its dynamic section as loaded.
+ *
+ * x86-64 and aarch64 use RELA relocations only.  glibc adjusts the
+ * dynamic section's pointers by the load address in place on both; a
+ * pointer still below the load address (the vDSO's, never adjusted) is
+ * adjusted here.
+ */
+#include <elf.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "slots.h"
+
+#if defined(__x86_64__)
+#define SLOT_JUMP R_X86_64_JUMP_SLOT
+#define SLOT_GLOB R_X86_64_GLOB_DAT
+#elif defined(__aarch64__)
+#define SLOT_JUMP R_AARCH64_JUMP_SLOT
+#define SLOT_GLOB R_AARCH64_GLOB_DAT
+#else
+#error "attaching rewrites RELA slots: x86-64 and aarch64 only"
+#endif
+
+struct dynamic {
+	const ElfW(Sym) *symbols;
+	const char *strings;
+	const ElfW(Rela) *plt, *rela;
+	size_t plt_bytes, rela_bytes;
+};
+
+static const void *absolute(const struct dl_phdr_info *info, ElfW(Addr) pointer)
+{
+	return (const void *) (pointer < info->dlpi_addr ? pointer + info->dlpi_addr : pointer);
+}
+
+static bool read_dynamic(const struct dl_phdr_info *info, struct dynamic *out)
+{
+	const ElfW(Dyn) *dyn = NULL;
+
+	memset(out, 0, sizeof(*out));
+	for (ElfW(Half) i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
+			dyn = (const ElfW(Dyn) *) (info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+	if (!dyn)
+		return false;
+	for (; dyn->d_tag != DT_NULL; dyn++) {
+		switch (dyn->d_tag) {
+		case DT_SYMTAB:
+			out->symbols = absolute(info, dyn->d_un.d_ptr);
+			break;
+		case DT_STRTAB:
+			out->strings = absolute(info, dyn->d_un.d_ptr);
+			break;
+		case DT_JMPREL:
+			out->plt = absolute(info, dyn->d_un.d_ptr);
+			break;
+		case DT_PLTRELSZ:
+			out->plt_bytes = dyn->d_un.d_val;
+			break;
+		case DT_RELA:
+			out->rela = absolute(info, dyn->d_un.d_ptr);
+			break;
+		case DT_RELASZ:
+			out->rela_bytes = dyn->d_un.d_val;
+			break;
+		case DT_PLTREL:
+			if (dyn->d_un.d_val != DT_RELA)
+				return false;
+			break;
+		}
+	}
+	return out->symbols && out->strings;
+}
+
+static const char *listed(const char *name, const char *const *names)
+{
+	for (; *names; names++)
+		if (strcmp(name, *names) == 0)
+			return *names;
+	return NULL;
+}
+
+static void each_in(const struct dl_phdr_info *info, const struct dynamic *dynamic,
+		    const ElfW(Rela) *relocs, size_t bytes, const char *const *names,
+		    void (*each)(void **, const char *, void *), void *data)
+{
+	for (size_t i = 0; relocs && i < bytes / sizeof(*relocs); i++) {
+		ElfW(Xword) type = ELF64_R_TYPE(relocs[i].r_info);
+		ElfW(Xword) index = ELF64_R_SYM(relocs[i].r_info);
+		const char *name;
+
+		if ((type != SLOT_JUMP && type != SLOT_GLOB) || index == 0)
+			continue;
+		name = listed(dynamic->strings + dynamic->symbols[index].st_name, names);
+		if (name)
+			each((void **) (info->dlpi_addr + relocs[i].r_offset), name, data);
+	}
+}
+
+void as_slots_each(const struct dl_phdr_info *info, const char *const *names,
+		   void (*each)(void **slot, const char *name, void *data), void *data)
+{
+	struct dynamic dynamic;
+
+	if (!read_dynamic(info, &dynamic))
+		return;
+	each_in(info, &dynamic, dynamic.plt, dynamic.plt_bytes, names, each, data);
+	each_in(info, &dynamic, dynamic.rela, dynamic.rela_bytes, names, each, data);
+}
+
+static bool in_segment(const struct dl_phdr_info *info, ElfW(Word) type, const void *address)
+{
+	uintptr_t at = (uintptr_t) address;
+
+	for (ElfW(Half) i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *phdr = &info->dlpi_phdr[i];
+		uintptr_t start = info->dlpi_addr + phdr->p_vaddr;
+
+		if (phdr->p_type == type && at >= start && at < start + phdr->p_memsz)
+			return true;
+	}
+	return false;
+}
+
+bool as_slots_in_relro(const struct dl_phdr_info *info, void **slot)
+{
+	return in_segment(info, PT_GNU_RELRO, slot);
+}
+
+bool as_slots_in_object(const struct dl_phdr_info *info, const void *address)
+{
+	return in_segment(info, PT_LOAD, address);
+}
