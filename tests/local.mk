@@ -27,6 +27,7 @@ include tests/hosts/local.mk
 include tests/live/local.mk
 include tests/compare/local.mk
 include tests/heap/local.mk
+include tests/attach/local.mk
 include tests/docs/local.mk
 
 if ENABLE_SANITIZERS

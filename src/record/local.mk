@@ -2,11 +2,11 @@
 # directories are fully expanded.
 bin_SCRIPTS += src/record/allocsample-record
 CLEANFILES += src/record/allocsample-record
-EXTRA_DIST += src/record/allocsample-record.in $(RECORD_PARTS:%=src/record/%.sh)
+EXTRA_DIST += src/record/allocsample-record.in $(RECORD_PARTS:%=src/record/%.sh) src/record/attach.py
 # Its parts, one job each, which it reads at run time: installed with the
 # package's data as allocsample-record-PART.sh, and copied beside it, under
 # those names, in the build tree.
-RECORD_PARTS = options daemons run live report
+RECORD_PARTS = options daemons run live report attach
 pkgdata_DATA += $(RECORD_PARTS:%=src/record/allocsample-record-%.sh)
 CLEANFILES += $(RECORD_PARTS:%=src/record/allocsample-record-%.sh)
 
@@ -20,6 +20,13 @@ src/record/allocsample-record-live.sh: $(srcdir)/src/record/live.sh
 	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/live.sh $@
 src/record/allocsample-record-report.sh: $(srcdir)/src/record/report.sh
 	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/report.sh $@
+src/record/allocsample-record-attach.sh: $(srcdir)/src/record/attach.sh
+	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/attach.sh $@
+# gdb's part of -p.
+pkgdata_DATA += src/record/allocsample-record-attach.py
+CLEANFILES += src/record/allocsample-record-attach.py
+src/record/allocsample-record-attach.py: $(srcdir)/src/record/attach.py
+	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/attach.py $@
 
 src/record/allocsample-record: $(srcdir)/src/record/allocsample-record.in Makefile
 	$(AM_V_GEN)mkdir -p src/record && \

@@ -21,6 +21,7 @@ max_stack_depth=128
 usage() {
 	cat <<USAGE
 Usage: $me [OPTIONS] -- PROGRAM [ARGS...]
+       $me [OPTIONS] -p PID [--duration D]
 
 Runs PROGRAM with allocation sampling in an LTTng session, every sample
 with its call stack, and reports how many bytes each thread, type, call site
@@ -76,10 +77,14 @@ Options:
   --live-ports C:D:L    the relayd's control, data and live ports on 127.0.0.1
                         (default 5342:5343:5344)
   --no-report           record only
+  -p, --pid PID         attach to the running process PID instead (through
+                        gdb), record until Ctrl-C or its exit, then detach
+  --duration D          with -p, record for D (such as 10s or 500ms)
   -h, --help            show this help
   --version             show the version
 
-Children that PROGRAM forks or executes are traced too.  See allocsample-record(1).
+Children that PROGRAM forks or executes are traced too; with -p, the process
+alone, from the attach on.  See allocsample-record(1).
 USAGE
 }
 
@@ -87,6 +92,7 @@ rate= output= keep=no format=text window= confidence= group_by= sites=no report=
 stack_depth=
 report_output= live=no update_interval= live_ports=5342:5343:5344
 events= scope_begin= scope_end= scope_key= top= min_share=
+attach_pid= duration= duration_ms=
 
 # dir_value OPTION VALUE: a directory or file name, not the next option
 # (`-o -- prog` forgot the directory).
@@ -142,6 +148,10 @@ options_parse() {
 			dir_value "$1" "$2"; report_output=$2; shift 2 ;;
 		--report-output=*) report_output=${1#*=}; dir_value --report-output "$report_output"; shift ;;
 		--no-report) report=no; shift ;;
+		-p|--pid) [ $# -ge 2 ] || die "$1 needs a process id"; attach_pid=$2; shift 2 ;;
+		--pid=*) attach_pid=${1#*=}; shift ;;
+		--duration) [ $# -ge 2 ] || die "--duration needs a value"; duration=$2; shift 2 ;;
+		--duration=*) duration=${1#*=}; shift ;;
 		--live) live=yes; shift ;;
 		--update-interval) [ $# -ge 2 ] || die "--update-interval needs a duration"; update_interval=$2; shift 2 ;;
 		--update-interval=*) update_interval=${1#*=}; shift ;;
@@ -235,6 +245,25 @@ options_check() {
 		command -v setsid >/dev/null 2>&1 || die "setsid not found: install util-linux"
 	elif [ -n "$update_interval" ]; then
 		die "--update-interval needs --live"
+	fi
+	if [ -n "$attach_pid" ]; then
+		# The process samples at the rate and depth it has (its own
+		# ALLOCSAMPLE_RATE and ALLOCSAMPLE_STACK_DEPTH, else the defaults).
+		[ -z "$rate" ] || die "--rate cannot go with -p: an attached process samples at its own rate (ALLOCSAMPLE_RATE in its environment, else 102400)"
+		[ -z "$stack_depth" ] || die "--stack-depth cannot go with -p: an attached process records its own depth (ALLOCSAMPLE_STACK_DEPTH in its environment, else 32)"
+		[ "$live" = no ] || die "--live cannot go with -p"
+	fi
+	if [ -n "$duration" ]; then
+		[ -n "$attach_pid" ] || die "--duration needs -p (a program's run lasts as long as the program)"
+		case $duration in
+		*ms) number=${duration%ms} scale=1 ;;
+		*s) number=${duration%s} scale=1000 ;;
+		*m) number=${duration%m} scale=60000 ;;
+		*) number=$duration scale=1000 ;;
+		esac
+		case $number in ''|*[!0-9]*) die "--duration must be a whole number of ms, s or m (such as 10s), not '$duration'" ;; esac
+		[ ${#number} -le 9 ] || die "--duration '$duration' is too long"
+		duration_ms=$((number * scale))
 	fi
 	if [ -n "$output" ]; then
 		[ ! -e "$output" ] || [ -d "$output" ] || die "output directory '$output' exists and is not a directory"

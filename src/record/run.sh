@@ -92,7 +92,8 @@ run_draw() {
 # filter keeps those whose ALLOCSAMPLE_RUN is this run's, whoever else
 # registers with the daemon.
 run_record() {
-	run_filter="\$app.allocsample:run == $run"
+	# An attached process is recorded by its pid (allocsample-record-attach.sh).
+	run_filter=${run_filter:-"\$app.allocsample:run == $run"}
 	lttng_quiet enable-event --userspace --session="$session" --filter="$run_filter" \
 		'allocsample:*,lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*'
 	if [ -n "$events" ]; then

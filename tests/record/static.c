@@ -1,9 +1,12 @@
-/* static.c - a statically linked program for allocsample-record's tests: LD_PRELOAD cannot reach it. */
+/* static.c - a statically linked program for allocsample-record's tests:
+ * LD_PRELOAD cannot reach it, nor can -p (it stays SECONDS, argv[1], if
+ * given, before it exits). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-int main(void)
+int main(int argc, char **argv)
 {
 	size_t total = 0;
 
@@ -17,5 +20,7 @@ int main(void)
 		free(p);
 	}
 	printf("static %zu\n", total);
+	if (argc > 1)
+		sleep((unsigned) atoi(argv[1]));
 	return 0;
 }

@@ -1,0 +1,204 @@
+# attach.py - gdb's part of allocsample-record -p: loads the shim into a
+# running process and has it rewrite the program's relocation slots, or
+# write them back (src/preload/attach.c, doc/sampling.md, "Attaching to a
+# running process").
+#
+# Run as `gdb -batch -nx -x attach.py` with, in the environment:
+#   ALLOCSAMPLE_ATTACH_PID     the process
+#   ALLOCSAMPLE_ATTACH_ACTION  attach or detach
+#   ALLOCSAMPLE_ATTACH_SHIM    the shim's path
+# It prints one line "allocsample-attach: RESULT [DETAIL]", RESULT one of
+# attached, detached, preloaded, already, not-attached, or refused (DETAIL
+# says why), then "allocsample-attach: stopped MS" (how long the process's
+# threads were stopped, the calls into it included).
+#
+# The calls run on a thread at a safe point: one that has just entered
+# the C library's malloc, free, calloc or realloc (so it holds none of
+# the allocator's locks, which dlopen takes) from outside the dynamic
+# linker (so it holds none of the loader's).  A process that allocates
+# nothing for half a second is idle: then a thread waiting in a system
+# call, outside the dynamic linker, will do.  While gdb calls a function,
+# every thread runs.
+import os
+import threading
+import time
+
+import gdb
+
+RTLD_NOW = 0x2
+RTLD_NOLOAD = 0x4
+ENTRIES = ("malloc", "free", "calloc", "realloc")
+WAIT = 0.5
+
+
+def say(result, detail=""):
+    print("allocsample-attach: %s%s" % (result, " " + detail if detail else ""), flush=True)
+
+
+def value(expression):
+    return int(gdb.parse_and_eval(expression))
+
+
+def in_loader(thread):
+    """Whether a frame of the thread's stack lies in the dynamic linker."""
+    thread.switch()
+    frame = gdb.newest_frame()
+    for _ in range(64):
+        if frame is None:
+            return False
+        name = gdb.solib_name(frame.pc()) or ""
+        if "/ld-linux" in name or "/ld-musl" in name:
+            return True
+        try:
+            frame = frame.older()
+        except gdb.error:
+            return False
+    return False
+
+
+def in_system_call(thread):
+    thread.switch()
+    pc = int(gdb.newest_frame().pc())
+    try:
+        return bytes(gdb.selected_inferior().read_memory(pc - 2, 2)) == b"\x0f\x05"
+    except gdb.MemoryError:
+        return False
+
+
+def safe_thread():
+    """A thread at a safe point, selected; None if there is none."""
+    waiting = [False]
+    entries = [value("(long) &%s" % entry) for entry in ENTRIES]
+    breakpoints = [gdb.Breakpoint("*%d" % address, internal=True) for address in entries]
+
+    def interrupt():
+        if waiting[0]:
+            gdb.execute("interrupt")
+
+    deadline = time.monotonic() + WAIT
+    chosen = None
+    while chosen is None and time.monotonic() < deadline:
+        timer = threading.Timer(max(0.0, deadline - time.monotonic()),
+                                lambda: gdb.post_event(interrupt))
+        timer.start()
+        pause.resume()
+        waiting[0] = True
+        gdb.execute("continue", to_string=True)
+        waiting[0] = False
+        pause.stop()
+        timer.cancel()
+        thread = gdb.selected_thread()
+        if int(gdb.newest_frame().pc()) in entries and not in_loader(thread):
+            chosen = thread
+    for b in breakpoints:
+        b.delete()
+    if chosen is None:
+        for thread in gdb.selected_inferior().threads():
+            if in_system_call(thread) and not in_loader(thread):
+                chosen = thread
+                break
+    if chosen is not None:
+        chosen.switch()
+    return chosen
+
+
+class Pause:
+    """How long the process's threads were stopped (the calls into it,
+    during which they all run, counted as stopped)."""
+
+    def __init__(self):
+        self.total = 0.0
+        self.since = None
+
+    def stop(self):
+        self.since = time.monotonic()
+
+    def resume(self):
+        if self.since is not None:
+            self.total += time.monotonic() - self.since
+        self.since = None
+
+
+pause = Pause()
+
+
+def call(expression):
+    return value(expression)
+
+
+def attach(shim):
+    existing = call('(long) dlsym((void *) 0, "allocsample_attach")')
+    if existing:
+        handle = 0
+        function = existing
+    else:
+        handle = call('(long) dlopen("%s", %d)' % (shim, RTLD_NOW))
+        if not handle:
+            error = gdb.parse_and_eval("(char *) dlerror()")
+            return "refused", "the shim could not be loaded: %s" % (error.string() if int(error) else "?")
+        function = call('(long) dlsym((void *) %d, "allocsample_attach")' % handle)
+    result = call("((int (*)(void)) %d)()" % function)
+    return {0: ("attached", ""), 1: ("preloaded", ""), 2: ("already", ""),
+            3: ("refused", "the shim found none of its functions")}.get(result, ("refused", str(result)))
+
+
+def detach(shim):
+    function = call('(long) dlsym((void *) 0, "allocsample_detach")')
+    handle = 0
+    if not function:
+        handle = call('(long) dlopen("%s", %d)' % (shim, RTLD_NOW | RTLD_NOLOAD))
+        if not handle:
+            return "not-attached", ""
+        function = call('(long) dlsym((void *) %d, "allocsample_detach")' % handle)
+    result = call("((int (*)(void)) %d)()" % function)
+    if handle:
+        call("(int) dlclose((void *) %d)" % handle)
+    return {0: ("detached", ""), 1: ("preloaded", ""), 2: ("not-attached", "")}.get(
+        result, ("refused", str(result)))
+
+
+def main():
+    pid = os.environ["ALLOCSAMPLE_ATTACH_PID"]
+    action = os.environ["ALLOCSAMPLE_ATTACH_ACTION"]
+    shim = os.environ["ALLOCSAMPLE_ATTACH_SHIM"]
+    # Symbols are read for the C library alone, its dynamic ones (no debug
+    # information), and no libthread_db: gdb lists the threads from /proc.
+    # Every millisecond of reading is one the process stands still.
+    gdb.execute("set auto-solib-add off")
+    gdb.execute("set debug-file-directory /nonexistent")
+    gdb.execute("set debuginfod enabled off")
+    gdb.execute("set libthread-db-search-path /nonexistent")
+    gdb.execute("set confirm off")
+    gdb.execute("set pagination off")
+    pause.stop()
+    try:
+        gdb.execute("attach %s" % pid, to_string=True)
+    except gdb.error as e:
+        say("refused", "gdb cannot attach: %s" % str(e).strip().rstrip("."))
+        return
+    result = ("refused", "")
+    try:
+        gdb.execute("sharedlibrary libc[.-]", to_string=True)
+        try:
+            value("(long) &dlopen")
+        except gdb.error:
+            result = ("refused", "the process has no dlopen (a static program, or a C library without it)")
+            raise
+        if safe_thread() is None:
+            result = ("refused", "no thread of the process is at a point where it can load a library")
+        else:
+            result = attach(shim) if action == "attach" else detach(shim)
+    except gdb.error as e:
+        if result[0] == "refused" and not result[1]:
+            result = ("refused", str(e).strip())
+    finally:
+        try:
+            gdb.execute("detach", to_string=True)
+        except gdb.error:
+            pass
+        pause.resume()
+    say(*result)
+    print("allocsample-attach: stopped %d" % (pause.total * 1000), flush=True)
+
+
+main()

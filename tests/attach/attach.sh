@@ -1,0 +1,79 @@
+#!/bin/sh
+# attach.sh - allocsample-record -p on the project's C++ server
+# (tests/attach/server.cc), which started with nothing preloaded: the
+# attached span's estimate, at 99.99% confidence, holds the bytes the
+# server counted through the rewritten slots (malloc and operator new, four
+# threads); its output is the same as a run nobody attached to; a thread
+# blocked in read() all along returns the byte, errno untouched; a second
+# recording of the same process works (the libraries stay loaded, idle);
+# and what cannot be attached to is refused with one line and status 2.
+set -eu
+. "$AS_SRCDIR/tests/record/lib.sh"
+harness_enter "$@"
+
+command -v gdb >/dev/null 2>&1 || harness_fail "gdb is not installed (scripts/setup installs it)"
+server="$AS_BUILDDIR/tests/attach/server"
+
+# The reference: the same server, nobody attached.
+"$server" 4 7 "$HARNESS_DIR/alone.counters" >"$HARNESS_DIR/alone.out"
+
+# server_start NAME SECONDS: the server in the background, pid in SERVER_PID;
+# SECONDS the reference's, for the same output.
+server_start() {
+	"$server" 4 "$2" "$HARNESS_DIR/$1.counters" >"$HARNESS_DIR/$1.server-out" &
+	SERVER_PID=$!
+	sleep 1
+}
+counter() {
+	awk -v k="$2" '$1 == k { print $2 }' "$HARNESS_DIR/$1.counters"
+}
+
+server_start once 7
+record_run once -p "$SERVER_PID" --duration 2s --format json --report-output - --confidence 0.9999
+check "once: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/once.err"))" [ "$RECORD_STATUS" -eq 0 ]
+check "once: one line on the attach ($(head -c 200 "$HARNESS_DIR/once.err"))" \
+	grep -q "^allocsample-record: attached to process $SERVER_PID (server), stopped for [0-9]* ms" "$HARNESS_DIR/once.err"
+status=0
+wait "$SERVER_PID" || status=$?
+check "once: the server exits 0 after the detach ($status)" [ "$status" -eq 0 ]
+check "once: its output is the one of a run nobody attached to" \
+	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/once.server-out"
+check "once: a thread blocked in read() got its byte, errno untouched ($(counter once blocked_errno))" \
+	[ "$(counter once blocked_errno)" = 4242 ]
+truth=$(counter once attached_bytes)
+check "once: blocks went through the shim ($(counter once attached_blocks))" [ "$(counter once attached_blocks)" -gt 100 ]
+check_truth "once: the process's bytes while attached" "$HARNESS_DIR/once.out" \
+	".kind == \"process\" and .pid == $SERVER_PID" "$truth"
+
+# Twice in a row on one process: the second loads nothing new and records
+# only its own span.
+server_start twice 7
+record_run first -p "$SERVER_PID" --duration 1s --no-report
+check "twice: the first exits 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/first.err"))" [ "$RECORD_STATUS" -eq 0 ]
+record_run second -p "$SERVER_PID" --duration 1s --format json --report-output -
+check "twice: the second exits 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/second.err"))" [ "$RECORD_STATUS" -eq 0 ]
+samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $SERVER_PID) | .samples] | add // 0" "$HARNESS_DIR/second.out")
+check "twice: the second recorded samples ($samples)" [ "$samples" -gt 10 ]
+status=0
+wait "$SERVER_PID" || status=$?
+check "twice: the server exits 0 ($status)" [ "$status" -eq 0 ]
+check "twice: its output is the one of a run nobody attached to" \
+	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/twice.server-out"
+
+# Refusals: one line, status 2.
+record_run gone -p 999999999 --no-report
+check "no such process: status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+check "no such process: one line ($(cat "$HARNESS_DIR/gone.err"))" \
+	[ "$(cat "$HARNESS_DIR/gone.err")" = "allocsample-record: no process 999999999" ]
+"$AS_BUILDDIR/tests/record/static" 3 >/dev/null 2>&1 &
+static_pid=$!
+sleep 0.2
+record_run static -p "$static_pid" --no-report
+kill "$static_pid" 2>/dev/null || true
+wait "$static_pid" 2>/dev/null || true
+check "a static program: status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+check "a static program: one line ($(cat "$HARNESS_DIR/static.err"))" \
+	grep -q "static program" "$HARNESS_DIR/static.err"
+record_run both -p 1 -- true
+check "-p with a program: status 2 ($RECORD_STATUS; $(cat "$HARNESS_DIR/both.err"))" [ "$RECORD_STATUS" -eq 2 ]
+finish
