@@ -98,7 +98,7 @@ static void write_slot(const struct dl_phdr_info *info, void **slot, void *value
 	void *start = (void *) ((uintptr_t) slot & ~(uintptr_t) (page - 1));
 	bool relro = as_slots_in_relro(info, slot);
 
-	/* Two pages when the slot straddles none: a pointer is aligned. */
+	/* One page: an aligned pointer never straddles two. */
 	if (relro && mprotect(start, (size_t) page, PROT_READ | PROT_WRITE) != 0)
 		return;
 	__atomic_store_n(slot, value, __ATOMIC_RELEASE);
