@@ -26,7 +26,6 @@ import time
 import gdb
 
 RTLD_NOW = 0x2
-RTLD_NOLOAD = 0x4
 ENTRIES = ("malloc", "free", "calloc", "realloc")
 WAIT = 0.5
 
@@ -122,37 +121,38 @@ class Pause:
 pause = Pause()
 
 
-def call(expression):
-    return value(expression)
+def shim_function(name):
+    """The address of the loaded shim's function NAME, or 0 when no shim
+    is loaded (gdb reads the shim's dynamic symbols, whatever its path)."""
+    gdb.execute("sharedlibrary liballocsample-preload", to_string=True)
+    try:
+        return value("(long) &%s" % name)
+    except gdb.error:
+        return 0
 
 
+# Each call into the process resumes every thread, then stops them all
+# again: with a hundred threads that is most of the pause, so there are as
+# few as can be (one to load the shim, one to attach or detach).
 def attach(shim):
-    existing = call('(long) dlsym((void *) 0, "allocsample_attach")')
-    if existing:
-        handle = 0
-        function = existing
-    else:
-        handle = call('(long) dlopen("%s", %d)' % (shim, RTLD_NOW))
-        if not handle:
+    function = shim_function("allocsample_attach")
+    if not function:
+        if not value('(long) dlopen("%s", %d)' % (shim, RTLD_NOW)):
             error = gdb.parse_and_eval("(char *) dlerror()")
             return "refused", "the shim could not be loaded: %s" % (error.string() if int(error) else "?")
-        function = call('(long) dlsym((void *) %d, "allocsample_attach")' % handle)
-    result = call("((int (*)(void)) %d)()" % function)
+        function = shim_function("allocsample_attach")
+        if not function:
+            return "refused", "gdb did not see the shim it loaded"
+    result = value("((int (*)(void)) %d)()" % function)
     return {0: ("attached", ""), 1: ("preloaded", ""), 2: ("already", ""),
             3: ("refused", "the shim found none of its functions")}.get(result, ("refused", str(result)))
 
 
-def detach(shim):
-    function = call('(long) dlsym((void *) 0, "allocsample_detach")')
-    handle = 0
+def detach():
+    function = shim_function("allocsample_detach")
     if not function:
-        handle = call('(long) dlopen("%s", %d)' % (shim, RTLD_NOW | RTLD_NOLOAD))
-        if not handle:
-            return "not-attached", ""
-        function = call('(long) dlsym((void *) %d, "allocsample_detach")' % handle)
-    result = call("((int (*)(void)) %d)()" % function)
-    if handle:
-        call("(int) dlclose((void *) %d)" % handle)
+        return "not-attached", ""
+    result = value("((int (*)(void)) %d)()" % function)
     return {0: ("detached", ""), 1: ("preloaded", ""), 2: ("not-attached", "")}.get(
         result, ("refused", str(result)))
 
@@ -169,6 +169,12 @@ def main():
     gdb.execute("set debuginfod enabled off")
     gdb.execute("set libthread-db-search-path /nonexistent")
     gdb.execute("set confirm off")
+    # The program's signals go to it as they come, never stopping gdb's
+    # calls; should one arrive in the calling thread, the handler runs and
+    # returns into the call.  Should a call still stop on a signal, gdb
+    # unwinds it, so that no thread is left inside a call gdb abandoned.
+    gdb.execute("handle all nostop noprint pass", to_string=True)
+    gdb.execute("set unwindonsignal on")
     gdb.execute("set pagination off")
     pause.stop()
     try:
@@ -187,7 +193,7 @@ def main():
         if safe_thread() is None:
             result = ("refused", "no thread of the process is at a point where it can load a library")
         else:
-            result = attach(shim) if action == "attach" else detach(shim)
+            result = attach(shim) if action == "attach" else detach()
     except gdb.error as e:
         if result[0] == "refused" and not result[1]:
             result = ("refused", str(e).strip())

@@ -1,10 +1,12 @@
 #!/bin/sh
 # attach.sh - allocsample-record -p on the project's C++ server
-# (tests/attach/server.cc), which started with nothing preloaded: the
-# attached span's estimate, at 99.99% confidence, holds the bytes the
-# server counted through the rewritten slots (malloc and operator new, four
-# threads); its output is the same as a run nobody attached to; a thread
-# blocked in read() all along returns the byte, errno untouched; a second
+# (tests/attach/server.cc), which started with nothing preloaded: a
+# hundred threads allocating through malloc and operator new, one blocked
+# in read(), one handling a signal every millisecond, one loading and
+# unloading a library by its bare name.  The attached span's estimate, at
+# 99.99% confidence, holds the bytes the server counted through the
+# rewritten slots; its output is the same as a run nobody attached to; the
+# blocked thread returns its byte, errno untouched; no load fails; a second
 # recording of the same process works (the libraries stay loaded, idle);
 # and what cannot be attached to is refused with one line and status 2.
 set -eu
@@ -15,12 +17,14 @@ command -v gdb >/dev/null 2>&1 || harness_fail "gdb is not installed (scripts/se
 server="$AS_BUILDDIR/tests/attach/server"
 
 # The reference: the same server, nobody attached.
-"$server" 4 7 "$HARNESS_DIR/alone.counters" >"$HARNESS_DIR/alone.out"
+threads=100
+plugin=attach-plugin.so
+"$server" "$threads" 7 "$HARNESS_DIR/alone.counters" "$plugin" >"$HARNESS_DIR/alone.out"
 
 # server_start NAME SECONDS: the server in the background, pid in SERVER_PID;
 # SECONDS the reference's, for the same output.
 server_start() {
-	"$server" 4 "$2" "$HARNESS_DIR/$1.counters" >"$HARNESS_DIR/$1.server-out" &
+	"$server" "$threads" "$2" "$HARNESS_DIR/$1.counters" "$plugin" >"$HARNESS_DIR/$1.server-out" &
 	SERVER_PID=$!
 	sleep 1
 }
@@ -40,6 +44,10 @@ check "once: its output is the one of a run nobody attached to" \
 	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/once.server-out"
 check "once: a thread blocked in read() got its byte, errno untouched ($(counter once blocked_errno))" \
 	[ "$(counter once blocked_errno)" = 4242 ]
+check "once: the signal handler ran ($(counter once signals))" [ "$(counter once signals)" -gt 100 ]
+check "once: the plugin was loaded by name, over and over ($(counter once loads))" \
+	[ "$(counter once loads)" -gt 100 ]
+check "once: every load worked ($(counter once failed_loads) failed)" [ "$(counter once failed_loads)" -eq 0 ]
 truth=$(counter once attached_bytes)
 check "once: blocks went through the shim ($(counter once attached_blocks))" [ "$(counter once attached_blocks)" -gt 100 ]
 check_truth "once: the process's bytes while attached" "$HARNESS_DIR/once.out" \
@@ -59,6 +67,8 @@ wait "$SERVER_PID" || status=$?
 check "twice: the server exits 0 ($status)" [ "$status" -eq 0 ]
 check "twice: its output is the one of a run nobody attached to" \
 	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/twice.server-out"
+check "twice: every load of the plugin by name worked ($(counter twice failed_loads) failed)" \
+	[ "$(counter twice failed_loads)" -eq 0 ]
 
 # Refusals: one line, status 2.
 record_run gone -p 999999999 --no-report

@@ -6,8 +6,16 @@ tests_attach_server_SOURCES = tests/attach/server.cc src/preload/slots.c src/pre
 tests_attach_server_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
 tests_attach_server_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS)
 tests_attach_server_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
-tests_attach_server_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+# RUNPATH: the plugin is found by its bare name beside the test's objects.
+tests_attach_server_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install \
+	-Wl,--enable-new-dtags -Wl,-rpath,$(abs_top_builddir)/tests/attach/.libs
 tests_attach_server_LDADD = $(PTHREAD_LIBS) $(DL_LIBS)
+
+# What the server loads and unloads by name while it is attached to.
+check_LTLIBRARIES += tests/attach/attach-plugin.la
+tests_attach_attach_plugin_la_SOURCES = tests/attach/plugin.c
+tests_attach_attach_plugin_la_CFLAGS = $(WARN_CFLAGS)
+tests_attach_attach_plugin_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
 ATTACH_TESTS = tests/attach/attach.sh
 TESTS += $(ATTACH_TESTS)

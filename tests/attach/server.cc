@@ -1,7 +1,7 @@
 // server.cc - a program to attach to (tests/attach/*.sh), which knows
 // exactly how many bytes went through allocsample while it was attached.
 //
-// usage: server THREADS SECONDS COUNTERS_FILE
+// usage: server THREADS SECONDS COUNTERS_FILE [PLUGIN]
 //
 // THREADS workers each allocate a fixed sequence of blocks (malloc and
 // operator new, 24 B to 64 KiB), 64 a second (about 2 MiB/s), keep the
@@ -13,16 +13,24 @@
 // slot can change between the read and the call: an error of one block
 // per thread and attach or detach, far inside any interval.
 //
+// Beside the workers, three threads that an attach must not disturb: one
+// blocked in read() throughout; one that handles a signal sent to itself
+// every millisecond, its handler spinning a while; and, with PLUGIN (a
+// bare library name, found along the server's RUNPATH), one that loads
+// and unloads it every few milliseconds and counts the loads that fail.
+//
 // Standard output is the same whether or not anything attached: the
 // blocks' checksum and count (the sequence is fixed, only its pace is
 // timed).  The counters go to COUNTERS_FILE at exit,
-// with the errno a thread blocked in read() all along found on return,
-// and the number of descriptors open at start and at exit.
+// with the errno the blocked thread found on return, the signals handled,
+// the loads and the failed loads, and the number of descriptors open at
+// start and at exit.
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +144,48 @@ void *blocked(void *)
 	return nullptr;
 }
 
+std::atomic<bool> running{true};
+std::atomic<unsigned long> handled{0}, loads{0}, failed_loads{0};
+
+void spin(int)
+{
+	for (volatile unsigned i = 0; i < 20000; i++)
+		;
+	handled.fetch_add(1, std::memory_order_relaxed);
+}
+
+void *signalled(void *)
+{
+	struct sigaction action = {};
+
+	action.sa_handler = spin;
+	action.sa_flags = SA_RESTART;
+	sigaction(SIGUSR2, &action, nullptr);
+	while (running.load()) {
+		pthread_kill(pthread_self(), SIGUSR2);
+		usleep(1000);
+	}
+	return nullptr;
+}
+
+void *loader(void *arg)
+{
+	const char *name = static_cast<const char *>(arg);
+
+	while (running.load()) {
+		void *handle = dlopen(name, RTLD_NOW);
+		auto answer = handle ? reinterpret_cast<int (*)()>(dlsym(handle, "attach_plugin_answer")) : nullptr;
+
+		if (!answer || answer() != 42)
+			failed_loads.fetch_add(1);
+		if (handle)
+			dlclose(handle);
+		loads.fetch_add(1);
+		usleep(3000);
+	}
+	return nullptr;
+}
+
 unsigned open_descriptors()
 {
 	unsigned count = 0;
@@ -153,14 +203,14 @@ unsigned open_descriptors()
 
 int main(int argc, char **argv)
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: server THREADS SECONDS COUNTERS_FILE\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "usage: server THREADS SECONDS COUNTERS_FILE [PLUGIN]\n");
 		return 2;
 	}
 	unsigned threads = (unsigned) atoi(argv[1]);
 	unsigned descriptors_start = open_descriptors();
 	worker *workers = new worker[threads];
-	pthread_t blocker;
+	pthread_t blocker, signal_thread, loader_thread;
 
 	dl_iterate_phdr(main_object, nullptr);
 	if (!malloc_slot || !new_slot) {
@@ -169,7 +219,9 @@ int main(int argc, char **argv)
 	}
 	malloc_start = dlsym(RTLD_DEFAULT, "malloc");
 	new_start = dlsym(RTLD_DEFAULT, "_Znwm");
-	if (pipe(pipe_ends) != 0 || pthread_create(&blocker, nullptr, blocked, nullptr) != 0)
+	if (pipe(pipe_ends) != 0 || pthread_create(&blocker, nullptr, blocked, nullptr) != 0 ||
+	    pthread_create(&signal_thread, nullptr, signalled, nullptr) != 0 ||
+	    (argc == 5 && pthread_create(&loader_thread, nullptr, loader, argv[4]) != 0))
 		return 2;
 	for (unsigned i = 0; i < threads; i++) {
 		workers[i].index = i;
@@ -185,6 +237,10 @@ int main(int argc, char **argv)
 		attached_bytes += workers[i].attached_bytes;
 		attached_blocks += workers[i].attached_blocks;
 	}
+	running.store(false);
+	pthread_join(signal_thread, nullptr);
+	if (argc == 5)
+		pthread_join(loader_thread, nullptr);
 	if (write(pipe_ends[1], "x", 1) != 1)
 		return 2;
 	pthread_join(blocker, nullptr);
@@ -194,9 +250,9 @@ int main(int argc, char **argv)
 	if (!counters)
 		return 2;
 	fprintf(counters, "attached_bytes %llu\nattached_blocks %llu\nblocked_errno %d\n"
-		"descriptors_start %u\ndescriptors_end %u\n",
+		"signals %lu\nloads %lu\nfailed_loads %lu\ndescriptors_start %u\ndescriptors_end %u\n",
 		(unsigned long long) attached_bytes, (unsigned long long) attached_blocks, blocked_errno,
-		descriptors_start, open_descriptors());
+		handled.load(), loads.load(), failed_loads.load(), descriptors_start, open_descriptors());
 	fclose(counters);
 	delete[] workers;
 	return 0;
