@@ -83,8 +83,15 @@ attach_run() {
 	already) die "process $attach_pid is attached already (another $me -p records it): one at a time" ;;
 	*) die "cannot attach to process $attach_pid: ${attach_detail:-gdb said nothing}" ;;
 	esac
-	printf '%s: attached to process %s (%s), stopped for %s ms; %s\n' "$me" "$attach_pid" "$program" \
-		"${attach_stopped:-?}" "${duration:+recording for $duration, or }until Ctrl-C or its exit" >&2
+	if [ "$attach_result" = preloaded ]; then
+		# Nothing to rewrite: the session alone.
+		printf '%s: process %s (%s) preloads allocsample already: recording it %s\n' "$me" \
+			"$attach_pid" "$program" "${duration:+for $duration, or }until Ctrl-C or its exit" >&2
+	else
+		printf '%s: attached to process %s (%s), stopped for %s ms; recording %s\n' "$me" \
+			"$attach_pid" "$program" "${attach_stopped:-?}" \
+			"${duration:+for $duration, or }until Ctrl-C or its exit" >&2
+	fi
 	# The process's id names a pprof profile (report.sh).
 	[ -z "$work" ] || printf '%s\n' "$attach_pid" >"$work/pid"
 	attach_sleep
@@ -93,9 +100,13 @@ attach_run() {
 		lttng regenerate statedump --session="$session" >/dev/null 2>&1
 		if [ "$attach_result" = attached ]; then
 			attach_gdb detach
-			[ "$attach_result" = detached ] ||
+			if [ "$attach_result" = detached ]; then
+				printf '%s: detached from process %s, stopped for %s ms\n' "$me" "$attach_pid" \
+					"${attach_stopped:-?}" >&2
+			else
 				printf '%s: detaching from process %s failed: %s\n' "$me" "$attach_pid" \
 					"${attach_detail:-$attach_result}" >&2
+			fi
 		fi
 	fi
 	status=0

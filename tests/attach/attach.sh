@@ -37,6 +37,8 @@ record_run once -p "$SERVER_PID" --duration 2s --format json --report-output - -
 check "once: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/once.err"))" [ "$RECORD_STATUS" -eq 0 ]
 check "once: one line on the attach ($(head -c 200 "$HARNESS_DIR/once.err"))" \
 	grep -q "^allocsample-record: attached to process $SERVER_PID (server), stopped for [0-9]* ms" "$HARNESS_DIR/once.err"
+check "once: one on the detach ($(grep detached "$HARNESS_DIR/once.err" | head -c 200))" \
+	grep -q "^allocsample-record: detached from process $SERVER_PID, stopped for [0-9]* ms" "$HARNESS_DIR/once.err"
 status=0
 wait "$SERVER_PID" || status=$?
 check "once: the server exits 0 after the detach ($status)" [ "$status" -eq 0 ]
@@ -69,6 +71,53 @@ check "twice: its output is the one of a run nobody attached to" \
 	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/twice.server-out"
 check "twice: every load of the plugin by name worked ($(counter twice failed_loads) failed)" \
 	[ "$(counter twice failed_loads)" -eq 0 ]
+
+# A process that preloads the shim (no run of its own): nothing to
+# rewrite, the session alone records it.
+LD_PRELOAD="$AS_PRELOAD" "$server" "$threads" 7 "$HARNESS_DIR/preloaded.counters" "$plugin" \
+	>"$HARNESS_DIR/preloaded.server-out" &
+SERVER_PID=$!
+sleep 1
+record_run preloaded -p "$SERVER_PID" --duration 1s --format json --report-output -
+check "preloaded: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/preloaded.err"))" [ "$RECORD_STATUS" -eq 0 ]
+check "preloaded: says so ($(head -c 200 "$HARNESS_DIR/preloaded.err"))" \
+	grep -q "^allocsample-record: process $SERVER_PID (server) preloads allocsample already" "$HARNESS_DIR/preloaded.err"
+samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $SERVER_PID) | .samples] | add // 0" "$HARNESS_DIR/preloaded.out")
+check "preloaded: samples recorded ($samples)" [ "$samples" -gt 10 ]
+status=0
+wait "$SERVER_PID" || status=$?
+check "preloaded: the server exits 0 ($status)" [ "$status" -eq 0 ]
+check "preloaded: its output is the one of a run nobody attached to" \
+	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/preloaded.server-out"
+check "preloaded: no slot was rewritten ($(counter preloaded attached_blocks) blocks)" \
+	[ "$(counter preloaded attached_blocks)" -eq 0 ]
+
+# A process that another allocsample-record runs and records: the attach
+# records it too, and neither run loses anything.
+record_bg running --format json --report-output "$HARNESS_DIR/running.json" -- "$server" "$threads" 7 \
+	"$HARNESS_DIR/running.counters" "$plugin"
+running=$BG_PID
+SERVER_PID=
+for _ in $(seq 100); do
+	for pid in $(pgrep -x server || true); do
+		! tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q running.counters || SERVER_PID=$pid
+	done
+	[ -z "$SERVER_PID" ] || break
+	sleep 0.1
+done
+[ -n "$SERVER_PID" ] || harness_fail "the recorded server did not start"
+sleep 1
+record_run beside -p "$SERVER_PID" --duration 1s --format json --report-output -
+check "beside a run: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/beside.err"))" [ "$RECORD_STATUS" -eq 0 ]
+samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $SERVER_PID) | .samples] | add // 0" "$HARNESS_DIR/beside.out")
+check "beside a run: samples recorded ($samples)" [ "$samples" -gt 10 ]
+status=0
+wait "$running" || status=$?
+check "beside a run: the run exits 0 ($status; $(head -c 300 "$HARNESS_DIR/running.err"))" [ "$status" -eq 0 ]
+samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $SERVER_PID) | .samples] | add // 0" "$HARNESS_DIR/running.json")
+check "beside a run: the run's own report has its samples ($samples)" [ "$samples" -gt 1000 ]
+check "beside a run: the server's output is the one of a run nobody attached to" \
+	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/running.out"
 
 # Refusals: one line, status 2.
 record_run gone -p 999999999 --no-report
