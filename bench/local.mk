@@ -2,7 +2,7 @@
 # check`: their figures are to watch, not to assert.  They get no
 # sanitizers, which would replace the malloc being measured.
 noinst_PROGRAMS += bench/alloc-loop bench/new-loop bench/mixed-threads bench/event-storm \
-	bench/unwinders bench/deep-alloc
+	bench/unwinders bench/deep-alloc bench/attach-target
 bench_alloc_loop_SOURCES = bench/alloc-loop.c
 bench_alloc_loop_CFLAGS = $(WARN_CFLAGS)
 bench_alloc_loop_LDFLAGS =
@@ -17,6 +17,10 @@ bench_event_storm_SOURCES = bench/event-storm.c
 bench_event_storm_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS)
 bench_event_storm_LDADD = $(PTHREAD_LIBS)
 bench_event_storm_LDFLAGS =
+bench_attach_target_SOURCES = bench/attach-target.c
+bench_attach_target_CFLAGS = $(WARN_CFLAGS) $(PTHREAD_CFLAGS)
+bench_attach_target_LDADD = $(PTHREAD_LIBS) $(DL_LIBS)
+bench_attach_target_LDFLAGS =
 bench_deep_alloc_SOURCES = bench/deep-alloc.c
 bench_deep_alloc_CFLAGS = $(WARN_CFLAGS)
 bench_deep_alloc_LDFLAGS =
@@ -36,7 +40,7 @@ bench_unwind_walkers_la_LIBADD = src/libasstack.la -lgcc_s $(LIBUNWIND_LIBS) $(D
 bench_unwind_walkers_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 
 EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/isolation-cost.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
-	bench/stack-cost.sh bench/sample-cost.sh \
+	bench/stack-cost.sh bench/sample-cost.sh bench/attach.sh \
 	bench/peers.sh bench/peers/big-tu.cc bench/peers/sqlite-workload.sh bench/peers/stdlib-work.py \
 	bench/peers/tables.awk \
 	bench/workload.py \
@@ -44,12 +48,12 @@ EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/isolation-cost.sh bench/w
 
 # As root: `make bench-instructions`, `make bench-walltime`,
 # `make bench-report`, `make bench-record`, `make bench-stack`,
-# `make bench-sample`, `make bench-isolation`, or all seven with `make
-# bench`; `make bench-peers` (20 to 25 minutes) on its own.
+# `make bench-sample`, `make bench-isolation`, `make bench-attach`, or all
+# eight with `make bench`; `make bench-peers` (20 to 25 minutes) on its own.
 .PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample \
-	bench-isolation bench-peers
+	bench-isolation bench-attach bench-peers
 bench: bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample \
-	bench-isolation
+	bench-isolation bench-attach
 bench-instructions: all
 	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
 bench-walltime: all
@@ -64,5 +68,7 @@ bench-sample: all
 	$(SHELL) $(srcdir)/bench/sample-cost.sh '$(abs_top_builddir)'
 bench-isolation: all
 	$(SHELL) $(srcdir)/bench/isolation-cost.sh '$(abs_top_builddir)'
+bench-attach: all
+	$(SHELL) $(srcdir)/bench/attach.sh '$(abs_top_builddir)'
 bench-peers: all
 	$(SHELL) $(srcdir)/bench/peers.sh '$(abs_top_builddir)'

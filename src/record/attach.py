@@ -9,8 +9,9 @@
 #   ALLOCSAMPLE_ATTACH_SHIM    the shim's path
 # It prints one line "allocsample-attach: RESULT [DETAIL]", RESULT one of
 # attached, detached, preloaded, already, not-attached, or refused (DETAIL
-# says why), then "allocsample-attach: stopped MS" (how long the process's
-# threads were stopped, the calls into it included).
+# says why), then "allocsample-attach: stopped MS CALLS" (how long the
+# process's threads were stopped, and how long the calls into it took,
+# during which every thread runs: one of them busy with the call).
 #
 # The calls run on a thread at a safe point: one that has just entered
 # the C library's malloc, free, calloc or realloc (so it holds none of
@@ -102,11 +103,12 @@ def safe_thread():
 
 
 class Pause:
-    """How long the process's threads were stopped (the calls into it,
-    during which they all run, counted as stopped)."""
+    """How long the process's threads were stopped, and how long the calls
+    into it took."""
 
     def __init__(self):
         self.total = 0.0
+        self.calls = 0.0
         self.since = None
 
     def stop(self):
@@ -119,6 +121,18 @@ class Pause:
 
 
 pause = Pause()
+
+
+def call(expression):
+    """The value of EXPRESSION, which calls into the process: every thread
+    runs meanwhile."""
+    pause.resume()
+    start = time.monotonic()
+    try:
+        return value(expression)
+    finally:
+        pause.calls += time.monotonic() - start
+        pause.stop()
 
 
 def shim_function(name):
@@ -137,13 +151,13 @@ def shim_function(name):
 def attach(shim):
     function = shim_function("allocsample_attach")
     if not function:
-        if not value('(long) dlopen("%s", %d)' % (shim, RTLD_NOW)):
+        if not call('(long) dlopen("%s", %d)' % (shim, RTLD_NOW)):
             error = gdb.parse_and_eval("(char *) dlerror()")
             return "refused", "the shim could not be loaded: %s" % (error.string() if int(error) else "?")
         function = shim_function("allocsample_attach")
         if not function:
             return "refused", "gdb did not see the shim it loaded"
-    result = value("((int (*)(void)) %d)()" % function)
+    result = call("((int (*)(void)) %d)()" % function)
     return {0: ("attached", ""), 1: ("preloaded", ""), 2: ("already", ""),
             3: ("refused", "the shim found none of its functions")}.get(result, ("refused", str(result)))
 
@@ -152,7 +166,7 @@ def detach():
     function = shim_function("allocsample_detach")
     if not function:
         return "not-attached", ""
-    result = value("((int (*)(void)) %d)()" % function)
+    result = call("((int (*)(void)) %d)()" % function)
     return {0: ("detached", ""), 1: ("preloaded", ""), 2: ("not-attached", "")}.get(
         result, ("refused", str(result)))
 
@@ -204,7 +218,7 @@ def main():
             pass
         pause.resume()
     say(*result)
-    print("allocsample-attach: stopped %d" % (pause.total * 1000), flush=True)
+    print("allocsample-attach: stopped %d %d" % (pause.total * 1000, pause.calls * 1000), flush=True)
 
 
 main()

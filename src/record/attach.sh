@@ -42,7 +42,9 @@ attach_check() {
 }
 
 # attach_gdb ACTION: gdb's part, ACTION attach or detach; its result line
-# in attach_result, its detail in attach_detail, the stop in attach_stopped.
+# in attach_result, its detail in attach_detail, the milliseconds the
+# process's threads were stopped in attach_stopped, and those of the calls
+# into it (one thread busy, the others running) in attach_calls.
 attach_gdb() {
 	out=$(ALLOCSAMPLE_ATTACH_PID=$attach_pid ALLOCSAMPLE_ATTACH_ACTION=$1 \
 		ALLOCSAMPLE_ATTACH_SHIM=$preload \
@@ -51,7 +53,9 @@ attach_gdb() {
 	attach_result=${line%% *}
 	attach_detail=
 	[ "$attach_result" = "$line" ] || attach_detail=${line#* }
-	attach_stopped=$(printf '%s\n' "$out" | sed -n 's/^allocsample-attach: stopped //p' | tail -n 1)
+	set -- $(printf '%s\n' "$out" | sed -n 's/^allocsample-attach: stopped //p' | tail -n 1) "" ""
+	attach_stopped=$1
+	attach_calls=$2
 	if [ -z "$attach_result" ]; then
 		attach_result=refused
 		attach_detail="gdb: $(printf '%s\n' "$out" | grep -v '^\[' | tail -n 2 | paste -s -d ' ' -)"
@@ -88,8 +92,8 @@ attach_run() {
 		printf '%s: process %s (%s) preloads allocsample already: recording it %s\n' "$me" \
 			"$attach_pid" "$program" "${duration:+for $duration, or }until Ctrl-C or its exit" >&2
 	else
-		printf '%s: attached to process %s (%s), stopped for %s ms; recording %s\n' "$me" \
-			"$attach_pid" "$program" "${attach_stopped:-?}" \
+		printf '%s: attached to process %s (%s), stopped for %s ms (then %s ms of calls on one thread); recording %s\n' \
+			"$me" "$attach_pid" "$program" "${attach_stopped:-?}" "${attach_calls:-?}" \
 			"${duration:+for $duration, or }until Ctrl-C or its exit" >&2
 	fi
 	# The process's id names a pprof profile (report.sh).
@@ -101,8 +105,8 @@ attach_run() {
 		if [ "$attach_result" = attached ]; then
 			attach_gdb detach
 			if [ "$attach_result" = detached ]; then
-				printf '%s: detached from process %s, stopped for %s ms\n' "$me" "$attach_pid" \
-					"${attach_stopped:-?}" >&2
+				printf '%s: detached from process %s, stopped for %s ms (then %s ms of calls on one thread)\n' \
+					"$me" "$attach_pid" "${attach_stopped:-?}" "${attach_calls:-?}" >&2
 			else
 				printf '%s: detaching from process %s failed: %s\n' "$me" "$attach_pid" \
 					"${attach_detail:-$attach_result}" >&2
