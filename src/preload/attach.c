@@ -163,7 +163,8 @@ static void *attached_dlopen(const char *file, int mode)
 
 /* The shim's own definitions, by name: dlsym on the shim's own handle
  * searches the shim first (a plain reference would bind to the global
- * definition, the C library's). */
+ * definition, the C library's); and the definitions the program's calls
+ * bind to. */
 static bool find_ours(void)
 {
 	Dl_info self;
@@ -176,7 +177,7 @@ static bool find_ours(void)
 		return false;
 	for (size_t i = 0; i < NAME_COUNT; i++) {
 		ours[i] = strcmp(names[i], "dlopen") == 0 ? (void *) attached_dlopen : dlsym(handle, names[i]);
-		global[i] = dlsym(RTLD_DEFAULT, names[i]);
+		global[i] = as_slots_definition(names[i], (const void *) find_ours);
 	}
 	dlclose(handle);
 	return ours[name_index(names[0])] != NULL;

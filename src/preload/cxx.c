@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "preload.h"
+#include "slots.h"
 
 enum cxx_new {
 	NEW, NEW_ARRAY, NEW_NOTHROW, NEW_ARRAY_NOTHROW,
@@ -312,11 +313,11 @@ static bool defined_here(const void *fn)
 }
 
 /* Whether the program's calls to `symbol` reach us in place of the next
- * definition: ours is the global one (preloaded), or the next is and
- * attaching rewrote the program's slots for it (src/preload/attach.c). */
+ * definition: ours is the one calls bind to (preloaded), or the next is
+ * and attaching rewrote the program's slots for it (src/preload/attach.c). */
 static bool program_calls_us(const char *symbol)
 {
-	return !as_next_interposing() || defined_here(dlsym(RTLD_DEFAULT, symbol));
+	return !as_next_interposing() || defined_here(as_slots_definition(symbol, NULL));
 }
 
 /*

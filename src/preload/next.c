@@ -18,6 +18,7 @@
 
 #include "liballocsample/call_site.h"
 #include "next.h"
+#include "slots.h"
 #include "liballocsample/thread_state.h"
 
 #define BOOTSTRAP_BYTES (64 * 1024)
@@ -98,16 +99,13 @@ static size_t checked_malloc_usable_size(void *ptr)
 /*
  * Whether the program's malloc is ours (atomic; set by the first
  * resolution): the shim was preloaded, and "next" is the definition after
- * it.  Otherwise allocsample-record attached it with dlopen (attach.c):
- * nothing binds to it, and "next" is the global definition, the one the
- * program's objects call.
+ * it (RTLD_NEXT).  Otherwise allocsample-record attached it with dlopen
+ * (attach.c): nothing binds to it, and "next" is the definition the
+ * program's calls bind to, the first in the loader's order but the
+ * shim's (as_slots_definition: not dlsym(RTLD_DEFAULT), which gives a
+ * program built without -fPIE its own PLT entry).
  */
 static int interposing;
-
-static void *next_handle(void)
-{
-	return __atomic_load_n(&interposing, __ATOMIC_ACQUIRE) ? RTLD_NEXT : RTLD_DEFAULT;
-}
 
 static bool shim_defines(const void *fn)
 {
@@ -117,9 +115,16 @@ static bool shim_defines(const void *fn)
 	       info.dli_fbase == here.dli_fbase;
 }
 
+static void *next_definition(const char *symbol)
+{
+	if (__atomic_load_n(&interposing, __ATOMIC_ACQUIRE))
+		return dlsym(RTLD_NEXT, symbol);
+	return as_slots_definition(symbol, (const void *) shim_defines);
+}
+
 static void *lookup_required(const char *symbol)
 {
-	void *fn = dlsym(next_handle(), symbol);
+	void *fn = next_definition(symbol);
 
 	if (!fn) {
 		static const char message[] = "allocsample: no next definition of an allocator function "
@@ -142,7 +147,7 @@ void as_next_resolve(void)
 	if (__atomic_load_n(&resolved, __ATOMIC_ACQUIRE))
 		return;
 	resolving = true;
-	__atomic_store_n(&interposing, shim_defines(dlsym(RTLD_DEFAULT, "malloc")), __ATOMIC_RELEASE);
+	__atomic_store_n(&interposing, shim_defines(as_slots_definition("malloc", NULL)), __ATOMIC_RELEASE);
 	real.malloc = lookup_required("malloc");
 	real.free = lookup_required("free");
 	real.calloc = lookup_required("calloc");
@@ -198,7 +203,7 @@ void *as_next_lookup(const char *symbol, const char *fallback_library)
 
 	as_next_resolve();
 	as_sampler_hold(sampler);
-	fn = dlsym(next_handle(), symbol);
+	fn = next_definition(symbol);
 	/* A C++ runtime loaded later with RTLD_LOCAL is not after us in the
 	 * global scope, but its definitions are still the ones to call. */
 	if (!fn && fallback_library) {

@@ -26,6 +26,7 @@
 struct dynamic {
 	const ElfW(Sym) *symbols;
 	const char *strings;
+	const uint32_t *gnu_hash;
 	const ElfW(Rela) *plt, *rela;
 	size_t plt_bytes, rela_bytes;
 };
@@ -52,6 +53,9 @@ static bool read_dynamic(const struct dl_phdr_info *info, struct dynamic *out)
 			break;
 		case DT_STRTAB:
 			out->strings = absolute(info, dyn->d_un.d_ptr);
+			break;
+		case DT_GNU_HASH:
+			out->gnu_hash = absolute(info, dyn->d_un.d_ptr);
 			break;
 		case DT_JMPREL:
 			out->plt = absolute(info, dyn->d_un.d_ptr);
@@ -132,4 +136,71 @@ bool as_slots_in_relro(const struct dl_phdr_info *info, void **slot)
 bool as_slots_in_object(const struct dl_phdr_info *info, const void *address)
 {
 	return in_segment(info, PT_LOAD, address);
+}
+
+static uint32_t gnu_hash(const char *name)
+{
+	uint32_t h = 5381;
+
+	for (; *name; name++)
+		h = h * 33 + (unsigned char) *name;
+	return h;
+}
+
+/* The object's own definition of the function `name` (its GNU hash table
+ * holds only defined symbols), or NULL.  An IFUNC would need its resolver
+ * called: none of the names asked is one. */
+static void *defined_in(const struct dl_phdr_info *info, const char *name)
+{
+	struct dynamic dynamic;
+	const uint32_t *table, *buckets, *chain;
+	uint32_t buckets_count, first, h, i;
+
+	if (!read_dynamic(info, &dynamic) || !dynamic.gnu_hash)
+		return NULL;
+	table = dynamic.gnu_hash;
+	buckets_count = table[0];
+	first = table[1];
+	buckets = table + 4 + table[2] * (sizeof(ElfW(Addr)) / sizeof(uint32_t));
+	chain = buckets + buckets_count;
+	h = gnu_hash(name);
+	if (buckets_count == 0)
+		return NULL;
+	for (i = buckets[h % buckets_count]; i >= first; i++) {
+		const ElfW(Sym) *symbol = &dynamic.symbols[i];
+		uint32_t hash = chain[i - first];
+
+		if ((hash | 1) == (h | 1) && symbol->st_shndx != SHN_UNDEF && symbol->st_value != 0 &&
+		    ELF64_ST_TYPE(symbol->st_info) == STT_FUNC &&
+		    strcmp(dynamic.strings + symbol->st_name, name) == 0)
+			return (void *) (info->dlpi_addr + symbol->st_value);
+		if (hash & 1)
+			break;
+	}
+	return NULL;
+}
+
+struct definition_search {
+	const char *name;
+	const void *skip;
+	void *found;
+};
+
+static int search_definition(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct definition_search *search = data;
+
+	(void) size;
+	if (search->skip && as_slots_in_object(info, search->skip))
+		return 0;
+	search->found = defined_in(info, search->name);
+	return search->found != NULL;
+}
+
+void *as_slots_definition(const char *name, const void *skip)
+{
+	struct definition_search search = { .name = name, .skip = skip };
+
+	dl_iterate_phdr(search_definition, &search);
+	return search.found;
 }

@@ -25,4 +25,15 @@ bool as_slots_in_relro(const struct dl_phdr_info *info, void **slot);
 /* Whether `address` lies in one of the object's loaded segments. */
 bool as_slots_in_object(const struct dl_phdr_info *info, const void *address);
 
+/*
+ * The function `name` as a call to it binds: the definition in the first
+ * loaded object, in the loader's order, that defines it, leaving out the
+ * object holding `skip` (NULL: none).  Not dlsym(RTLD_DEFAULT), which gives
+ * the address a program without -fPIE takes of a function, its own PLT
+ * entry (the "canonical" address), where a call through that entry would
+ * come back through its slot.  NULL when no object defines it.  No
+ * allocation, no lock but the loader's list's.
+ */
+void *as_slots_definition(const char *name, const void *skip);
+
 #endif
