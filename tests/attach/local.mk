@@ -17,6 +17,6 @@ tests_attach_attach_plugin_la_SOURCES = tests/attach/plugin.c
 tests_attach_attach_plugin_la_CFLAGS = $(WARN_CFLAGS)
 tests_attach_attach_plugin_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
-ATTACH_TESTS = tests/attach/attach.sh tests/attach/programs.sh
+ATTACH_TESTS = tests/attach/attach.sh tests/attach/programs.sh tests/attach/compat.sh
 TESTS += $(ATTACH_TESTS)
 EXTRA_DIST += $(ATTACH_TESTS) tests/attach/loop.py

@@ -1,4 +1,5 @@
 // containers.cc - eight threads exercise the standard containers and print deterministic checksums, for compat/cxx.sh.
+// usage: containers [ROUNDS]   (30 by default; more for a run long enough to attach to)
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -15,7 +16,7 @@
 namespace {
 
 constexpr unsigned threads = 8;
-constexpr unsigned rounds = 30;
+unsigned rounds = 30;
 
 // A 64-bit linear congruential generator: the same numbers on every run,
 // whatever the thread scheduling.
@@ -80,8 +81,10 @@ std::uint64_t work(unsigned index)
 
 } // namespace
 
-int main()
+int main(int argc, char **argv)
 {
+	if (argc > 1)
+		rounds = static_cast<unsigned>(std::stoul(argv[1]));
 	std::vector<std::uint64_t> results(threads);
 	std::vector<std::thread> workers;
 

@@ -9,11 +9,11 @@ compat_begin cxx
 
 # The program allocates about 500 MB: a higher rate keeps the trace small.
 ALLOCSAMPLE_RATE=65536
-compat_both containers "$AS_BUILDDIR/tests/compat/containers"
+compat_both containers "$AS_BUILDDIR/tests/compat/containers" $((30 * COMPAT_LONGER))
 compat_end
 compat_same containers "out err status"
 compat_samples
-pid=$(cat "$COMPAT_DIR/containers.shim.pid")
+pid=$(cat "$COMPAT_DIR/containers.$COMPAT_MODE.pid")
 news=$(awk -v pid="$pid" '$1 == pid && $3 ~ /^operator_new/ { n++ } END { print n + 0 }' "$COMPAT_EVENTS")
 if [ "$news" -ge 10 ]; then
 	ok "containers: $news samples of operator new"

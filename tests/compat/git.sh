@@ -53,9 +53,9 @@ compat_end
 for run in init add commit1 commit2 repack log fsck; do
 	compat_same "$run" "out err status"
 done
-commits=$(wc -l <"$COMPAT_DIR/log.shim.out")
+commits=$(wc -l <"$COMPAT_DIR/log.$COMPAT_MODE.out")
 if [ "$commits" -eq 2 ]; then
-	ok "two commits: $(cut -d' ' -f1 "$COMPAT_DIR/log.shim.out" | tr '\n' ' ')"
+	ok "two commits: $(cut -d' ' -f1 "$COMPAT_DIR/log.$COMPAT_MODE.out" | tr '\n' ' ')"
 else
 	fail "git log shows $commits commits, not 2"
 fi

@@ -7,6 +7,12 @@
 # also have left samples from the program's own process, so that a shim that
 # silently did nothing cannot pass.
 #
+# With ALLOCSAMPLE_TEST_ATTACH=1 (tests/attach/compat.sh), the second run
+# is not preloaded: it starts plain and the shim is attached to it in the
+# middle of its work, then detached (allocsample-record -p's gdb part,
+# doc/sampling.md, "Attaching to a running process"), and its samples are
+# those of the attached span.
+#
 # Usage: source it, `compat_require PACKAGE...`, `harness_enter "$@"`,
 # `compat_begin NAME`, any number of `compat_both` (or `compat_run`), then
 # `compat_end`, the checks (`compat_same`, `compat_samples`, and
@@ -25,6 +31,27 @@ TZ=UTC
 export LC_ALL TZ
 
 COMPAT_RUNS=
+# The second run's mode: shim (preloaded) or attach.
+if [ "${ALLOCSAMPLE_TEST_ATTACH:-0}" = 1 ]; then
+	COMPAT_MODE=attach
+	COMPAT_HOW="with the shim attached and detached"
+else
+	COMPAT_MODE=shim
+	COMPAT_HOW="with and without the shim"
+fi
+# How long after its start an attached run is attached to, and for how
+# long (seconds).  gdb needs a few tens of milliseconds to attach: a run
+# must last some tenths of a second to be attached to in its middle, so
+# the scripts give their workloads COMPAT_LONGER times as much to do (their
+# plain runs as much as the others), and leave out the runs that cannot be
+# made longer (COMPAT_LONGER is a factor of rounds, not of data sizes).
+COMPAT_ATTACH_AFTER=${COMPAT_ATTACH_AFTER:-0.02}
+COMPAT_ATTACH_FOR=${COMPAT_ATTACH_FOR:-0.3}
+if [ "$COMPAT_MODE" = attach ]; then
+	COMPAT_LONGER=10
+else
+	COMPAT_LONGER=1
+fi
 
 # compat_require PACKAGE...: installs what is missing (before harness_enter,
 # outside the private namespace), or fails the test.
@@ -59,30 +86,63 @@ compat_run() {
 	base="$COMPAT_DIR/$label.$mode"
 	mkdir -p "$COMPAT_DIR/$mode"
 	case $mode in
-	plain) preload=${LD_PRELOAD:-} ;;
+	plain|attach) preload=${LD_PRELOAD:-} ;;
 	shim) preload="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" ;;
 	*) harness_fail "compat_run: mode $mode" ;;
 	esac
 	status=0
+	rm -f "$base.pid"
 	(
 		cd "$COMPAT_DIR/$mode"
 		exec timeout 120 sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
 			"$preload" "$base.pid" "$@"
-	) <"/dev/null" >"$base.out" 2>"$base.err" || status=$?
+	) <"/dev/null" >"$base.out" 2>"$base.err" &
+	job=$!
+	[ "$mode" != attach ] || compat_attach "$base"
+	wait "$job" || status=$?
 	echo "$status" >"$base.status"
 	echo "$ALLOCSAMPLE_RATE" >"$base.rate"
 	[ "$status" -ne 124 ] || fail "$label ($mode) timed out after 120 s"
-	if [ "$mode" = shim ]; then
+	if [ "$mode" = "$COMPAT_MODE" ]; then
 		COMPAT_RUNS="$COMPAT_RUNS $label"
 	fi
 }
 
-# compat_both LABEL COMMAND...: compat_run plain, then shim.
+# compat_attach BASE: once the run of BASE has started, COMPAT_ATTACH_AFTER
+# seconds later the shim is attached to it, and COMPAT_ATTACH_FOR seconds
+# later detached.  BASE.gdb gets a word for each: gdb's result (attached,
+# detached, or refused), or "ended" when the run had ended first; gdb's
+# whole output goes to BASE.gdb.log.
+compat_attach() {
+	for _ in $(seq 200); do
+		[ ! -s "$1.pid" ] || break
+		sleep 0.01
+	done
+	pid=$(cat "$1.pid" 2>/dev/null || true)
+	: >"$1.gdb"
+	: >"$1.gdb.log"
+	[ -n "$pid" ] || return 0
+	sleep "$COMPAT_ATTACH_AFTER"
+	for action in attach detach; do
+		out=$(ALLOCSAMPLE_ATTACH_PID=$pid ALLOCSAMPLE_ATTACH_ACTION=$action \
+			ALLOCSAMPLE_ATTACH_SHIM=$AS_PRELOAD \
+			gdb -batch -nx -x "$AS_SRCDIR/src/record/attach.py" </dev/null 2>&1 || true)
+		printf '%s\n' "$out" >>"$1.gdb.log"
+		result=$(printf '%s\n' "$out" | sed -n 's/^allocsample-attach: \([a-z-]*\).*/\1/p' |
+			grep -v '^stopped$' | tail -n 1)
+		# A process that ends under gdb: "No such process", "No registers".
+		kill -0 "$pid" 2>/dev/null || [ "$result" = attached ] || [ "$result" = detached ] || result=ended
+		echo "${result:-none}" >>"$1.gdb"
+		[ "$action" = detach ] || sleep "$COMPAT_ATTACH_FOR"
+	done
+}
+
+# compat_both LABEL COMMAND...: compat_run plain, then shim (or attach).
 compat_both() {
 	label=$1
 	shift
 	compat_run "$label" plain "$@"
-	compat_run "$label" shim "$@"
+	compat_run "$label" "$COMPAT_MODE" "$@"
 }
 
 # compat_same LABEL WHAT [EXPECTED_STATUS]: WHAT is a space-separated list of
@@ -91,20 +151,20 @@ compat_both() {
 compat_same() {
 	base="$COMPAT_DIR/$1"
 	for what in $2; do
-		if cmp -s "$base.plain.$what" "$base.shim.$what"; then
-			ok "$1: same $what with and without the shim ($(wc -c <"$base.plain.$what") bytes)"
+		if cmp -s "$base.plain.$what" "$base.$COMPAT_MODE.$what"; then
+			ok "$1: same $what $COMPAT_HOW ($(wc -c <"$base.plain.$what") bytes)"
 		else
-			fail "$1: $what differs with the shim"
-			diff "$base.plain.$what" "$base.shim.$what" | head -20
+			fail "$1: $what differs $COMPAT_HOW"
+			diff "$base.plain.$what" "$base.$COMPAT_MODE.$what" | head -20
 		fi
 	done
 	expected=${3:-0}
-	status=$(cat "$base.shim.status")
+	status=$(cat "$base.$COMPAT_MODE.status")
 	if [ "$status" -eq "$expected" ]; then
 		ok "$1: exit status $status"
 	else
 		fail "$1: exit status $status, expected $expected; its stderr:"
-		head -20 "$base.shim.err"
+		head -20 "$base.$COMPAT_MODE.err"
 	fi
 }
 
@@ -117,18 +177,31 @@ compat_end() {
 
 # compat_samples [MINIMUM [LABEL...]]: every shim run (or each LABEL) left
 # at least MINIMUM (default 10) samples from its own process (vpid), each
-# with the run's rate; each line shows the process's count and types.  Every
+# with the run's rate (attached runs, of which a few tenths of a second are
+# sampled, and some allocate nothing then: at least one sample from all of
+# them together, which a shim attached but idle never leaves); each line shows the process's count and types.  Every
 # event of the trace has offset < size and a pointer.
 compat_samples() {
 	minimum=${1:-10}
+	total=0
 	[ "$#" -le 1 ] || shift
 	[ "$#" -le 1 ] || COMPAT_RUNS=$*
 	for label in $COMPAT_RUNS; do
-		pid=$(cat "$COMPAT_DIR/$label.shim.pid")
-		rate=$(cat "$COMPAT_DIR/$label.shim.rate")
+		pid=$(cat "$COMPAT_DIR/$label.$COMPAT_MODE.pid")
+		rate=$(cat "$COMPAT_DIR/$label.$COMPAT_MODE.rate")
+		if [ "$COMPAT_MODE" = attach ]; then
+			attached=$(paste -s -d ' ' "$COMPAT_DIR/$label.attach.gdb")
+			case $attached in
+			"attached detached"|"attached ended")
+				ok "$label: attached in the middle of its run, then ${attached#attached }" ;;
+			*)
+				fail "$label: not attached in the middle of its run ($attached; $COMPAT_DIR/$label.attach.gdb.log)" ;;
+			esac
+		fi
 		count=$(awk -v pid="$pid" '$1 == pid { n++ } END { print n + 0 }' "$COMPAT_EVENTS")
 		types=$(awk -v pid="$pid" '$1 == pid { print $3 }' "$COMPAT_EVENTS" | sort -u | tr '\n' ' ')
-		if [ "$count" -ge "$minimum" ]; then
+		total=$((total + count))
+		if [ "$COMPAT_MODE" = attach ] || [ "$count" -ge "$minimum" ]; then
 			ok "$label: $count samples from its process (vpid $pid; $types)"
 		else
 			fail "$label: $count samples from its process (vpid $pid), expected at least $minimum"
@@ -137,6 +210,9 @@ compat_samples() {
 			"$COMPAT_EVENTS")
 		[ "$other" -eq 0 ] || fail "$label: $other samples with a rate other than $rate"
 	done
+	if [ "$COMPAT_MODE" = attach ]; then
+		check "$total samples from the attached runs" [ "$total" -ge 1 ]
+	fi
 	bad=$(awk '$5 >= $4 || $7 ~ /^0x0*$/ { n++ } END { print n + 0 }' "$COMPAT_EVENTS")
 	if [ "$bad" -eq 0 ]; then
 		ok "every event has offset < size and a pointer"
