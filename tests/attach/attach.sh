@@ -19,7 +19,7 @@ server="$AS_BUILDDIR/tests/attach/server"
 # The reference: the same server, nobody attached.
 threads=100
 plugin=attach-plugin.so
-"$server" "$threads" 7 "$HARNESS_DIR/alone.counters" "$plugin" >"$HARNESS_DIR/alone.out"
+"$server" "$threads" 10 "$HARNESS_DIR/alone.counters" "$plugin" >"$HARNESS_DIR/alone.out"
 
 # server_start NAME SECONDS: the server in the background, pid in SERVER_PID;
 # SECONDS the reference's, for the same output.
@@ -32,7 +32,7 @@ counter() {
 	awk -v k="$2" '$1 == k { print $2 }' "$HARNESS_DIR/$1.counters"
 }
 
-server_start once 7
+server_start once 10
 record_run once -p "$SERVER_PID" --duration 2s --format json --report-output - --confidence 0.9999
 check "once: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/once.err"))" [ "$RECORD_STATUS" -eq 0 ]
 check "once: one line on the attach ($(head -c 200 "$HARNESS_DIR/once.err"))" \
@@ -55,15 +55,33 @@ check "once: blocks went through the shim ($(counter once attached_blocks))" [ "
 check_truth "once: the process's bytes while attached" "$HARNESS_DIR/once.out" \
 	".kind == \"process\" and .pid == $SERVER_PID" "$truth"
 
-# Twice in a row on one process: the second loads nothing new and records
-# only its own span.
-server_start twice 7
+# Twice in a row on one process: the second loads nothing new, records
+# only its own span and leaves no descriptor behind (lttng-ust keeps the
+# few it opened at the first, as any traced program does).
+server_start twice 10
 record_run first -p "$SERVER_PID" --duration 1s --no-report
 check "twice: the first exits 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/first.err"))" [ "$RECORD_STATUS" -eq 0 ]
+# descriptors PID: how many descriptors PID has open, once lttng-ust has
+# let go of the session just destroyed (the daemon tears it down after the
+# command returns): the least count seen over two seconds.
+descriptors() {
+	least=
+	for _ in $(seq 20); do
+		[ -d "/proc/$1/fd" ] || harness_fail "process $1 ended before its descriptors were counted"
+		n=$(ls "/proc/$1/fd" | wc -l)
+		[ -n "$least" ] && [ "$least" -le "$n" ] || least=$n
+		sleep 0.1
+	done
+	echo "$least"
+}
+after_first=$(descriptors "$SERVER_PID")
 record_run second -p "$SERVER_PID" --duration 1s --format json --report-output -
 check "twice: the second exits 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/second.err"))" [ "$RECORD_STATUS" -eq 0 ]
 samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $SERVER_PID) | .samples] | add // 0" "$HARNESS_DIR/second.out")
 check "twice: the second recorded samples ($samples)" [ "$samples" -gt 10 ]
+after_second=$(descriptors "$SERVER_PID")
+check "twice: no descriptor left behind by the second ($after_first after the first, $after_second after the second)" \
+	[ "$after_second" -le "$after_first" ]
 status=0
 wait "$SERVER_PID" || status=$?
 check "twice: the server exits 0 ($status)" [ "$status" -eq 0 ]
@@ -74,7 +92,7 @@ check "twice: every load of the plugin by name worked ($(counter twice failed_lo
 
 # A process that preloads the shim (no run of its own): nothing to
 # rewrite, the session alone records it.
-LD_PRELOAD="$AS_PRELOAD" "$server" "$threads" 7 "$HARNESS_DIR/preloaded.counters" "$plugin" \
+LD_PRELOAD="$AS_PRELOAD" "$server" "$threads" 10 "$HARNESS_DIR/preloaded.counters" "$plugin" \
 	>"$HARNESS_DIR/preloaded.server-out" &
 SERVER_PID=$!
 sleep 1
@@ -94,7 +112,7 @@ check "preloaded: no slot was rewritten ($(counter preloaded attached_blocks) bl
 
 # A process that another allocsample-record runs and records: the attach
 # records it too, and neither run loses anything.
-record_bg running --format json --report-output "$HARNESS_DIR/running.json" -- "$server" "$threads" 7 \
+record_bg running --format json --report-output "$HARNESS_DIR/running.json" -- "$server" "$threads" 10 \
 	"$HARNESS_DIR/running.counters" "$plugin"
 running=$BG_PID
 SERVER_PID=

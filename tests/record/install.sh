@@ -11,6 +11,8 @@
 # install's component.  A configure for prefix /usr (babeltrace2's own)
 # chooses babeltrace2's plugin directory.  No process of the user is left
 # (a moment after the command returns).
+# The user also attaches to a Python loop of theirs (-p), and is refused
+# root's process.
 # Last, as root, an install into /usr/local (a tmpfs over it in the test's
 # mount namespace) with no ldconfig, where the loader would find nothing
 # that the shim needs without its RUNPATH: the installed command samples a
@@ -80,6 +82,32 @@ for _ in $(seq 100); do
 	sleep 0.1
 done
 check "no process of $user left ($(user_pids | paste -s -d ' ' -))" [ -z "$(user_pids)" ]
+
+# -p as the user, on a process of theirs (the installed gdb script), and
+# refused, in one line, on one of root's.  (`true;` first: as_user's
+# `cd &&` must not go to the background with the program.)
+status=0
+as_user 'true; python3 src/tests/attach/loop.py 400 >loop.out & loop=$!; sleep 1;
+	.local/bin/allocsample-record -p "$loop" --duration 2s --format json --report-output attach.json \
+		2>attach.err; status=$?; wait "$loop" || status=$?; exit "$status"' || status=$?
+check "allocsample-record -p as $user: exit status 0, and the program's ($status; $(head -c 300 "$home/attach.err"))" \
+	[ "$status" -eq 0 ]
+samples=$(jq '[.groups[] | select(.kind == "process" and .procname == "python3")][0].samples // 0' \
+	"$home/attach.json" 2>/dev/null || echo 0)
+check "-p as $user: the report has python3's samples (${samples:-0})" [ "${samples:-0}" -gt 20 ]
+for _ in $(seq 100); do
+	[ -n "$(user_pids)" ] || break
+	sleep 0.1
+done
+status=0
+as_user ".local/bin/allocsample-record -p $$ --no-report 2>refused.err" || status=$?
+refused=no
+if [ "$status" -eq 2 ] && [ "$(record_lines "$home/refused.err")" -eq 1 ] &&
+	grep -q "belongs to user root: attach as that user, or as root" "$home/refused.err"; then
+	refused=yes
+fi
+check "-p as $user on root's process: status 2 ($status), one line saying why ($(cat "$home/refused.err"))" \
+	[ "$refused" = yes ]
 
 status=0
 as_user 'babeltrace2 trace -c sink.allocsample.report >plain.txt 2>plain.err' || status=$?
