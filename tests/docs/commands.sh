@@ -58,7 +58,10 @@
 #   - BUILD: the reader's build tree; here $AS_BUILDDIR;
 #   - HOST and SESSION, of a live session: this host's name and docs-live,
 #     a live session that run-document.sh records ./server in while the
-#     command reads it.
+#     command reads it;
+#   - PID, of a running process to attach to (allocsample-record -p): a
+#     Python loop (tests/attach/loop.py) started for each document, with
+#     the reader's home, and stopped after it.
 # A command that names the build tree as $PWD/src/ (the README's "From the
 # build tree") runs in the build tree.
 set -eu
@@ -179,6 +182,15 @@ document() {
 	name=$(basename "$1")
 	cmds="$d/$name.cmds"
 	mkdir -p "$cmds"
+	# The reader's daemon, directory and a service of theirs that runs
+	# (PID, for allocsample-record -p): a Python loop.
+	home="$d/$name.home"
+	daemon "$home"
+	reader_dir "$d/$name.dir"
+	(cd "$d/$name.dir" && exec env HOME="$home" LTTNG_HOME="$home" \
+		python3 "$AS_SRCDIR/tests/attach/loop.py" 100000 >/dev/null 2>&1) &
+	service=$!
+	doc_templates="$templates PID=$service"
 	awk -v format="$2" -f "$docs/extract.awk" "$1" >"$cmds/records" ||
 		harness_fail "extract.awk could not read $doc"
 	n=0
@@ -206,7 +218,7 @@ document() {
 		printf '%s\n' "$text" >"$cmds/$n.text"
 		rm -f "$cmds/unknown"
 		printf '%s\n' "$text" |
-			awk -v values="$templates" -v unknown="$cmds/unknown" -f "$docs/placeholders.awk" >"$cmds/$n.sh"
+			awk -v values="$doc_templates" -v unknown="$cmds/unknown" -f "$docs/placeholders.awk" >"$cmds/$n.sh"
 		if [ -s "$cmds/unknown" ]; then
 			fail "$doc:$line: the placeholder $(paste -s -d ' ' "$cmds/unknown") of \`$text\` has no value here: write a command that runs as it is, or add a template to tests/docs/commands.sh"
 			continue
@@ -225,11 +237,10 @@ document() {
 		return 0
 	fi
 
-	home="$d/$name.home"
-	daemon "$home"
-	reader_dir "$d/$name.dir"
 	(cd "$d/$name.dir" && as_reader "$home" \
 		timeout 600 sh "$docs/run-document.sh" "$cmds" "$cmds/list") || true
+	kill "$service" 2>/dev/null || true
+	wait "$service" 2>/dev/null || true
 
 	while read -r i _; do
 		line=$(cat "$cmds/$i.line")
