@@ -31,6 +31,18 @@ server_start() {
 counter() {
 	awk -v k="$2" '$1 == k { print $2 }' "$HARNESS_DIR/$1.counters"
 }
+# samples FILE PID: the samples of process PID in the JSON report FILE.
+samples() {
+	jq "[.groups[] | select(.kind == \"process\" and .pid == $2) | .samples] | add // 0" "$1"
+}
+# server_done LABEL PID OUTPUT: the server PID exits 0 and printed OUTPUT
+# what it prints when nobody attaches.
+server_done() {
+	status=0
+	wait "$2" || status=$?
+	check "$1: the server exits 0 ($status)" [ "$status" -eq 0 ]
+	check "$1: its output is the one of a run nobody attached to" cmp -s "$HARNESS_DIR/alone.out" "$3"
+}
 
 server_start once 10
 record_run once -p "$SERVER_PID" --duration 2s --format json --report-output - --confidence 0.9999
@@ -39,11 +51,7 @@ check "once: one line on the attach ($(head -c 200 "$HARNESS_DIR/once.err"))" \
 	grep -q "^allocsample-record: attached to process $SERVER_PID (server), stopped for [0-9]* ms" "$HARNESS_DIR/once.err"
 check "once: one on the detach ($(grep detached "$HARNESS_DIR/once.err" | head -c 200))" \
 	grep -q "^allocsample-record: detached from process $SERVER_PID, stopped for [0-9]* ms" "$HARNESS_DIR/once.err"
-status=0
-wait "$SERVER_PID" || status=$?
-check "once: the server exits 0 after the detach ($status)" [ "$status" -eq 0 ]
-check "once: its output is the one of a run nobody attached to" \
-	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/once.server-out"
+server_done once "$SERVER_PID" "$HARNESS_DIR/once.server-out"
 check "once: a thread blocked in read() got its byte, errno untouched ($(counter once blocked_errno))" \
 	[ "$(counter once blocked_errno)" = 4242 ]
 check "once: the signal handler ran ($(counter once signals))" [ "$(counter once signals)" -gt 100 ]
@@ -77,16 +85,12 @@ descriptors() {
 after_first=$(descriptors "$SERVER_PID")
 record_run second -p "$SERVER_PID" --duration 1s --format json --report-output -
 check "twice: the second exits 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/second.err"))" [ "$RECORD_STATUS" -eq 0 ]
-samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $SERVER_PID) | .samples] | add // 0" "$HARNESS_DIR/second.out")
+samples=$(samples "$HARNESS_DIR/second.out" "$SERVER_PID")
 check "twice: the second recorded samples ($samples)" [ "$samples" -gt 10 ]
 after_second=$(descriptors "$SERVER_PID")
 check "twice: no descriptor left behind by the second ($after_first after the first, $after_second after the second)" \
 	[ "$after_second" -le "$after_first" ]
-status=0
-wait "$SERVER_PID" || status=$?
-check "twice: the server exits 0 ($status)" [ "$status" -eq 0 ]
-check "twice: its output is the one of a run nobody attached to" \
-	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/twice.server-out"
+server_done twice "$SERVER_PID" "$HARNESS_DIR/twice.server-out"
 check "twice: every load of the plugin by name worked ($(counter twice failed_loads) failed)" \
 	[ "$(counter twice failed_loads)" -eq 0 ]
 
@@ -100,13 +104,9 @@ record_run preloaded -p "$SERVER_PID" --duration 1s --format json --report-outpu
 check "preloaded: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/preloaded.err"))" [ "$RECORD_STATUS" -eq 0 ]
 check "preloaded: says so ($(head -c 200 "$HARNESS_DIR/preloaded.err"))" \
 	grep -q "^allocsample-record: process $SERVER_PID (server) preloads allocsample already" "$HARNESS_DIR/preloaded.err"
-samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $SERVER_PID) | .samples] | add // 0" "$HARNESS_DIR/preloaded.out")
+samples=$(samples "$HARNESS_DIR/preloaded.out" "$SERVER_PID")
 check "preloaded: samples recorded ($samples)" [ "$samples" -gt 10 ]
-status=0
-wait "$SERVER_PID" || status=$?
-check "preloaded: the server exits 0 ($status)" [ "$status" -eq 0 ]
-check "preloaded: its output is the one of a run nobody attached to" \
-	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/preloaded.server-out"
+server_done preloaded "$SERVER_PID" "$HARNESS_DIR/preloaded.server-out"
 check "preloaded: no slot was rewritten ($(counter preloaded attached_blocks) blocks)" \
 	[ "$(counter preloaded attached_blocks)" -eq 0 ]
 
@@ -127,12 +127,12 @@ done
 sleep 1
 record_run beside -p "$SERVER_PID" --duration 1s --format json --report-output -
 check "beside a run: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/beside.err"))" [ "$RECORD_STATUS" -eq 0 ]
-samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $SERVER_PID) | .samples] | add // 0" "$HARNESS_DIR/beside.out")
+samples=$(samples "$HARNESS_DIR/beside.out" "$SERVER_PID")
 check "beside a run: samples recorded ($samples)" [ "$samples" -gt 10 ]
 status=0
 wait "$running" || status=$?
 check "beside a run: the run exits 0 ($status; $(head -c 300 "$HARNESS_DIR/running.err"))" [ "$status" -eq 0 ]
-samples=$(jq "[.groups[] | select(.kind == \"process\" and .pid == $SERVER_PID) | .samples] | add // 0" "$HARNESS_DIR/running.json")
+samples=$(samples "$HARNESS_DIR/running.json" "$SERVER_PID")
 check "beside a run: the run's own report has its samples ($samples)" [ "$samples" -gt 1000 ]
 check "beside a run: the server's output is the one of a run nobody attached to" \
 	cmp -s "$HARNESS_DIR/alone.out" "$HARNESS_DIR/running.out"

@@ -33,6 +33,20 @@ uid=$(id -u "$user")
 user_pids() {
 	pgrep -u "$uid" 2>/dev/null || true
 }
+# user_gone: waits up to 10 s for the user's processes to end (a command
+# tears its session and daemon down after it returns: a moment).
+user_gone() {
+	for _ in $(seq 100); do
+		[ -n "$(user_pids)" ] || break
+		sleep 0.1
+	done
+}
+# procname_samples REPORT NAME: the samples of the process NAME in the
+# user's JSON report REPORT; 0 if there is none.
+procname_samples() {
+	jq "[.groups[] | select(.kind == \"process\" and .procname == \"$2\")][0].samples // 0" \
+		"$home/$1" 2>/dev/null || echo 0
+}
 
 cleanup_user() {
 	status=$?
@@ -73,14 +87,9 @@ as_user '.local/bin/allocsample-record --format json --report-output report.json
 	src/examples/wordindex >wordindex.out 2>record.err' || status=$?
 check "allocsample-record as $user: exit status 0 ($status; $(head -c 300 "$home/record.err"))" \
 	[ "$status" -eq 0 ]
-samples=$(jq '[.groups[] | select(.kind == "process" and .procname == "wordindex")][0].samples // 0' \
-	"$home/report.json" 2>/dev/null || echo 0)
+samples=$(procname_samples report.json wordindex)
 check "the report has wordindex's samples (${samples:-0})" [ "${samples:-0}" -gt 100 ]
-# The command tears its session and daemon down after it returns: a moment.
-for _ in $(seq 100); do
-	[ -n "$(user_pids)" ] || break
-	sleep 0.1
-done
+user_gone
 check "no process of $user left ($(user_pids | paste -s -d ' ' -))" [ -z "$(user_pids)" ]
 
 # -p as the user, on a process of theirs (the installed gdb script), and
@@ -92,13 +101,9 @@ as_user 'true; python3 src/tests/attach/loop.py 400 >loop.out & loop=$!; sleep 1
 		2>attach.err; status=$?; wait "$loop" || status=$?; exit "$status"' || status=$?
 check "allocsample-record -p as $user: exit status 0, and the program's ($status; $(head -c 300 "$home/attach.err"))" \
 	[ "$status" -eq 0 ]
-samples=$(jq '[.groups[] | select(.kind == "process" and .procname == "python3")][0].samples // 0' \
-	"$home/attach.json" 2>/dev/null || echo 0)
+samples=$(procname_samples attach.json python3)
 check "-p as $user: the report has python3's samples (${samples:-0})" [ "${samples:-0}" -gt 20 ]
-for _ in $(seq 100); do
-	[ -n "$(user_pids)" ] || break
-	sleep 0.1
-done
+user_gone
 status=0
 as_user ".local/bin/allocsample-record -p $$ --no-report 2>refused.err" || status=$?
 refused=no
