@@ -28,8 +28,8 @@
 #include <errno.h>
 #include <link.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -64,6 +64,8 @@ static const char *const names[] = {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static bool attached;
+/* The allocsample-record that attached (its process id). */
+static pid_t owner;
 /* For each name, the shim's function and the global definition. */
 static void *ours[NAME_COUNT], *global[NAME_COUNT];
 
@@ -183,15 +185,26 @@ static bool find_ours(void)
 	return ours[name_index(names[0])] != NULL;
 }
 
-AS_EXPORT int allocsample_attach(void)
+/* Whether the allocsample-record that attached has gone without
+ * detaching (killed): then another may take over. */
+static bool owner_gone(void)
+{
+	int saved_errno = errno;
+	bool gone = kill(owner, 0) != 0 && errno == ESRCH;
+
+	errno = saved_errno;
+	return gone;
+}
+
+/* `by`: the process id of the allocsample-record that attaches. */
+AS_EXPORT int allocsample_attach(int by)
 {
 	int result = AS_ATTACH_DONE;
 
 	if (as_next_interposing())
 		return AS_ATTACH_PRELOADED;
-	as_next_resolve();
 	pthread_mutex_lock(&lock);
-	if (attached) {
+	if (attached && !owner_gone()) {
 		result = AS_ATTACH_ALREADY;
 	} else if (!ours[0] && !find_ours()) {
 		result = AS_ATTACH_FAILED;
@@ -200,6 +213,7 @@ AS_EXPORT int allocsample_attach(void)
 		 * back unseen: its address may come back unsampled. */
 		as_sampled_set_clear();
 		attached = true;
+		owner = by;
 		rewrite(true);
 	}
 	pthread_mutex_unlock(&lock);

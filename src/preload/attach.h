@@ -6,9 +6,11 @@
  * The entry points allocsample-record calls in the process, through gdb
  * (src/record/attach.py): rewrite the program's relocation slots to the
  * shim's functions, or write the global definitions back.  Each returns
- * one of the AS_ATTACH_* codes of attach.c.
+ * one of the AS_ATTACH_* codes of attach.c.  `by` is the attaching
+ * allocsample-record's process id: while it lives, another attach is
+ * refused; once it has gone without detaching, another takes over.
  */
-int allocsample_attach(void);
+int allocsample_attach(int by);
 int allocsample_detach(void);
 
 /*

@@ -52,9 +52,13 @@ AS_EXPORT void free(void *ptr)
 	as_next.free(ptr);
 }
 
+/* Preloaded only: attached (src/preload/attach.c), free is ours until the
+ * detach, after which a typed block tracked by liballocsample would be
+ * freed unseen. */
 __attribute__((constructor)) static void note_preload(void)
 {
-	allocsample_internal_note_preload();
+	if (as_next_interposing())
+		allocsample_internal_note_preload();
 }
 
 AS_EXPORT size_t malloc_usable_size(void *ptr)

@@ -7,6 +7,7 @@
 #   ALLOCSAMPLE_ATTACH_PID     the process
 #   ALLOCSAMPLE_ATTACH_ACTION  attach or detach
 #   ALLOCSAMPLE_ATTACH_SHIM    the shim's path
+#   ALLOCSAMPLE_ATTACH_BY      the attaching allocsample-record's process id
 # It prints one line "allocsample-attach: RESULT [DETAIL]", RESULT one of
 # attached, detached, preloaded, already, not-attached, or refused (DETAIL
 # says why), then "allocsample-attach: stopped MS CALLS" (how long the
@@ -148,7 +149,7 @@ def shim_function(name):
 # Each call into the process resumes every thread, then stops them all
 # again: with a hundred threads that is most of the pause, so there are as
 # few as can be (one to load the shim, one to attach or detach).
-def attach(shim):
+def attach(shim, by):
     function = shim_function("allocsample_attach")
     if not function:
         if not call('(long) dlopen("%s", %d)' % (shim, RTLD_NOW)):
@@ -157,7 +158,7 @@ def attach(shim):
         function = shim_function("allocsample_attach")
         if not function:
             return "refused", "gdb did not see the shim it loaded"
-    result = call("((int (*)(void)) %d)()" % function)
+    result = call("((int (*)(int)) %d)(%d)" % (function, by))
     return {0: ("attached", ""), 1: ("preloaded", ""), 2: ("already", ""),
             3: ("refused", "the shim found none of its functions")}.get(result, ("refused", str(result)))
 
@@ -207,7 +208,8 @@ def main():
         if safe_thread() is None:
             result = ("refused", "no thread of the process is at a point where it can load a library")
         else:
-            result = attach(shim) if action == "attach" else detach()
+            result = attach(shim, int(os.environ.get("ALLOCSAMPLE_ATTACH_BY", "0"))) \
+                if action == "attach" else detach()
     except gdb.error as e:
         if result[0] == "refused" and not result[1]:
             result = ("refused", str(e).strip())

@@ -46,9 +46,14 @@ attach_check() {
 # process's threads were stopped in attach_stopped, and those of the calls
 # into it (one thread busy, the others running) in attach_calls.
 attach_gdb() {
+	# In a session of its own: Ctrl-C must not reach gdb while it calls
+	# into the process (attach_run defers it to the detach).
+	session_of_its_own=
+	command -v setsid >/dev/null 2>&1 && session_of_its_own='setsid -w'
 	out=$(ALLOCSAMPLE_ATTACH_PID=$attach_pid ALLOCSAMPLE_ATTACH_ACTION=$1 \
-		ALLOCSAMPLE_ATTACH_SHIM=$preload \
-		gdb -batch -nx -x "$record_dir/allocsample-record-attach.py" </dev/null 2>&1 9>&-)
+		ALLOCSAMPLE_ATTACH_SHIM=$preload ALLOCSAMPLE_ATTACH_BY=$$ \
+		$session_of_its_own gdb -batch -nx -x "$record_dir/allocsample-record-attach.py" \
+		</dev/null 2>&1 9>&-)
 	line=$(printf '%s\n' "$out" | sed -n 's/^allocsample-attach: //p' | grep -v '^stopped ' | tail -n 1)
 	attach_result=${line%% *}
 	attach_detail=
@@ -62,25 +67,38 @@ attach_gdb() {
 	fi
 }
 
+# attach_registered: waits up to 10 s (or Ctrl-C) for the process to be
+# registered with the session daemon.
+attach_registered() {
+	for _ in $(seq 100); do
+		[ "$interrupted" = no ] || return 0
+		lttng list --userspace 2>/dev/null | grep -q "^PID: $attach_pid - " && return 0
+		sleep 0.1
+	done
+}
+
 # attach_sleep: until --duration has passed, Ctrl-C, or the process has
 # exited.
 attach_sleep() {
-	trap 'interrupted=yes' INT TERM HUP
-	interrupted=no
 	waited=0
 	while [ "$interrupted" = no ] && child_running "$attach_pid"; do
 		[ -z "$duration_ms" ] || [ "$waited" -lt "$duration_ms" ] || break
 		sleep 0.1
 		waited=$((waited + 100))
 	done
-	trap 'exit 129' HUP
-	trap 'exit 130' INT
-	trap 'exit 143' TERM
 }
 
 # attach_run: attach, record, detach; status 0, or exit 2 with the reason
-# when the process refuses.
+# when the process refuses.  Ctrl-C (or SIGTERM, SIGHUP) from the attach on
+# ends the recording, never a call into the process: the detach follows.
 attach_run() {
+	trap 'interrupted=yes' INT TERM HUP
+	interrupted=no
+	# A process that has lttng-ust already (preloaded, or attached before)
+	# and a daemon that started after it registers once lttng-ust retries
+	# (within 3 s): the recording starts then.  Loaded now, lttng-ust
+	# registers before the attach returns.
+	! grep -q '/liballocsample-preload[^/]*$' "/proc/$attach_pid/maps" 2>/dev/null || attach_registered
 	attach_gdb attach
 	case $attach_result in
 	attached|preloaded) ;;
@@ -113,6 +131,9 @@ attach_run() {
 			fi
 		fi
 	fi
+	trap 'exit 129' HUP
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
 	status=0
 }
 
