@@ -7,8 +7,9 @@
 # 99.99% confidence, holds the bytes the server counted through the
 # rewritten slots; its output is the same as a run nobody attached to; the
 # blocked thread returns its byte, errno untouched; no load fails; a second
-# recording of the same process works (the libraries stay loaded, idle);
-# and what cannot be attached to is refused with one line and status 2.
+# recording of the same process works (the libraries stay loaded, idle),
+# as does one after a recording killed while attached; and what cannot be
+# attached to is refused with one line and status 2.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -18,13 +19,34 @@ server="$AS_BUILDDIR/tests/attach/server"
 
 # The reference: the same server, nobody attached.
 threads=100
+seconds=4
 plugin=attach-plugin.so
-"$server" "$threads" 10 "$HARNESS_DIR/alone.counters" "$plugin" >"$HARNESS_DIR/alone.out"
+"$server" "$threads" "$seconds" "$HARNESS_DIR/alone.counters" "$plugin" </dev/null >"$HARNESS_DIR/alone.out"
 
-# server_start NAME SECONDS: the server in the background, pid in SERVER_PID;
-# SECONDS the reference's, for the same output.
+# server_stdin: a pipe for the next server's standard input, whose writing
+# end a process of its own holds (not the test's shell, whose descriptors
+# every command and daemon would inherit): the server runs until
+# stdin_close ends it.
+server_stdin() {
+	rm -f "$HARNESS_DIR/stdin"
+	mkfifo "$HARNESS_DIR/stdin"
+	sleep 1000000 >"$HARNESS_DIR/stdin" &
+	stdin_holder=$!
+}
+stdin_holder=
+stdin_close() {
+	[ -z "$stdin_holder" ] || kill "$stdin_holder" 2>/dev/null || true
+	[ -z "$stdin_holder" ] || wait "$stdin_holder" 2>/dev/null || true
+	stdin_holder=
+}
+# A test that fails midway lets its server end too.
+trap 'stdin_close; harness_cleanup' EXIT
+# server_start NAME: the server in the background until server_done, pid
+# in SERVER_PID.
 server_start() {
-	"$server" "$threads" "$2" "$HARNESS_DIR/$1.counters" "$plugin" >"$HARNESS_DIR/$1.server-out" &
+	server_stdin
+	"$server" "$threads" "$seconds" "$HARNESS_DIR/$1.counters" "$plugin" \
+		<"$HARNESS_DIR/stdin" >"$HARNESS_DIR/$1.server-out" &
 	SERVER_PID=$!
 	sleep 1
 }
@@ -38,13 +60,14 @@ samples() {
 # server_done LABEL PID OUTPUT: the server PID exits 0 and printed OUTPUT
 # what it prints when nobody attaches.
 server_done() {
+	stdin_close
 	status=0
 	wait "$2" || status=$?
 	check "$1: the server exits 0 ($status)" [ "$status" -eq 0 ]
 	check "$1: its output is the one of a run nobody attached to" cmp -s "$HARNESS_DIR/alone.out" "$3"
 }
 
-server_start once 10
+server_start once
 record_run once -p "$SERVER_PID" --duration 2s --format json --report-output - --confidence 0.9999
 check "once: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/once.err"))" [ "$RECORD_STATUS" -eq 0 ]
 check "once: one line on the attach ($(head -c 200 "$HARNESS_DIR/once.err"))" \
@@ -66,15 +89,15 @@ check_truth "once: the process's bytes while attached" "$HARNESS_DIR/once.out" \
 # Twice in a row on one process: the second loads nothing new, records
 # only its own span and leaves no descriptor behind (lttng-ust keeps the
 # few it opened at the first, as any traced program does).
-server_start twice 10
+server_start twice
 record_run first -p "$SERVER_PID" --duration 1s --no-report
 check "twice: the first exits 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/first.err"))" [ "$RECORD_STATUS" -eq 0 ]
 # descriptors PID: how many descriptors PID has open, once lttng-ust has
 # let go of the session just destroyed (the daemon tears it down after the
-# command returns): the least count seen over two seconds.
+# command returns): the least count seen over a second.
 descriptors() {
 	least=
-	for _ in $(seq 20); do
+	for _ in $(seq 10); do
 		[ -d "/proc/$1/fd" ] || harness_fail "process $1 ended before its descriptors were counted"
 		n=$(ls "/proc/$1/fd" | wc -l)
 		[ -n "$least" ] && [ "$least" -le "$n" ] || least=$n
@@ -94,10 +117,31 @@ server_done twice "$SERVER_PID" "$HARNESS_DIR/twice.server-out"
 check "twice: every load of the plugin by name worked ($(counter twice failed_loads) failed)" \
 	[ "$(counter twice failed_loads)" -eq 0 ]
 
+# A recording killed while attached (SIGKILL: no detach): the next attach
+# takes over, records, and detaches.
+server_start killed
+record_bg killed -p "$SERVER_PID" --duration 30s --no-report
+killed_timeout=$BG_PID
+for _ in $(seq 100); do
+	! grep -q '^allocsample-record: attached' "$HARNESS_DIR/killed.err" 2>/dev/null || break
+	sleep 0.1
+done
+kill -KILL $(pgrep -P "$killed_timeout") 2>/dev/null || true
+wait "$killed_timeout" 2>/dev/null || true
+record_run takeover -p "$SERVER_PID" --duration 1s --format json --report-output -
+check "after a killed recording: the next attaches ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/takeover.err"))" \
+	grep -q "^allocsample-record: detached from process $SERVER_PID" "$HARNESS_DIR/takeover.err"
+samples=$(samples "$HARNESS_DIR/takeover.out" "$SERVER_PID")
+check "after a killed recording: samples recorded ($samples)" [ "$samples" -gt 10 ]
+server_done killed "$SERVER_PID" "$HARNESS_DIR/killed.server-out"
+check "after a killed recording: every load of the plugin by name worked ($(counter killed failed_loads) failed)" \
+	[ "$(counter killed failed_loads)" -eq 0 ]
+
 # A process that preloads the shim (no run of its own): nothing to
 # rewrite, the session alone records it.
-LD_PRELOAD="$AS_PRELOAD" "$server" "$threads" 10 "$HARNESS_DIR/preloaded.counters" "$plugin" \
-	>"$HARNESS_DIR/preloaded.server-out" &
+server_stdin
+LD_PRELOAD="$AS_PRELOAD" "$server" "$threads" "$seconds" "$HARNESS_DIR/preloaded.counters" "$plugin" \
+	<"$HARNESS_DIR/stdin" >"$HARNESS_DIR/preloaded.server-out" &
 SERVER_PID=$!
 sleep 1
 record_run preloaded -p "$SERVER_PID" --duration 1s --format json --report-output -
@@ -112,9 +156,13 @@ check "preloaded: no slot was rewritten ($(counter preloaded attached_blocks) bl
 
 # A process that another allocsample-record runs and records: the attach
 # records it too, and neither run loses anything.
-record_bg running --format json --report-output "$HARNESS_DIR/running.json" -- "$server" "$threads" 10 \
-	"$HARNESS_DIR/running.counters" "$plugin"
-running=$BG_PID
+server_stdin
+mkdir -p "$HARNESS_DIR/tmp-running"
+TMPDIR="$HARNESS_DIR/tmp-running" timeout 120 "$RECORD_CMD" --format json \
+	--report-output "$HARNESS_DIR/running.json" -- "$server" "$threads" "$seconds" \
+	"$HARNESS_DIR/running.counters" "$plugin" <"$HARNESS_DIR/stdin" \
+	>"$HARNESS_DIR/running.out" 2>"$HARNESS_DIR/running.err" &
+running=$!
 SERVER_PID=
 for _ in $(seq 100); do
 	for pid in $(pgrep -x server || true); do
@@ -129,6 +177,7 @@ record_run beside -p "$SERVER_PID" --duration 1s --format json --report-output -
 check "beside a run: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/beside.err"))" [ "$RECORD_STATUS" -eq 0 ]
 samples=$(samples "$HARNESS_DIR/beside.out" "$SERVER_PID")
 check "beside a run: samples recorded ($samples)" [ "$samples" -gt 10 ]
+stdin_close
 status=0
 wait "$running" || status=$?
 check "beside a run: the run exits 0 ($status; $(head -c 300 "$HARNESS_DIR/running.err"))" [ "$status" -eq 0 ]

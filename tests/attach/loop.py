@@ -1,25 +1,39 @@
-"""loop.py - a Python program to attach to (tests/attach/programs.sh): ROUNDS rounds of dicts, lists,
-strings and JSON, a hundredth of a second apart, then the digest of it all, the same whoever watches."""
+"""loop.py - a Python program to attach to (tests/attach/programs.sh): rounds of dicts, lists, strings
+and JSON, a hundredth of a second apart, for ROUNDS rounds at least and until standard input ends, then
+the digest of the first ROUNDS, the same whoever watches and however long it ran."""
 import hashlib
 import json
 import sys
+import threading
 import time
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 500
 
 
 def main():
+    ended = threading.Event()
+
+    def wait_for_end():
+        sys.stdin.buffer.read()
+        ended.set()
+
+    threading.Thread(target=wait_for_end, daemon=True).start()
     digest = hashlib.sha256()
     kept = []
-    for round_ in range(ROUNDS):
+    round_ = 0
+    while round_ < ROUNDS or not ended.is_set():
         table = {"k%d" % i: [i * round_, str(i) * (i % 7), {"r": round_}] for i in range(400)}
         text = json.dumps(table, sort_keys=True)
-        digest.update(text.encode())
         kept.append(text[: 64 + round_ % 1000])
         if len(kept) > 50:
             kept.pop(0)
+        if round_ < ROUNDS:
+            digest.update(text.encode())
+            if round_ == ROUNDS - 1:
+                last = sum(len(k) for k in kept)
+        round_ += 1
         time.sleep(0.01)
-    print(ROUNDS, digest.hexdigest(), sum(len(k) for k in kept))
+    print(ROUNDS, digest.hexdigest(), last)
 
 
 main()

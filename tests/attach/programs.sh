@@ -4,7 +4,8 @@
 # and redis-server answering redis-benchmark.  Attached in the middle of
 # their work for two seconds, then detached, each records samples, answers
 # and prints exactly what it does when nobody attaches, keeps running, and
-# exits normally.
+# exits normally.  Each runs until the test has done with it: no step of
+# the test races the program's end.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 sh "$AS_SRCDIR/tests/compat/require-packages.sh" gdb python3 redis-server redis-tools ||
@@ -17,9 +18,15 @@ samples() {
 }
 
 # CPython.
+# It runs until its standard input ends, which a process of the test's
+# holds open (whatever the machine's pace, it outlives the recording).
 python=/usr/bin/python3
-"$python" "$AS_SRCDIR/tests/attach/loop.py" 500 >"$HARNESS_DIR/python-alone.out"
-"$python" "$AS_SRCDIR/tests/attach/loop.py" 500 >"$HARNESS_DIR/python-attached.out" &
+"$python" "$AS_SRCDIR/tests/attach/loop.py" 200 </dev/null >"$HARNESS_DIR/python-alone.out"
+mkfifo "$HARNESS_DIR/stdin"
+sleep 1000000 >"$HARNESS_DIR/stdin" &
+holder=$!
+trap 'kill "$holder" 2>/dev/null || true; harness_cleanup' EXIT
+"$python" "$AS_SRCDIR/tests/attach/loop.py" 200 <"$HARNESS_DIR/stdin" >"$HARNESS_DIR/python-attached.out" &
 pid=$!
 sleep 1.5
 record_run python -p "$pid" --duration 2s --format json --report-output -
@@ -32,6 +39,7 @@ types=$(jq -r "[.groups[] | select(.kind == \"type\" and .pid == $pid) | .type] 
 check "python: its malloc calls are sampled too ($types)" \
 	jq -e "[.groups[] | select(.kind == \"type\" and .pid == $pid and .type == \"malloc\")] | length == 1" \
 	"$HARNESS_DIR/python.out"
+kill "$holder"
 status=0
 wait "$pid" || status=$?
 check "python: exits 0 ($status)" [ "$status" -eq 0 ]
@@ -68,22 +76,28 @@ DEL attach:s attach:l attach:h attach:n attach:big
 REDIS
 }
 commands | redis-cli -s "$socket" >"$HARNESS_DIR/redis-before.out"
-redis-benchmark -s "$socket" -t set,get,lpush,lpop,hset -n 100000 -c 20 -q >"$HARNESS_DIR/benchmark.out" 2>&1 &
+# The benchmark loops (-l) until the recording is over.
+redis-benchmark -s "$socket" -t set,get,lpush,lpop,hset -n 100000 -c 20 -q -l \
+	>"$HARNESS_DIR/benchmark.out" 2>&1 &
 benchmark=$!
 sleep 0.5
 record_bg redis -p "$redis" --duration 2s --format json --report-output -
 recording=$BG_PID
-sleep 1
+for _ in $(seq 300); do
+	! grep -q '^allocsample-record: attached' "$HARNESS_DIR/redis.err" 2>/dev/null || break
+	sleep 0.1
+done
 commands | redis-cli -s "$socket" >"$HARNESS_DIR/redis-during.out"
 status=0
 wait "$recording" || status=$?
 check "redis: exit status 0 ($status; $(head -c 300 "$HARNESS_DIR/redis.err"))" [ "$status" -eq 0 ]
+check "redis: detached after the script's commands ($(tail -n 1 "$HARNESS_DIR/redis.err"))" \
+	grep -q '^allocsample-record: detached' "$HARNESS_DIR/redis.err"
 check "redis: samples recorded ($(samples redis "$redis"))" [ "$(samples redis "$redis")" -gt 20 ]
 commands | redis-cli -s "$socket" >"$HARNESS_DIR/redis-after.out"
-status=0
-wait "$benchmark" || status=$?
-check "redis-benchmark: exits 0 ($status)" [ "$status" -eq 0 ]
-errors=$(grep -i -m 1 error "$HARNESS_DIR/benchmark.out" || true)
+kill "$benchmark"
+wait "$benchmark" 2>/dev/null || true
+errors=$(tr '\r' '\n' <"$HARNESS_DIR/benchmark.out" | grep -i -m 1 error || true)
 check "redis-benchmark: no error ($errors)" [ -z "$errors" ]
 check "redis: the replies while attached are the ones before" \
 	cmp -s "$HARNESS_DIR/redis-before.out" "$HARNESS_DIR/redis-during.out"

@@ -5,7 +5,9 @@
 //
 // THREADS workers each allocate a fixed sequence of blocks (malloc and
 // operator new, 24 B to 64 KiB), 64 a second (about 2 MiB/s), keep the
-// last 64 and free the oldest, for about SECONDS.  Before each allocation a worker reads
+// last 64 and free the oldest, for SECONDS at least and until standard
+// input ends (the test decides when the server stops, whatever the pace of
+// the machine).  Before each allocation a worker reads
 // the program's own relocation slot for the function it is about to call:
 // a slot that no longer holds what it held at start-up has been rewritten
 // by the attach, so the block goes through the shim and is counted.  That
@@ -19,9 +21,9 @@
 // bare library name, found along the server's RUNPATH), one that loads
 // and unloads it every few milliseconds and counts the loads that fail.
 //
-// Standard output is the same whether or not anything attached: the
-// blocks' checksum and count (the sequence is fixed, only its pace is
-// timed).  The counters go to COUNTERS_FILE at exit,
+// Standard output is the same whether or not anything attached, and
+// however long the server ran: the checksum of each worker's first
+// SECONDS * 64 blocks (the sequence is fixed, only its pace is timed).  The counters go to COUNTERS_FILE at exit,
 // with the errno the blocked thread found on return, the signals handled,
 // the loads and the failed loads, and the number of descriptors open at
 // start and at exit.
@@ -77,6 +79,9 @@ bool rewritten(void **slot, void *bound)
 	return held != bound && !as_slots_in_object(&program, held);
 }
 
+// Cleared once standard input has ended.
+std::atomic<bool> running{true};
+
 struct worker {
 	pthread_t thread;
 	unsigned index;
@@ -93,7 +98,7 @@ void *work(void *arg)
 	bool from_new[keep] = {};
 	uint64_t state = 0x9e3779b97f4a7c15ULL * (w->index + 1);
 
-	for (unsigned i = 0; i < w->count; i++) {
+	for (unsigned i = 0; i < w->count || running.load(); i++) {
 		unsigned slot = i % keep;
 		size_t size;
 		bool use_new;
@@ -114,8 +119,10 @@ void *work(void *arg)
 		ring[slot] = use_new ? ::operator new(size) : malloc(size);
 		from_new[slot] = use_new;
 		memset(ring[slot], (int) i, size < 64 ? size : 64);
-		w->checksum += static_cast<unsigned char *>(ring[slot])[size < 64 ? size - 1 : 63] + size;
-		w->blocks++;
+		if (i < w->count) {
+			w->checksum += static_cast<unsigned char *>(ring[slot])[size < 64 ? size - 1 : 63] + size;
+			w->blocks++;
+		}
 		usleep(1000000 / 64);
 	}
 	for (unsigned slot = 0; slot < keep; slot++) {
@@ -144,7 +151,6 @@ void *blocked(void *)
 	return nullptr;
 }
 
-std::atomic<bool> running{true};
 std::atomic<unsigned long> handled{0}, loads{0}, failed_loads{0};
 
 void spin(int)
@@ -229,6 +235,10 @@ int main(int argc, char **argv)
 		if (pthread_create(&workers[i].thread, nullptr, work, &workers[i]) != 0)
 			return 2;
 	}
+	char ignored[256];
+	while (read(STDIN_FILENO, ignored, sizeof(ignored)) > 0)
+		;
+	running.store(false);
 	uint64_t checksum = 0, blocks = 0, attached_bytes = 0, attached_blocks = 0;
 	for (unsigned i = 0; i < threads; i++) {
 		pthread_join(workers[i].thread, nullptr);
@@ -237,7 +247,6 @@ int main(int argc, char **argv)
 		attached_bytes += workers[i].attached_bytes;
 		attached_blocks += workers[i].attached_blocks;
 	}
-	running.store(false);
 	pthread_join(signal_thread, nullptr);
 	if (argc == 5)
 		pthread_join(loader_thread, nullptr);

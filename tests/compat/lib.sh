@@ -90,16 +90,23 @@ compat_run() {
 	shim) preload="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" ;;
 	*) harness_fail "compat_run: mode $mode" ;;
 	esac
-	status=0
-	rm -f "$base.pid"
-	(
-		cd "$COMPAT_DIR/$mode"
-		exec timeout 120 sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
-			"$preload" "$base.pid" "$@"
-	) <"/dev/null" >"$base.out" 2>"$base.err" &
-	job=$!
-	[ "$mode" != attach ] || compat_attach "$base"
-	wait "$job" || status=$?
+	# An attached run that ended before gdb could attach is run again (the
+	# programs attached to leave nothing behind that a second run would
+	# find): at most three times.
+	for try in 1 2 3; do
+		status=0
+		rm -f "$base.pid"
+		(
+			cd "$COMPAT_DIR/$mode"
+			exec timeout 120 sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
+				"$preload" "$base.pid" "$@"
+		) <"/dev/null" >"$base.out" 2>"$base.err" &
+		job=$!
+		[ "$mode" != attach ] || compat_attach "$base"
+		wait "$job" || status=$?
+		[ "$mode" = attach ] && [ "$(head -n 1 "$base.gdb")" = ended ] || break
+		printf '      %s: ended before the attach (try %s)\n' "$label" "$try"
+	done
 	echo "$status" >"$base.status"
 	echo "$ALLOCSAMPLE_RATE" >"$base.rate"
 	[ "$status" -ne 124 ] || fail "$label ($mode) timed out after 120 s"
@@ -125,7 +132,7 @@ compat_attach() {
 	sleep "$COMPAT_ATTACH_AFTER"
 	for action in attach detach; do
 		out=$(ALLOCSAMPLE_ATTACH_PID=$pid ALLOCSAMPLE_ATTACH_ACTION=$action \
-			ALLOCSAMPLE_ATTACH_SHIM=$AS_PRELOAD \
+			ALLOCSAMPLE_ATTACH_SHIM=$AS_PRELOAD ALLOCSAMPLE_ATTACH_BY=$$ \
 			gdb -batch -nx -x "$AS_SRCDIR/src/record/attach.py" </dev/null 2>&1 || true)
 		printf '%s\n' "$out" >>"$1.gdb.log"
 		result=$(printf '%s\n' "$out" | sed -n 's/^allocsample-attach: \([a-z-]*\).*/\1/p' |

@@ -96,7 +96,7 @@ check "no process of $user left ($(user_pids | paste -s -d ' ' -))" [ -z "$(user
 # refused, in one line, on one of root's.  (`true;` first: as_user's
 # `cd &&` must not go to the background with the program.)
 status=0
-as_user 'true; python3 src/tests/attach/loop.py 400 >loop.out & loop=$!; sleep 1;
+as_user 'true; python3 src/tests/attach/loop.py 800 >loop.out & loop=$!; sleep 1;
 	.local/bin/allocsample-record -p "$loop" --duration 2s --format json --report-output attach.json \
 		2>attach.err; status=$?; wait "$loop" || status=$?; exit "$status"' || status=$?
 check "allocsample-record -p as $user: exit status 0, and the program's ($status; $(head -c 300 "$home/attach.err"))" \
