@@ -123,7 +123,7 @@ attach_run() {
 		if [ "$attach_result" = attached ]; then
 			attach_gdb detach
 			if [ "$attach_result" = detached ]; then
-				printf '%s: detached from process %s, stopped for %s ms (then %s ms of calls on one thread)\n' \
+				printf '%s: detached from process %s, stopped for %s ms (then %s ms of calls on one thread); the report is of the span between: blocks allocated before it are unknown to it\n' \
 					"$me" "$attach_pid" "${attach_stopped:-?}" "${attach_calls:-?}" >&2
 			else
 				printf '%s: detaching from process %s failed: %s\n' "$me" "$attach_pid" \
