@@ -7,6 +7,7 @@
  * and recorded as unsigned 64-bit integers (src/liballocsample/emit.c asserts they have
  * the same size), and `stack_truncated`.  Schema 3 added `free_tracked` and
  * the events SampledFree and SamplesUnrecorded (live heap, doc/events.md).
+ * Schema 4 added Attached and Detached (allocsample-record -p).
  *
  * Every event takes the caller's instruction pointer as its last argument:
  * allocsample-tp.c defines LTTNG_UST_TP_IP_PARAM so that `lttng add-context
@@ -30,7 +31,11 @@
 #include <stdint.h>
 #include <lttng/tracepoint.h>
 
-#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:3"
+/* A test program may compile this provider under an earlier version's
+ * URI (tests/report/live.sh reads schema 3 that way). */
+#ifndef ALLOCSAMPLE_SCHEMA_URI
+#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:4"
+#endif
 
 LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
 	LTTNG_UST_TP_ARGS(
@@ -88,6 +93,39 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, SamplesUnrecorded,
 )
 LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, SamplesUnrecorded, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
 LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, SamplesUnrecorded, ALLOCSAMPLE_SCHEMA_URI)
+
+/* The process did not start with the shim: allocsample-record `recorder`
+ * (its process id) has just pointed its allocation functions at it
+ * (schema 4).  The samples that follow are of the attached span only:
+ * the blocks allocated before are unknown, and their frees unsaid.
+ * Emitted at the attach, or just before the first sample recorded after
+ * it when the session's events reached the process later. */
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, Attached,
+	LTTNG_UST_TP_ARGS(
+		uint32_t, recorder,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint32_t, recorder, recorder)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, Attached, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, Attached, ALLOCSAMPLE_SCHEMA_URI)
+
+/* allocsample-record `recorder` has given the allocation functions back
+ * (schema 4): nothing of the process is sampled after this event, and
+ * the frees of the blocks still live are unsaid. */
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, Detached,
+	LTTNG_UST_TP_ARGS(
+		uint32_t, recorder,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint32_t, recorder, recorder)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, Detached, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, Detached, ALLOCSAMPLE_SCHEMA_URI)
 
 #endif /* ALLOCSAMPLE_TP_H */
 

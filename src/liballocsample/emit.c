@@ -17,6 +17,9 @@ _Static_assert(sizeof(void *) == sizeof(uint64_t), "a return address is 64 bits"
 /* Samples drawn while no session recorded AllocationSampled, not yet
  * announced by a SamplesUnrecorded event (atomic). */
 static uint64_t unrecorded;
+/* The allocsample-record whose attach no Attached event has said yet
+ * (its process id), or 0 (atomic). */
+static uint32_t attach_unsaid;
 /* Whether the warning of a block the set refused was written (atomic). */
 static int warned_refused;
 
@@ -24,6 +27,7 @@ void as_emit_after_fork_child(void)
 {
 	/* The parent announces its own; the child starts from none. */
 	unrecorded = 0;
+	attach_unsaid = 0;
 }
 
 /* One line on stderr the first time the set refuses a block; stdio may
@@ -49,6 +53,19 @@ static bool track(const void *ptr)
 		return true;
 	warn_refused();
 	return false;
+}
+
+/* Attached, if a session records it, for an attach not said yet; called
+ * with the sampler held. */
+static void say_attach(const void *ip)
+{
+	uint32_t recorder;
+
+	if (!lttng_ust_tracepoint_enabled(allocsample, Attached))
+		return;
+	recorder = __atomic_exchange_n(&attach_unsaid, 0, __ATOMIC_RELAXED);
+	if (recorder)
+		lttng_ust_do_tracepoint(allocsample, Attached, recorder, ip);
 }
 
 /* A sample drawn while no session recorded AllocationSampled: counted
@@ -94,6 +111,8 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 	/* In the set before the event says so: the block cannot be freed
 	 * before its allocation returns. */
 	tracked = trackable && track(ptr);
+	if (__atomic_load_n(&attach_unsaid, __ATOMIC_RELAXED) != 0)
+		say_attach(ip);
 	/* Kept until SamplesUnrecorded is enabled too: a session's events are
 	 * enabled one after the other, while the program runs. */
 	if (__atomic_load_n(&unrecorded, __ATOMIC_RELAXED) != 0 &&
@@ -134,6 +153,36 @@ static __attribute__((noinline)) void emit_sampled_free(const void *ptr, const v
 	saved_errno = errno;
 	as_sampler_hold(sampler);
 	lttng_ust_do_tracepoint(allocsample, SampledFree, ptr, ip);
+	as_sampler_release(sampler);
+	errno = saved_errno;
+}
+
+/* The attach is said at once if a session records Attached, else before
+ * the first sample recorded: a session's events may reach a process that
+ * lttng-ust had registered before some time after its start. */
+AS_EXPORT void allocsample_internal_attached(uint32_t recorder, const void *ip)
+{
+	struct as_sampler *sampler = as_thread_sampler;
+	int saved_errno = errno;
+
+	__atomic_store_n(&attach_unsaid, recorder, __ATOMIC_RELAXED);
+	as_sampler_hold(sampler);
+	say_attach(ip);
+	as_sampler_release(sampler);
+	errno = saved_errno;
+}
+
+AS_EXPORT void allocsample_internal_detached(uint32_t recorder, const void *ip)
+{
+	struct as_sampler *sampler = as_thread_sampler;
+	int saved_errno = errno;
+
+	as_sampler_hold(sampler);
+	/* Nothing sampled since the attach: the span is said all the same. */
+	say_attach(ip);
+	__atomic_store_n(&attach_unsaid, 0, __ATOMIC_RELAXED);
+	if (lttng_ust_tracepoint_enabled(allocsample, Detached))
+		lttng_ust_do_tracepoint(allocsample, Detached, recorder, ip);
 	as_sampler_release(sampler);
 	errno = saved_errno;
 }

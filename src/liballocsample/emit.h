@@ -55,6 +55,16 @@ void allocsample_internal_note_preload(void);
  * liballocsample-preload.so's hook. */
 void allocsample_internal_run_context(void);
 
+/*
+ * allocsample-record `recorder` (its process id) has attached to this
+ * process, or detached from it (src/preload/attach.c): the Attached and
+ * Detached events (schema 4), errno preserved, the sampler held.  An
+ * Attached that no session records yet is emitted before the next
+ * sample recorded.
+ */
+void allocsample_internal_attached(uint32_t recorder, const void *ip);
+void allocsample_internal_detached(uint32_t recorder, const void *ip);
+
 /* True if `ptr` is a tracked sampled block. */
 bool allocsample_internal_is_tracked(const void *ptr);
 

@@ -217,12 +217,16 @@ AS_EXPORT int allocsample_attach(int by)
 		rewrite(true);
 	}
 	pthread_mutex_unlock(&lock);
+	/* Outside the lock: the tracer may dlopen while it emits. */
+	if (result == AS_ATTACH_DONE)
+		allocsample_internal_attached((uint32_t) by, __builtin_return_address(0));
 	return result;
 }
 
 AS_EXPORT int allocsample_detach(void)
 {
 	int result = AS_ATTACH_DONE;
+	pid_t by = 0;
 
 	if (as_next_interposing())
 		return AS_ATTACH_PRELOADED;
@@ -231,9 +235,12 @@ AS_EXPORT int allocsample_detach(void)
 		result = AS_ATTACH_ALREADY;
 	} else {
 		attached = false;
+		by = owner;
 		rewrite(false);
 	}
 	pthread_mutex_unlock(&lock);
+	if (result == AS_ATTACH_DONE)
+		allocsample_internal_detached((uint32_t) by, __builtin_return_address(0));
 	return result;
 }
 

@@ -68,7 +68,8 @@ server_done() {
 }
 
 server_start once
-record_run once -p "$SERVER_PID" --duration 2s --format json --report-output - --confidence 0.9999
+record_run once -p "$SERVER_PID" --duration 2s --format json --report-output - --confidence 0.9999 \
+	-o "$HARNESS_DIR/once-trace"
 check "once: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/once.err"))" [ "$RECORD_STATUS" -eq 0 ]
 check "once: one line on the attach ($(head -c 200 "$HARNESS_DIR/once.err"))" \
 	grep -q "^allocsample-record: attached to process $SERVER_PID (server), stopped for [0-9]* ms" "$HARNESS_DIR/once.err"
@@ -85,6 +86,17 @@ truth=$(counter once attached_bytes)
 check "once: blocks went through the shim ($(counter once attached_blocks))" [ "$(counter once attached_blocks)" -gt 100 ]
 check_truth "once: the process's bytes while attached" "$HARNESS_DIR/once.out" \
 	".kind == \"process\" and .pid == $SERVER_PID" "$truth"
+# attaches NAME: the attaches and detaches the report of NAME counted.
+attaches() {
+	jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/$1.out"
+}
+check "once: the trace says one attach and one detach ($(attaches once))" [ "$(attaches once)" = '[1,1]' ]
+babeltrace2 --plugin-path="$AS_BUILDDIR/plugins/report/.libs" "$HARNESS_DIR/once-trace" \
+	-c sink.allocsample.report >"$HARNESS_DIR/once-later.txt" 2>"$HARNESS_DIR/once-later.err" ||
+	harness_fail "babeltrace2 could not report the kept trace: $(head -c 300 "$HARNESS_DIR/once-later.err")"
+check "once: the kept trace, reported later, says it is of the attached span" \
+	grep -q '^The process was attached to while it ran (allocsample:Attached, allocsample-record -p): every figure is of the span it was attached for.  The blocks allocated before an attach are unknown' \
+	"$HARNESS_DIR/once-later.txt"
 
 # Twice in a row on one process: the second loads nothing new, records
 # only its own span and leaves no descriptor behind (lttng-ust keeps the
@@ -110,6 +122,7 @@ record_run second -p "$SERVER_PID" --duration 1s --format json --report-output -
 check "twice: the second exits 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/second.err"))" [ "$RECORD_STATUS" -eq 0 ]
 samples=$(samples "$HARNESS_DIR/second.out" "$SERVER_PID")
 check "twice: the second recorded samples ($samples)" [ "$samples" -gt 10 ]
+check "twice: the second trace says its own attach and detach ($(attaches second))" [ "$(attaches second)" = '[1,1]' ]
 after_second=$(descriptors "$SERVER_PID")
 check "twice: no descriptor left behind by the second ($after_first after the first, $after_second after the second)" \
 	[ "$after_second" -le "$after_first" ]
@@ -133,6 +146,7 @@ check "after a killed recording: the next attaches ($RECORD_STATUS; $(head -c 30
 	grep -q "^allocsample-record: detached from process $SERVER_PID" "$HARNESS_DIR/takeover.err"
 samples=$(samples "$HARNESS_DIR/takeover.out" "$SERVER_PID")
 check "after a killed recording: samples recorded ($samples)" [ "$samples" -gt 10 ]
+check "after a killed recording: its attach and detach said ($(attaches takeover))" [ "$(attaches takeover)" = '[1,1]' ]
 server_done killed "$SERVER_PID" "$HARNESS_DIR/killed.server-out"
 check "after a killed recording: every load of the plugin by name worked ($(counter killed failed_loads) failed)" \
 	[ "$(counter killed failed_loads)" -eq 0 ]
@@ -150,6 +164,7 @@ check "preloaded: says so ($(head -c 200 "$HARNESS_DIR/preloaded.err"))" \
 	grep -q "^allocsample-record: process $SERVER_PID (server) preloads allocsample already" "$HARNESS_DIR/preloaded.err"
 samples=$(samples "$HARNESS_DIR/preloaded.out" "$SERVER_PID")
 check "preloaded: samples recorded ($samples)" [ "$samples" -gt 10 ]
+check "preloaded: no attach said ($(attaches preloaded))" [ "$(attaches preloaded)" = '[0,0]' ]
 server_done preloaded "$SERVER_PID" "$HARNESS_DIR/preloaded.server-out"
 check "preloaded: no slot was rewritten ($(counter preloaded attached_blocks) blocks)" \
 	[ "$(counter preloaded attached_blocks)" -eq 0 ]

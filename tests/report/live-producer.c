@@ -1,4 +1,4 @@
-/* live-producer.c - emits AllocationSampled (with free_tracked), SampledFree and SamplesUnrecorded in known patterns: known live samples. */
+/* live-producer.c - emits AllocationSampled (with free_tracked), SampledFree, SamplesUnrecorded, Attached and Detached in known patterns: known live samples. */
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
@@ -33,6 +33,12 @@
  *   the window where the first phase ends).
  * MODE `freed`: 20 samples "freed" (4096, offset 10), each freed at once:
  *   live figures known, nothing live at the end.
+ * MODE `attached`: as allocsample-record -p leaves it: Attached (recorder
+ *   4242), 10 samples "kept" of which the first 4 are freed, Detached:
+ *   6 live at the end.
+ *
+ * Built twice: live-producer, of the provider's schema, and
+ * live-producer-schema-3, the same program under schema 3's URI.
  */
 
 #define PAGE 4096u
@@ -96,6 +102,15 @@ int main(int argc, char **argv)
 		}
 		for (unsigned i = 0; i < 10; i++)
 			sample("kept", 8192, 100, 0x100000 + i * PAGE, 1);
+		return 0;
+	}
+	if (strcmp(mode, "attached") == 0) {
+		lttng_ust_tracepoint(allocsample, Attached, 4242, NULL);
+		for (unsigned i = 0; i < 10; i++)
+			sample("kept", 8192, 100, 0x100000 + i * PAGE, 1);
+		for (unsigned i = 0; i < 4; i++)
+			release(0x100000 + i * PAGE);
+		lttng_ust_tracepoint(allocsample, Detached, 4242, NULL);
 		return 0;
 	}
 	if (strcmp(mode, "freed") == 0) {

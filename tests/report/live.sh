@@ -9,7 +9,9 @@
 # no curve and no peak, and the line that fixes it (null temporary and
 # lifetime fields, and the temporary view says so);
 # text shows live figures only where they say something: not when nothing
-# sampled was live at the end, unless sort=live (--leaks) asks for them.
+# sampled was live at the end, unless sort=live (--leaks) asks for them;
+# an attach (schema 4's Attached and Detached) said once, in every format;
+# a trace of schema 3 read as before.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
@@ -133,6 +135,40 @@ check "no loss: no temporary figure or lifetime incomplete ($(jq -c "$temporary_
 	[ "$(jq -c "$temporary_incomplete" "$HARNESS_DIR/churn.json")" = '[false]' ]
 check "lost events: every temporary figure and lifetime marked incomplete ($(jq -c "$temporary_incomplete" "$HARNESS_DIR/lossy.json"))" \
 	[ "$(jq -c "$temporary_incomplete" "$HARNESS_DIR/lossy.json")" = '[true]' ]
+
+# An attached process: the span's figures, and one note on what they
+# leave out.
+report_session attached "$HARNESS_DIR/trace-attached" -t vpid -t vtid -t procname
+"$REPORT_BIN/live-producer" attached || harness_fail "live-producer attached failed"
+harness_destroy_session attached
+json "$HARNESS_DIR/trace-attached" >"$HARNESS_DIR/attached.json" ||
+	harness_fail "the report of the attached trace failed"
+check "attached: one attach and one detach counted ($(jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/attached.json"))" \
+	[ "$(jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/attached.json")" = '[1,1]' ]
+check "attached: 6 live samples" [ "$(jq .total.live_samples "$HARNESS_DIR/attached.json")" = 6 ]
+check "attached: JSON's notes say the span and the detach" \
+	[ "$(jq '[.live.notes[] | select(test("^The process was attached to while it ran.*before an attach are unknown.*still live at a detach"))] | length' "$HARNESS_DIR/attached.json")" = 1 ]
+check "the full trace has no attach" [ "$(jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/full.json")" = '[0,0]' ]
+report_run "$HARNESS_DIR/trace-attached" >"$HARNESS_DIR/attached.txt" 2>/dev/null ||
+	harness_fail "the text report of the attached trace failed"
+check "attached: the text says the attach once" \
+	[ "$(grep -c '^The process was attached to while it ran (allocsample:Attached, allocsample-record -p): every figure is of the span it was attached for\.' "$HARNESS_DIR/attached.txt")" = 1 ]
+
+# Schema 3 (the same program, under schema 3's URI): the same figures.
+report_session old "$HARNESS_DIR/trace-schema-3" -t vpid -t vtid -t procname
+"$REPORT_BIN/live-producer-schema-3" full || harness_fail "live-producer-schema-3 full failed"
+harness_destroy_session old
+json "$HARNESS_DIR/trace-schema-3" >"$HARNESS_DIR/schema-3.json" ||
+	harness_fail "the report of the schema-3 trace failed"
+check "schema 3 is what the trace declares" \
+	grep -rqa --include=metadata 'model.emf.uri = "urn:x-allocsample:schema:3"' "$HARNESS_DIR/trace-schema-3"
+check "schema 4 is what the provider declares" \
+	grep -rqa --include=metadata 'model.emf.uri = "urn:x-allocsample:schema:4"' "$HARNESS_DIR/trace-full"
+figures='[.groups[], .total | {kind, type, samples, estimate, lower, upper, live_samples, live_estimate}] | sort_by(.kind, .type)'
+check "schema 3: every group's figures as in schema 4's trace" \
+	[ "$(jq -cS "$figures" "$HARNESS_DIR/schema-3.json")" = "$(jq -cS "$figures" "$HARNESS_DIR/full.json")" ]
+check "schema 3: the same notes" \
+	[ "$(jq -c .live "$HARNESS_DIR/schema-3.json")" = "$(jq -c .live "$HARNESS_DIR/full.json")" ]
 
 # Live figures known, nothing live at the end: text shows no live column
 # and says so once, unless the report is about leaks (sort=live); JSON

@@ -87,13 +87,19 @@ tests_report_loss_program_SOURCES = tests/report/loss-program.c
 tests_report_loss_program_CFLAGS = $(REPORT_C_OPTIONS)
 tests_report_loss_program_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_loss_program_LDADD = $(PTHREAD_LIBS)
-# The live heap (schema 3): a producer of known live samples, with the
-# real provider compiled in.
-check_PROGRAMS += tests/report/live-producer
+# The live heap (schema 3, and the attach's events of schema 4): a
+# producer of known live samples, with the real provider compiled in; and
+# the same under schema 3's URI, which the report still reads.
+check_PROGRAMS += tests/report/live-producer tests/report/live-producer-schema-3
 tests_report_live_producer_SOURCES = tests/report/live-producer.c
 tests_report_live_producer_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tp
 tests_report_live_producer_CFLAGS = $(BAD_PRODUCER_CFLAGS) $(PTHREAD_CFLAGS)
 tests_report_live_producer_LDADD = $(BAD_PRODUCER_LIBS) $(PTHREAD_LIBS)
+tests_report_live_producer_schema_3_SOURCES = tests/report/live-producer.c
+tests_report_live_producer_schema_3_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tp \
+	-DALLOCSAMPLE_SCHEMA_URI='"urn:x-allocsample:schema:3"'
+tests_report_live_producer_schema_3_CFLAGS = $(BAD_PRODUCER_CFLAGS) $(PTHREAD_CFLAGS)
+tests_report_live_producer_schema_3_LDADD = $(BAD_PRODUCER_LIBS) $(PTHREAD_LIBS)
 # Temporary bytes and lifetimes end to end: a program whose four threads
 # free their blocks at once, after 20 ms, after 300 ms or never, recorded
 # through allocsample-record (tests/report/lifetimes.sh); built with and

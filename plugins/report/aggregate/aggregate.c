@@ -79,9 +79,18 @@ void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind
 	struct asr_trace *trace = asr_traces_get(&agg->traces, event->trace);
 	struct asr_cell *cell;
 
-	if (kind == ASR_FREE_UNRECORDED) {
+	switch (kind) {
+	case ASR_FREE_UNRECORDED:
 		trace->unrecorded += event->count;
 		return;
+	case ASR_FREE_ATTACHED:
+		trace->attaches++;
+		return;
+	case ASR_FREE_DETACHED:
+		trace->detaches++;
+		return;
+	default:
+		break;
 	}
 	/* The curve's instants before the free see its block live. */
 	if (event->has_time)

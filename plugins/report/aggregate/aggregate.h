@@ -55,7 +55,7 @@ void asr_aggregate_time(struct asr_aggregate *agg, int64_t ns);
  * impossible sample is only counted. */
 void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sample);
 
-/* A SampledFree or SamplesUnrecorded event (`kind`). */
+/* A SampledFree, SamplesUnrecorded, Attached or Detached event (`kind`). */
 void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind,
 			      const struct asr_free_event *event);
 

@@ -36,6 +36,8 @@ struct asr_trace {
 	uint64_t unmatched_frees; /* SampledFree with no live tracked sample */
 	uint64_t lost_frees;    /* a tracked sample at a live sample's address */
 	uint64_t unrecorded;    /* SamplesUnrecorded counts, added up */
+	uint64_t attaches;      /* Attached events (schema 4) */
+	uint64_t detaches;      /* Detached events */
 	int64_t last_ns;        /* the latest tracked sample or free: the end
 				 * that live samples' ages are taken at */
 	uint64_t mapping_events; /* lttng-ust's statedump and dlopen events read */

@@ -566,8 +566,10 @@ static void put_live_notes(FILE *out, const struct asr_model *model)
 		asr_sort_name(model->sort), boolean(sum->live_known));
 	put_string(out, asr_live_unknown_reason(sum));
 	fprintf(out, ", \"unrecorded_samples\": %" PRIu64 ", \"unmatched_frees\": %" PRIu64
-		", \"untracked_samples\": %" PRIu64 ", \"lost_frees\": %" PRIu64 ", \"notes\": [",
-		n->unrecorded, n->unmatched_frees, n->untracked, n->lost_frees);
+		", \"untracked_samples\": %" PRIu64 ", \"lost_frees\": %" PRIu64
+		", \"attaches\": %" PRIu64 ", \"detaches\": %" PRIu64 ", \"notes\": [",
+		n->unrecorded, n->unmatched_frees, n->untracked, n->lost_frees, n->attaches,
+		n->detaches);
 	for (i = 0; i < caveats->len; i++) {
 		fputs(i ? ", " : "", out);
 		put_string(out, g_ptr_array_index(caveats, i));

@@ -23,11 +23,31 @@ const char *asr_live_unknown_reason(const struct asr_summary *summary)
 	return NULL;
 }
 
+/* What an attach (allocsample-record -p) leaves out of every figure, and
+ * of the live ones. */
+static char *attach_note(const struct asr_live_notes *n, bool live)
+{
+	GString *note = g_string_new(NULL);
+
+	if (n->attaches == 1)
+		g_string_append(note, "The process was attached to while it ran (allocsample:Attached, allocsample-record -p): every figure is of the span it was attached for.");
+	else
+		g_string_append_printf(note, "Processes were attached to while they ran (%" PRIu64 " allocsample:Attached, allocsample-record -p): every figure is of the spans they were attached for.",
+				       n->attaches);
+	if (live)
+		g_string_append(note, "  The blocks allocated before an attach are unknown to the live figures, and their frees ignored.");
+	if (live && n->detaches > 0)
+		g_string_append(note, "  A block still live at a detach counts as live at the end: its free went unseen.");
+	return g_string_free(note, FALSE);
+}
+
 GPtrArray *asr_live_caveats(const struct asr_summary *summary)
 {
 	const struct asr_live_notes *n = &summary->live_notes;
 	GPtrArray *out = g_ptr_array_new_with_free_func(g_free);
 
+	if (n->attaches > 0)
+		g_ptr_array_add(out, attach_note(n, summary->live_known));
 	if (!summary->live_known)
 		return out;
 	if (n->unrecorded > 0)

@@ -249,6 +249,8 @@ static void add_live_notes(struct asr_live_notes *notes, const struct asr_trace 
 	notes->unmatched_frees += t->unmatched_frees;
 	notes->lost_frees += t->lost_frees;
 	notes->unrecorded += t->unrecorded;
+	notes->attaches += t->attaches;
+	notes->detaches += t->detaches;
 }
 
 int asr_summary_build(struct asr_summary *summary, const struct asr_summary_input *in,

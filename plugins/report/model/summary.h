@@ -130,6 +130,8 @@ struct asr_live_notes {
 	uint64_t unmatched_frees;   /* frees of blocks not sampled in the trace */
 	uint64_t lost_frees;        /* tracked samples at a live sample's address */
 	uint64_t unrecorded;        /* samples drawn while nothing recorded */
+	uint64_t attaches;          /* allocsample-record -p attached (schema 4) */
+	uint64_t detaches;          /* and detached */
 	bool tracking;              /* some trace's frees are known */
 };
 

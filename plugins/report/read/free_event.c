@@ -1,4 +1,4 @@
-/* free_event.c - reads SampledFree and SamplesUnrecorded; checks each event class once (see free_event.h). */
+/* free_event.c - reads SampledFree, SamplesUnrecorded, Attached and Detached; checks each event class once (see free_event.h). */
 #include <string.h>
 
 #include "read/fields.h"
@@ -8,7 +8,7 @@
 struct layout {
 	enum asr_free_kind kind;
 	bool broken;             /* checked and refused: every event errs */
-	uint64_t value;          /* `ptr` or `count` */
+	uint64_t value;          /* `ptr`, `count` or `recorder` */
 	int64_t vpid;            /* -1: no vpid context */
 	bool vpid_signed;
 	bool has_clock;          /* the stream class has a default clock */
@@ -33,21 +33,33 @@ static struct layout *check_class(bt_self_component *self, const bt_event_class 
 		bt_event_class_borrow_stream_class_const(ec));
 	const char *name = bt_event_class_get_name(ec);
 	struct layout *layout = g_new0(struct layout, 1);
-	const char *field;
+
+	static const struct {
+		const char *event;
+		enum asr_free_kind kind;
+		const char *field;
+	} known[] = {
+		{ ASR_FREE_EVENT, ASR_FREE_SAMPLED, "ptr" },
+		{ ASR_UNRECORDED_EVENT, ASR_FREE_UNRECORDED, "count" },
+		{ ASR_ATTACHED_EVENT, ASR_FREE_ATTACHED, "recorder" },
+		{ ASR_DETACHED_EVENT, ASR_FREE_DETACHED, "recorder" },
+	};
+	const char *field = NULL;
 	int64_t index;
 
-	if (name && strcmp(name, ASR_FREE_EVENT) == 0)
-		layout->kind = ASR_FREE_SAMPLED;
-	else if (name && strcmp(name, ASR_UNRECORDED_EVENT) == 0)
-		layout->kind = ASR_FREE_UNRECORDED;
-	else
+	for (size_t i = 0; name && i < G_N_ELEMENTS(known); i++) {
+		if (strcmp(name, known[i].event) == 0) {
+			layout->kind = known[i].kind;
+			field = known[i].field;
+		}
+	}
+	if (!field)
 		return layout;
-	field = layout->kind == ASR_FREE_SAMPLED ? "ptr" : "count";
 	index = asr_member_index(payload, field);
 	if (index < 0 || !asr_class_is(asr_member_class(payload, index),
 				       BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER)) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Event `%s`: payload field `%s` is %s, expected an unsigned integer (schema `urn:x-allocsample:schema:3`): the trace comes from an incompatible producer.",
+			"Event `%s`: payload field `%s` is %s, expected an unsigned integer (schema `urn:x-allocsample:schema:4`): the trace comes from an incompatible producer.",
 			name, field, index < 0 ? "missing" :
 			asr_class_description(asr_member_class(payload, index)));
 		layout->broken = true;
@@ -88,6 +100,7 @@ enum asr_free_kind asr_free_event_read(struct asr_free_reader *reader, bt_self_c
 	out->trace = bt_stream_borrow_trace_const(bt_event_borrow_stream_const(event));
 	out->ptr = layout->kind == ASR_FREE_SAMPLED ? value : 0;
 	out->count = layout->kind == ASR_FREE_UNRECORDED ? value : 0;
+	out->recorder = layout->kind == ASR_FREE_ATTACHED || layout->kind == ASR_FREE_DETACHED ? value : 0;
 	out->has_vpid = layout->vpid >= 0;
 	out->vpid = out->has_vpid ?
 		asr_integer_value_as(asr_member(bt_event_borrow_common_context_field_const(event),

@@ -1,4 +1,4 @@
-/* free_event.h - reads allocsample:SampledFree and allocsample:SamplesUnrecorded events (schema 3). */
+/* free_event.h - reads the events that bound the live figures: SampledFree and SamplesUnrecorded (schema 3), Attached and Detached (schema 4). */
 #ifndef ALLOCSAMPLE_REPORT_READ_FREE_EVENT_H
 #define ALLOCSAMPLE_REPORT_READ_FREE_EVENT_H
 
@@ -11,11 +11,15 @@
 
 #define ASR_FREE_EVENT "allocsample:SampledFree"
 #define ASR_UNRECORDED_EVENT "allocsample:SamplesUnrecorded"
+#define ASR_ATTACHED_EVENT "allocsample:Attached"
+#define ASR_DETACHED_EVENT "allocsample:Detached"
 
 enum asr_free_kind {
-	ASR_FREE_OTHER,          /* neither event: ignore it */
+	ASR_FREE_OTHER,          /* none of these: ignore it */
 	ASR_FREE_SAMPLED,        /* a tracked block released: `ptr` */
 	ASR_FREE_UNRECORDED,     /* `count` samples drawn while nothing recorded */
+	ASR_FREE_ATTACHED,       /* allocsample-record `recorder` attached */
+	ASR_FREE_DETACHED,       /* and detached */
 	ASR_FREE_ERROR,          /* an incompatible class: a cause names the field */
 };
 
@@ -23,6 +27,7 @@ struct asr_free_event {
 	const bt_trace *trace;
 	uint64_t ptr;            /* ASR_FREE_SAMPLED */
 	uint64_t count;          /* ASR_FREE_UNRECORDED */
+	uint64_t recorder;       /* ASR_FREE_ATTACHED, ASR_FREE_DETACHED */
 	int64_t vpid;            /* valid when has_vpid */
 	bool has_vpid;
 	int64_t ns;              /* the event's time (the block's end, for its
@@ -39,7 +44,7 @@ void asr_free_reader_init(struct asr_free_reader *reader);
 void asr_free_reader_fini(struct asr_free_reader *reader);
 
 /*
- * Reads the event message `msg` into `out` when it is one of the two
+ * Reads the event message `msg` into `out` when it is one of these
  * events.  The first event of each class checks it: a payload field of
  * the wrong type, or missing, gives ASR_FREE_ERROR with a cause appended
  * to `self` naming the field, for every event of the class.
