@@ -176,9 +176,10 @@ def main():
     pid = os.environ["ALLOCSAMPLE_ATTACH_PID"]
     action = os.environ["ALLOCSAMPLE_ATTACH_ACTION"]
     shim = os.environ["ALLOCSAMPLE_ATTACH_SHIM"]
-    # Symbols are read for the C library alone, its dynamic ones (no debug
-    # information), and no libthread_db: gdb lists the threads from /proc.
-    # Every millisecond of reading is one the process stands still.
+    # Symbols are read for the executable (below) and the C library alone,
+    # with no debug information, and no libthread_db: gdb lists the
+    # threads from /proc.  Every millisecond of reading while attached is
+    # one the process stands still.
     gdb.execute("set auto-solib-add off")
     gdb.execute("set debug-file-directory /nonexistent")
     gdb.execute("set debuginfod enabled off")
@@ -191,6 +192,16 @@ def main():
     gdb.execute("handle all nostop noprint pass", to_string=True)
     gdb.execute("set unwindonsignal on")
     gdb.execute("set pagination off")
+    # The executable's symbols are read before the attach, while the
+    # process runs: read at the attach, they would stop it for as long
+    # (most of a second for node's 185 000).  /proc's link names the very
+    # file the process runs, even replaced or deleted since, so gdb is
+    # told not to check it against the process again.
+    try:
+        gdb.execute("file /proc/%s/exe" % pid, to_string=True)
+        gdb.execute("set exec-file-mismatch off")
+    except gdb.error:
+        pass
     pause.stop()
     try:
         gdb.execute("attach %s" % pid, to_string=True)
