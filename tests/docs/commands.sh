@@ -232,15 +232,17 @@ document() {
 		echo "$n $mode" >>"$cmds/list"
 		owner=$n
 	done <"$cmds/records"
+	if [ -s "$cmds/list" ]; then
+		(cd "$d/$name.dir" && as_reader "$home" \
+			timeout 600 sh "$docs/run-document.sh" "$cmds" "$cmds/list") || true
+	fi
+	# Ended for a document without commands too: it would outlive the test.
+	kill "$service" 2>/dev/null || true
+	wait "$service" 2>/dev/null || true
 	if [ ! -s "$cmds/list" ]; then
 		printf '      %s: no command to run\n' "$doc"
 		return 0
 	fi
-
-	(cd "$d/$name.dir" && as_reader "$home" \
-		timeout 600 sh "$docs/run-document.sh" "$cmds" "$cmds/list") || true
-	kill "$service" 2>/dev/null || true
-	wait "$service" 2>/dev/null || true
 
 	while read -r i _; do
 		line=$(cat "$cmds/$i.line")
