@@ -94,13 +94,9 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, SamplesUnrecorded,
 LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, SamplesUnrecorded, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
 LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, SamplesUnrecorded, ALLOCSAMPLE_SCHEMA_URI)
 
-/* The process did not start with the shim: allocsample-record `recorder`
- * (its process id) has just pointed its allocation functions at it
- * (schema 4).  The samples that follow are of the attached span only:
- * the blocks allocated before are unknown, and their frees unsaid.
- * Emitted at the attach, or just before the first sample recorded after
- * it when the session's events reached the process later. */
-LTTNG_UST_TRACEPOINT_EVENT(allocsample, Attached,
+/* The attach's two events (schema 4), one layout: `recorder` is the
+ * process id of the allocsample-record that attached or detached. */
+LTTNG_UST_TRACEPOINT_EVENT_CLASS(allocsample, attach_class,
 	LTTNG_UST_TP_ARGS(
 		uint32_t, recorder,
 		const void *, ip),
@@ -109,20 +105,28 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, Attached,
 		lttng_ust_field_unused(ip)
 	)
 )
+
+/* The process did not start with the shim: allocsample-record has just
+ * pointed its allocation functions at it.  The samples that follow are
+ * of the attached span only: the blocks allocated before are unknown, and
+ * their frees unsaid.  Emitted at the attach, or just before the first
+ * sample recorded after it when the session's events reached the process
+ * later. */
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(allocsample, attach_class, allocsample, Attached,
+	LTTNG_UST_TP_ARGS(
+		uint32_t, recorder,
+		const void *, ip)
+)
 LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, Attached, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
 LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, Attached, ALLOCSAMPLE_SCHEMA_URI)
 
-/* allocsample-record `recorder` has given the allocation functions back
- * (schema 4): nothing of the process is sampled after this event, and
- * the frees of the blocks still live are unsaid. */
-LTTNG_UST_TRACEPOINT_EVENT(allocsample, Detached,
+/* allocsample-record has given the allocation functions back: nothing of
+ * the process is sampled after this event, and the frees of the blocks
+ * still live are unsaid. */
+LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(allocsample, attach_class, allocsample, Detached,
 	LTTNG_UST_TP_ARGS(
 		uint32_t, recorder,
-		const void *, ip),
-	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_integer(uint32_t, recorder, recorder)
-		lttng_ust_field_unused(ip)
-	)
+		const void *, ip)
 )
 LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, Detached, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
 LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, Detached, ALLOCSAMPLE_SCHEMA_URI)
