@@ -17,6 +17,7 @@ tests_attach_attach_plugin_la_SOURCES = tests/attach/plugin.c
 tests_attach_attach_plugin_la_CFLAGS = $(WARN_CFLAGS)
 tests_attach_attach_plugin_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
-ATTACH_TESTS = tests/attach/attach.sh tests/attach/programs.sh tests/attach/compat.sh
+ATTACH_TESTS = tests/attach/attach.sh tests/attach/programs.sh tests/attach/compat.sh \
+	tests/attach/late-session.sh
 TESTS += $(ATTACH_TESTS)
-EXTRA_DIST += $(ATTACH_TESTS) tests/attach/loop.py
+EXTRA_DIST += $(ATTACH_TESTS) tests/attach/loop.py tests/attach/late-session.py
