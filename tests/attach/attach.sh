@@ -57,6 +57,17 @@ counter() {
 samples() {
 	jq "[.groups[] | select(.kind == \"process\" and .pid == $2) | .samples] | add // 0" "$1"
 }
+# attaches NAME: the attaches and detaches the report of NAME counted.
+attaches() {
+	jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/$1.out"
+}
+# recorded LABEL NAME SAID: the report of NAME has the server's samples and
+# counted SAID, "[attaches,detaches]".
+recorded() {
+	samples=$(samples "$HARNESS_DIR/$2.out" "$SERVER_PID")
+	check "$1: samples recorded ($samples)" [ "$samples" -gt 10 ]
+	check "$1: attaches and detaches said ($(attaches "$2"), $3 wanted)" [ "$(attaches "$2")" = "$3" ]
+}
 # server_done LABEL PID OUTPUT: the server PID exits 0 and printed OUTPUT
 # what it prints when nobody attaches.
 server_done() {
@@ -86,10 +97,6 @@ truth=$(counter once attached_bytes)
 check "once: blocks went through the shim ($(counter once attached_blocks))" [ "$(counter once attached_blocks)" -gt 100 ]
 check_truth "once: the process's bytes while attached" "$HARNESS_DIR/once.out" \
 	".kind == \"process\" and .pid == $SERVER_PID" "$truth"
-# attaches NAME: the attaches and detaches the report of NAME counted.
-attaches() {
-	jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/$1.out"
-}
 check "once: the trace says one attach and one detach ($(attaches once))" [ "$(attaches once)" = '[1,1]' ]
 babeltrace2 --plugin-path="$AS_BUILDDIR/plugins/report/.libs" "$HARNESS_DIR/once-trace" \
 	-c sink.allocsample.report >"$HARNESS_DIR/once-later.txt" 2>"$HARNESS_DIR/once-later.err" ||
@@ -120,9 +127,7 @@ descriptors() {
 after_first=$(descriptors "$SERVER_PID")
 record_run second -p "$SERVER_PID" --duration 1s --format json --report-output -
 check "twice: the second exits 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/second.err"))" [ "$RECORD_STATUS" -eq 0 ]
-samples=$(samples "$HARNESS_DIR/second.out" "$SERVER_PID")
-check "twice: the second recorded samples ($samples)" [ "$samples" -gt 10 ]
-check "twice: the second trace says its own attach and detach ($(attaches second))" [ "$(attaches second)" = '[1,1]' ]
+recorded "twice: the second" second '[1,1]'
 after_second=$(descriptors "$SERVER_PID")
 check "twice: no descriptor left behind by the second ($after_first after the first, $after_second after the second)" \
 	[ "$after_second" -le "$after_first" ]
@@ -144,9 +149,7 @@ wait "$killed_timeout" 2>/dev/null || true
 record_run takeover -p "$SERVER_PID" --duration 1s --format json --report-output -
 check "after a killed recording: the next attaches ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/takeover.err"))" \
 	grep -q "^allocsample-record: detached from process $SERVER_PID" "$HARNESS_DIR/takeover.err"
-samples=$(samples "$HARNESS_DIR/takeover.out" "$SERVER_PID")
-check "after a killed recording: samples recorded ($samples)" [ "$samples" -gt 10 ]
-check "after a killed recording: its attach and detach said ($(attaches takeover))" [ "$(attaches takeover)" = '[1,1]' ]
+recorded "after a killed recording" takeover '[1,1]'
 server_done killed "$SERVER_PID" "$HARNESS_DIR/killed.server-out"
 check "after a killed recording: every load of the plugin by name worked ($(counter killed failed_loads) failed)" \
 	[ "$(counter killed failed_loads)" -eq 0 ]
@@ -162,9 +165,7 @@ record_run preloaded -p "$SERVER_PID" --duration 1s --format json --report-outpu
 check "preloaded: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/preloaded.err"))" [ "$RECORD_STATUS" -eq 0 ]
 check "preloaded: says so ($(head -c 200 "$HARNESS_DIR/preloaded.err"))" \
 	grep -q "^allocsample-record: process $SERVER_PID (server) preloads allocsample already" "$HARNESS_DIR/preloaded.err"
-samples=$(samples "$HARNESS_DIR/preloaded.out" "$SERVER_PID")
-check "preloaded: samples recorded ($samples)" [ "$samples" -gt 10 ]
-check "preloaded: no attach said ($(attaches preloaded))" [ "$(attaches preloaded)" = '[0,0]' ]
+recorded preloaded preloaded '[0,0]'
 server_done preloaded "$SERVER_PID" "$HARNESS_DIR/preloaded.server-out"
 check "preloaded: no slot was rewritten ($(counter preloaded attached_blocks) blocks)" \
 	[ "$(counter preloaded attached_blocks)" -eq 0 ]
@@ -190,8 +191,7 @@ done
 sleep 1
 record_run beside -p "$SERVER_PID" --duration 1s --format json --report-output -
 check "beside a run: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/beside.err"))" [ "$RECORD_STATUS" -eq 0 ]
-samples=$(samples "$HARNESS_DIR/beside.out" "$SERVER_PID")
-check "beside a run: samples recorded ($samples)" [ "$samples" -gt 10 ]
+recorded "beside a run" beside '[0,0]'
 stdin_close
 status=0
 wait "$running" || status=$?
