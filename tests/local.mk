@@ -2,6 +2,9 @@
 AM_TESTS_ENVIRONMENT = \
 	AS_BUILDDIR='$(abs_top_builddir)'; AS_SRCDIR='$(abs_top_srcdir)'; \
 	export AS_BUILDDIR AS_SRCDIR;
+# Every test's log ends with its wall and CPU times (tests/lib/timed-driver).
+LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/lib/timed-driver $(top_srcdir)/build-aux/test-driver
+EXTRA_DIST += tests/lib/timed-driver
 EXTRA_DIST += tests/README.md tests/lib/lttng-harness.sh tests/lib/results.sh tests/lib/chromium.sh tests/lib/check-run.h \
 	tests/tools/ctf-discard.py
 
