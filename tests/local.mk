@@ -5,13 +5,32 @@ AM_TESTS_ENVIRONMENT = \
 # Every test's log ends with its wall and CPU times (tests/lib/timed-driver).
 LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/lib/timed-driver $(top_srcdir)/build-aux/test-driver
 EXTRA_DIST += tests/lib/timed-driver
-EXTRA_DIST += tests/README.md tests/lib/lttng-harness.sh tests/lib/results.sh tests/lib/chromium.sh tests/lib/check-run.h \
+EXTRA_DIST += tests/README.md tests/lib/lttng-harness.sh tests/lib/results.sh tests/lib/chromium.sh tests/lib/check-run.h tests/lib/install.sh \
 	tests/tools/ctf-discard.py
 
 # The checks every suite shares must fail where they should.
 LIB_TESTS = tests/lib/results-test.sh
 TESTS += $(LIB_TESTS)
 EXTRA_DIST += $(LIB_TESTS)
+
+# The install that the tests of an installed allocsample copy over its
+# prefix (tests/lib/install.sh): this tree installed under tests/stage
+# (DESTDIR), afresh at every `make check` and before any test runs.
+# libtool relinks a library in place as it installs it (it moves
+# .libs/liballocsample-preload.so aside, links the copy for the prefix
+# there, then moves the original back), so an install while tests run
+# would hand them a shim half written or linked for the prefix.  The
+# sanitizer configuration runs no test of an install.
+if !ENABLE_SANITIZERS
+check_DATA = tests/stage
+tests/stage: $(check_PROGRAMS) $(check_LTLIBRARIES)
+	$(AM_V_GEN)rm -rf $@ && \
+	$(MAKE) $(AM_MAKEFLAGS) install DESTDIR='$(abs_builddir)/$@' >$@.out 2>&1 || \
+	{ tail -n 20 $@.out; rm -rf $@; exit 1; }
+endif
+.PHONY: tests/stage
+clean-local:
+	rm -rf tests/stage tests/stage.out
 
 include tests/unit/sampler.mk
 include tests/unit/estimate.mk

@@ -10,19 +10,16 @@
 # runs, so that an edited or added command is run too.
 #
 # Where: as root, in network and mount namespaces of the test's own, the
-# build tree is installed (`make install`) into a tmpfs over /usr/local, so
-# that /usr/local/lib/liballocsample-preload.so and the commands on PATH
-# are the ones just built; a session daemon of the test's own answers
-# `lttng create`; loopback has the ports the documents use (lttng-relayd's
+# build tree's install (which `make check` makes in tests/stage) is copied
+# into a tmpfs over /usr/local (tests/lib/install.sh, which also says what
+# a build of another prefix gets), so that
+# /usr/local/lib/liballocsample-preload.so and the commands on PATH are the
+# ones just built; a session daemon of the test's own answers `lttng
+# create`; loopback has the ports the documents use (lttng-relayd's
 # defaults, pprof's 8080) free.  It needs root (CI runs as root): the
 # mounts need it, and lttng-sessiond cannot run as the root of a user
 # namespace (it fails to give its sockets to the tracing group); as
-# another user it fails, saying so.  A build of another prefix is
-# installed into the same tmpfs, mounted over its prefix too, so that its
-# files are both where the build looks for them and where the documents
-# say; a prefix the system lives in (/, /usr, /opt...) cannot be mounted
-# over, and one whose directories leave it cannot be both: the test fails,
-# saying which to configure.
+# another user it fails, saying so.
 #
 # How (tests/docs/run-document.sh): each document's commands run in one
 # shell, in order, in a directory of their own holding ./wordindex and
@@ -66,29 +63,9 @@
 # build tree") runs in the build tree.
 set -eu
 
-if [ "$(id -u)" -ne 0 ]; then
-	echo "FAIL: commands.sh needs root: it installs the build over /usr/local in a mount namespace of its own" >&2
-	exit 1
-fi
-# The directories `make install` writes, as the build expands them.
-install_dirs() {
-	printf 'as-install-dirs:\n\t@echo $(bindir) $(libdir) $(bt2plugindir) $(pkgdatadir) $(includedir) $(mandir)\n' |
-		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$AS_BUILDDIR" -f Makefile -f - as-install-dirs
-}
-prefix=$(sed -n 's/^prefix = //p' "$AS_BUILDDIR/Makefile")
-case $prefix in
-/ | /usr | /opt | /home | /var | /tmp | /etc | /srv | /root)
-	echo "FAIL: this build's prefix, $prefix, is a directory the system lives in, which the test cannot mount over: configure with the default prefix (/usr/local) or a directory of the package's own" >&2
-	exit 1 ;;
-esac
-for dir in $(install_dirs); do
-	case $dir in
-	"$prefix"/*) ;;
-	*)
-		echo "FAIL: this build installs into $dir, outside its prefix $prefix: configure without that directory option, so that the install goes where the documents say" >&2
-		exit 1 ;;
-	esac
-done
+. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+. "$AS_SRCDIR/tests/lib/install.sh"
+install_check
 # A network namespace first, once what the commands run is installed
 # (`go tool pprof -http` draws its default page with graphviz's dot);
 # harness_enter adds the mount namespace.
@@ -100,33 +77,12 @@ if [ -z "${AS_DOCS_NAMESPACE:-}" ]; then
 	exec unshare --net /bin/sh "$0" "$@"
 fi
 
-. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
 harness_enter "$@"
 d=$HARNESS_DIR
 docs="$AS_SRCDIR/tests/docs"
 
 ip link set lo up || harness_fail "cannot bring up the loopback interface of the test's network namespace"
-mount -t tmpfs allocsample-test /usr/local
-# Another prefix: the same files there too.  Its directory is made if need
-# be (inside the tmpfs when it lies under /usr/local) and, when it was
-# made outside, removed at the end: only the empty directories made.
-if [ "$prefix" != /usr/local ]; then
-	made=$(mkdir -pv "$prefix" | sed -n "s/^mkdir: created directory '\(.*\)'\$/\1/p" | head -n 1)
-	docs_cleanup() {
-		status=$?
-		umount "$prefix" 2>/dev/null || true
-		case $made in
-		"" | /usr/local/*) ;;
-		*) find "$made" -depth -type d -exec rmdir {} + 2>/dev/null || true ;;
-		esac
-		(exit "$status")
-		harness_cleanup
-	}
-	trap docs_cleanup EXIT
-	mount --bind /usr/local "$prefix" || harness_fail "cannot mount the install's tmpfs over $prefix"
-fi
-env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -C "$AS_BUILDDIR" install >"$d/install.log" 2>&1 ||
-	harness_fail "make install into /usr/local failed: $(tail -n 5 "$d/install.log")"
+install_mount
 
 # not_run COMMAND: true, with the reason in $why, for a command not run here.
 not_run() {

@@ -13,17 +13,18 @@
 # (a moment after the command returns).
 # The user also attaches to a Python loop of theirs (-p), and is refused
 # root's process.
-# Last, as root, an install into /usr/local (a tmpfs over it in the test's
-# mount namespace) with no ldconfig, where the loader would find nothing
-# that the shim needs without its RUNPATH: the installed command samples a
-# program that does not link liballocsample itself; and a report that
+# Last, as root, the build tree's install at /usr/local (a tmpfs over it in
+# the test's mount namespace, tests/lib/install.sh) with no ldconfig, where
+# the loader would find nothing that the shim needs without its RUNPATH:
+# the installed command samples a program that does not link liballocsample
+# itself; and a report that
 # fails there (/dev/full) gives a command to report again that names
 # /usr/local/lib/babeltrace2/plugins, and runs.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
+. "$AS_SRCDIR/tests/lib/install.sh"
+install_check
 harness_enter "$@"
-
-[ "$(id -u)" -eq 0 ] || harness_fail "run as root: the test creates a user"
 user=astest$$
 useradd --create-home --shell /bin/sh "$user" || harness_fail "useradd $user failed"
 home=$(getent passwd "$user" | cut -d : -f 6)
@@ -138,45 +139,37 @@ chosen=$(sed -n 's/^bt2plugindir = //p' "$home/src/Makefile")
 check "prefix /usr: babeltrace2's directory ($chosen; $bt2dir)" \
 	[ "$status" -eq 0 ] && [ "$chosen" = "$bt2dir" ]
 
-if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
-	mount -t tmpfs allocsample-test /usr/local
-	status=0
-	(cd "$home/src" && ./configure --prefix=/usr/local >"$HARNESS_DIR/local.log" 2>&1 &&
-		find . -name "*.la" -exec rm -f {} + && make -j2 >>"$HARNESS_DIR/local.log" 2>&1 &&
-		make install >>"$HARNESS_DIR/local.log" 2>&1) || status=$?
-	check "make install into /usr/local, no ldconfig ($status; $(tail -n 2 "$HARNESS_DIR/local.log" | paste -s -d ' ' -))" \
-		[ "$status" -eq 0 ]
-	facts="$HARNESS_DIR/facts"
-	mkdir -p "$HARNESS_DIR/tmp-usrlocal"
-	status=0
-	TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH \
-		/usr/local/bin/allocsample-record --format json --confidence 0.999 \
-		--report-output "$HARNESS_DIR/usrlocal.json" -- "$RECORD_WORKLOAD" "$facts" alloc 16777216 \
-		2>"$HARNESS_DIR/usrlocal.err" || status=$?
-	check "/usr/local: exit status 0 ($status; $(head -c 300 "$HARNESS_DIR/usrlocal.err"))" [ "$status" -eq 0 ]
-	pid=$(harness_fact "$facts" alloc 2)
-	check_truth "/usr/local: the workload's process" "$HARNESS_DIR/usrlocal.json" \
-		".kind == \"process\" and .pid == ${pid:-0}" "$(harness_fact "$facts" alloc 3)"
-	# A report that fails there: its line's command to report again names
-	# the installed component's directory, which babeltrace2 does not
-	# search by itself, and runs as written (less the device that failed).
-	status=0
-	TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH \
-		/usr/local/bin/allocsample-record --format json --report-output /dev/full \
-		-- "$RECORD_WORKLOAD" "$facts" alloc 1048576 2>"$HARNESS_DIR/usrlocal-full.err" || status=$?
-	again=$(sed -n 's/.*; to report again: //p' "$HARNESS_DIR/usrlocal-full.err")
-	check "/usr/local, /dev/full: status 2, one line ($status; $(head -c 600 "$HARNESS_DIR/usrlocal-full.err"))" \
-		[ "$status" -eq 2 ] && [ "$(record_lines "$HARNESS_DIR/usrlocal-full.err")" -eq 1 ]
-	check "/usr/local, /dev/full: the command names the installed plugin directory (${again:-none})" \
-		sh -c 'case $1 in "babeltrace2 --plugin-path=/usr/local/lib/babeltrace2/plugins "*" >/dev/full") ;; *) exit 1 ;; esac' \
-		sh "$again"
-	status=0
-	env -u ALLOCSAMPLE_PLUGIN_PATH sh -c "${again% >/dev/full}" >"$HARNESS_DIR/usrlocal-again.json" \
-		2>"$HARNESS_DIR/usrlocal-again.err" || status=$?
-	samples=$(record_samples "$HARNESS_DIR/usrlocal-again.json")
-	check "/usr/local, /dev/full: the command reports the trace (status $status, $samples samples; $(head -c 300 "$HARNESS_DIR/usrlocal-again.err"))" \
-		[ "$status" -eq 0 ] && [ "$samples" -gt 0 ]
-	record_no_daemon "/usr/local"
-	umount /usr/local
-fi
+# The build tree's own install at /usr/local (tests/lib/install.sh).
+install_mount
+facts="$HARNESS_DIR/facts"
+mkdir -p "$HARNESS_DIR/tmp-usrlocal"
+status=0
+TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH \
+	"$INSTALL_PREFIX/bin/allocsample-record" --format json --confidence 0.999 \
+	--report-output "$HARNESS_DIR/usrlocal.json" -- "$RECORD_WORKLOAD" "$facts" alloc 16777216 \
+	2>"$HARNESS_DIR/usrlocal.err" || status=$?
+check "/usr/local: exit status 0 ($status; $(head -c 300 "$HARNESS_DIR/usrlocal.err"))" [ "$status" -eq 0 ]
+pid=$(harness_fact "$facts" alloc 2)
+check_truth "/usr/local: the workload's process" "$HARNESS_DIR/usrlocal.json" \
+	".kind == \"process\" and .pid == ${pid:-0}" "$(harness_fact "$facts" alloc 3)"
+# A report that fails there: its line's command to report again names
+# the installed component's directory, which babeltrace2 does not
+# search by itself, and runs as written (less the device that failed).
+status=0
+TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH \
+	"$INSTALL_PREFIX/bin/allocsample-record" --format json --report-output /dev/full \
+	-- "$RECORD_WORKLOAD" "$facts" alloc 1048576 2>"$HARNESS_DIR/usrlocal-full.err" || status=$?
+again=$(sed -n 's/.*; to report again: //p' "$HARNESS_DIR/usrlocal-full.err")
+check "/usr/local, /dev/full: status 2, one line ($status; $(head -c 600 "$HARNESS_DIR/usrlocal-full.err"))" \
+	[ "$status" -eq 2 ] && [ "$(record_lines "$HARNESS_DIR/usrlocal-full.err")" -eq 1 ]
+check "/usr/local, /dev/full: the command names the installed plugin directory (${again:-none})" \
+	sh -c 'case $1 in "babeltrace2 --plugin-path=$2 "*" >/dev/full") ;; *) exit 1 ;; esac' \
+	sh "$again" "$(install_dirs | cut -d ' ' -f 3)"
+status=0
+env -u ALLOCSAMPLE_PLUGIN_PATH sh -c "${again% >/dev/full}" >"$HARNESS_DIR/usrlocal-again.json" \
+	2>"$HARNESS_DIR/usrlocal-again.err" || status=$?
+samples=$(record_samples "$HARNESS_DIR/usrlocal-again.json")
+check "/usr/local, /dev/full: the command reports the trace (status $status, $samples samples; $(head -c 300 "$HARNESS_DIR/usrlocal-again.err"))" \
+	[ "$status" -eq 0 ] && [ "$samples" -gt 0 ]
+record_no_daemon "/usr/local"
 finish
