@@ -22,11 +22,11 @@ done
 check "attached with no session: allocsample_attach() returned 0 ($(head -n 1 "$HARNESS_DIR/program.out"))" \
 	grep -q '^attach 0$' "$HARNESS_DIR/program.out"
 
-harness_create_session late "$HARNESS_DIR/trace"
+harness_session late --output "$HARNESS_DIR/trace"
 touch "$HARNESS_DIR/go"
 status=0
 wait "$program" || status=$?
-harness_destroy_session late
+harness_session_end late
 check "the program exits 0 ($status; $(tail -n 1 "$HARNESS_DIR/program.out"))" [ "$status" -eq 0 ]
 check "allocsample_detach() returned 0" grep -q '^detach 0$' "$HARNESS_DIR/program.out"
 

@@ -49,12 +49,12 @@ harness_start_sessiond
 compare_session full "$d/full" -t vpid -t vtid -t procname -t ip
 compare_session novtid "$d/novtid" -t vpid -t procname
 compare_workload 4 "$d/full.facts"
-harness_destroy_session full
-harness_destroy_session novtid
+harness_session_end full
+harness_session_end novtid
 ln -s "$COMPARE_WORKLOAD" "$d/otherprog"
 compare_session other "$d/other" -t vpid -t vtid -t procname -t ip
 COMPARE_WORKLOAD="$d/otherprog" compare_workload 5 "$d/other.facts"
-harness_destroy_session other
+harness_session_end other
 compare_report "$d/full" "$d/full.json"
 
 # Inputs that cannot be read.

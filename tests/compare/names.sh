@@ -14,7 +14,7 @@ harness_start_sessiond
 d=$HARNESS_DIR
 compare_session base "$d/base" -t vpid -t vtid -t procname -t ip
 compare_workload 1 "$d/base.facts"
-harness_destroy_session base
+harness_session_end base
 
 # Relative names, as a user types them: babeltrace2 runs in this directory.
 mkdir "$d/names"

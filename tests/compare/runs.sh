@@ -24,13 +24,13 @@ harness_start_sessiond
 d=$HARNESS_DIR
 compare_session base "$d/base" -t vpid -t vtid -t procname -t ip
 compare_workload 1 "$d/base.facts"
-harness_destroy_session base
+harness_session_end base
 compare_session again "$d/again" -t vpid -t vtid -t procname -t ip
 compare_workload 2 "$d/again.facts"
-harness_destroy_session again
+harness_session_end again
 compare_session more "$d/more" -t vpid -t vtid -t procname -t ip
 compare_workload 3 "$d/more.facts" more
-harness_destroy_session more
+harness_session_end more
 for run in base again more; do
 	compare_report "$d/$run" "$d/$run.json"
 done

@@ -68,7 +68,7 @@ compat_begin() {
 	COMPAT_TRACE="$HARNESS_DIR/trace"
 	COMPAT_DIR="$HARNESS_DIR/work"
 	mkdir -p "$COMPAT_DIR"
-	harness_create_session "$COMPAT_SESSION" "$COMPAT_TRACE"
+	harness_session "$COMPAT_SESSION" --output "$COMPAT_TRACE"
 }
 
 # compat_run LABEL MODE COMMAND...: runs COMMAND (under `timeout 120`, in
@@ -177,7 +177,7 @@ compat_same() {
 
 # compat_end: stops the session and reads its events into $COMPAT_EVENTS.
 compat_end() {
-	harness_destroy_session "$COMPAT_SESSION"
+	harness_session_end "$COMPAT_SESSION"
 	COMPAT_EVENTS="$HARNESS_DIR/events"
 	harness_read_events "$COMPAT_TRACE" "$COMPAT_EVENTS"
 }

@@ -21,7 +21,7 @@ harness_start_sessiond
 
 truth="$HARNESS_DIR/truth"
 json="$HARNESS_DIR/c.json"
-heap_record c --window 200ms -- "$HEAP_BIN/heap" "$truth" 1000
+record_heap c --window 200ms -- "$HEAP_BIN/heap" "$truth" 1000
 pid=$(awk '$1 == "pid" { print $2 }' "$truth")
 
 check "the report has live figures" [ "$(jq '.total.live_estimate != null' "$json")" = true ]

@@ -15,7 +15,7 @@ harness_start_sessiond
 
 truth="$HARNESS_DIR/truth"
 json="$HARNESS_DIR/cxx.json"
-heap_record cxx -- "$HEAP_BIN/heap-cxx" "$truth"
+record_heap cxx -- "$HEAP_BIN/heap-cxx" "$truth"
 pid=$(awk '$1 == "pid" { print $2 }' "$truth")
 
 check "nothing lost" [ "$(jq '.incomplete' "$json")" = false ]

@@ -35,7 +35,7 @@ if [ "${1:-}" = record ]; then
 	lttng start "$host" >/dev/null
 	ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 "$REPORT_BIN/typed-workload" "$rounds" "$threads" \
 		>"$facts" || harness_fail "the workload failed on $host"
-	harness_destroy_session "$host"
+	harness_session_end "$host"
 	exit 0
 fi
 

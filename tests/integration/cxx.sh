@@ -13,10 +13,10 @@ trace="$HARNESS_DIR/trace"
 out="$HARNESS_DIR/out"
 events="$HARNESS_DIR/events"
 
-harness_create_session cxx "$trace"
+harness_session cxx --output "$trace"
 ALLOCSAMPLE_RATE=$rate harness_preload "$INTEG_WORKLOADS/cxx" "$rate" >"$out" ||
 	harness_fail "the workload failed under the shim"
-harness_destroy_session cxx
+harness_session_end cxx
 ALLOCSAMPLE_RATE=$rate "$INTEG_WORKLOADS/cxx" "$rate" >"$HARNESS_DIR/out.plain" ||
 	harness_fail "the workload failed without the shim"
 harness_read_events "$trace" "$events"

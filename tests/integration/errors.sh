@@ -14,12 +14,12 @@ events="$HARNESS_DIR/events"
 workload="$INTEG_WORKLOADS/errors"
 
 "$workload" >"$HARNESS_DIR/out" 2>/dev/null || fail "the workload failed without the shim"
-harness_create_session errors "$trace"
+harness_session errors --output "$trace"
 ALLOCSAMPLE_RATE=1 harness_preload "$workload" >"$HARNESS_DIR/out.rate1" 2>"$HARNESS_DIR/notes" ||
 	fail "the workload failed under the shim at rate 1"
 harness_preload "$workload" >"$HARNESS_DIR/out.default" 2>/dev/null ||
 	fail "the workload failed under the shim at the default rate"
-harness_destroy_session errors
+harness_session_end errors
 harness_read_events "$trace" "$events"
 
 check "$(wc -l <"$HARNESS_DIR/out") cases, the same results under the shim at rate 1" \

@@ -17,11 +17,11 @@ out="$HARNESS_DIR/out"
 events="$HARNESS_DIR/events"
 [ -e "$ust_fork" ] || harness_fail "$ust_fork is missing (package liblttng-ust-dev)"
 
-harness_create_session fork "$trace"
+harness_session fork --output "$trace"
 LD_PRELOAD=$ust_fork ALLOCSAMPLE_RATE=$rate ALLOCSAMPLE_SEED=42 \
 	harness_preload "$INTEG_WORKLOADS/fork" "$rate" >"$out" ||
 	harness_fail "the workload failed"
-harness_destroy_session fork
+harness_session_end fork
 harness_read_events "$trace" "$events"
 
 parent=$(harness_fact "$out" parent 3)

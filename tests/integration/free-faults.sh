@@ -23,7 +23,7 @@ outcome() {
 	{ echo "status $status"; cat "$out.stderr"; } >"$out"
 }
 
-harness_create_session faults "$trace"
+harness_session faults --output "$trace"
 for case in double-free invalid; do
 	outcome "$HARNESS_DIR/$case.plain" "$workload" "$case"
 	ALLOCSAMPLE_RATE=1 outcome "$HARNESS_DIR/$case.shim" harness_preload "$workload" "$case"
@@ -36,7 +36,7 @@ outcome "$HARNESS_DIR/large.plain" "$workload" double-free-large
 ALLOCSAMPLE_RATE=1 outcome "$HARNESS_DIR/large.shim" harness_preload "$workload" double-free-large
 check "double-free-large: SIGABRT with and without the shim ($(head -1 "$HARNESS_DIR/large.plain"), $(head -1 "$HARNESS_DIR/large.shim"))" \
 	[ "$(head -1 "$HARNESS_DIR/large.plain") $(head -1 "$HARNESS_DIR/large.shim")" = "status 134 status 134" ]
-harness_destroy_session faults
+harness_session_end faults
 # The double free's block was a tracked sample, freed once.
 freed=$(babeltrace2 "$trace" | grep -c 'allocsample:SampledFree' || true)
 check "the tracked blocks of the two runs gave SampledFree events ($freed)" [ "$freed" -ge 1 ]

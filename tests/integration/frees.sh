@@ -74,12 +74,12 @@ check_sequences() {
 run() {
 	name=$1 tracked=$2
 	shift 2
-	harness_create_session "$name" "$HARNESS_DIR/trace.$name"
+	harness_session "$name" --output "$HARNESS_DIR/trace.$name"
 	env LD_PRELOAD="$ust_fork" LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=1 "$@" \
 		sh -c '. "$AS_SRCDIR/tests/lib/lttng-harness.sh"; harness_preload "$@"' sh \
 		"$workload" "$tracked" >"$HARNESS_DIR/out.$name" 2>"$HARNESS_DIR/err.$name" ||
 		fail "$name: the workload failed: $(cat "$HARNESS_DIR/err.$name")"
-	harness_destroy_session "$name"
+	harness_session_end "$name"
 	free_events "$HARNESS_DIR/trace.$name" "$HARNESS_DIR/events.$name"
 	check "$name: the workload found every block as libc promises" \
 		[ "$(grep -c '^FAIL' "$HARNESS_DIR/out.$name")" -eq 0 ]
@@ -158,7 +158,7 @@ for _ in $(seq 100); do
 done
 : >"$stop"
 wait "$late" || fail "the late workload failed"
-harness_destroy_session late
+harness_session_end late
 free_events "$HARNESS_DIR/trace.late/archives" "$HARNESS_DIR/events.late"
 # The session saw only that process.
 unrecorded=$(awk '$1 == "SamplesUnrecorded" { print $7 }' "$HARNESS_DIR/events.late")

@@ -12,11 +12,11 @@ harness_enter "$@"
 harness_start_sessiond
 
 size=8000
-harness_create_session reused "$HARNESS_DIR/trace"
+harness_session reused --output "$HARNESS_DIR/trace"
 LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=65536 ALLOCSAMPLE_SEED=1 \
 	harness_preload "$INTEG_WORKLOADS/reused" 4000 "$size" >"$HARNESS_DIR/out" 2>"$HARNESS_DIR/err" ||
 	fail "the workload failed: $(cat "$HARNESS_DIR/err")"
-harness_destroy_session reused
+harness_session_end reused
 babeltrace2 "$HARNESS_DIR/trace" 2>"$HARNESS_DIR/bt.err" >"$HARNESS_DIR/raw" ||
 	harness_fail "babeltrace2 cannot read the trace: $(cat "$HARNESS_DIR/bt.err")"
 grep -qi discarded "$HARNESS_DIR/bt.err" && fail "the tracer discarded events: $(cat "$HARNESS_DIR/bt.err")"

@@ -49,7 +49,7 @@ run() {
 	fi
 }
 
-harness_create_session stacks "$trace"
+harness_session stacks --output "$trace"
 for variant in stacks stacks-fp; do
 	for depth in 0 8 128; do
 		run "$variant-$depth" "$variant" "$depth" recurse strdup
@@ -58,7 +58,7 @@ for variant in stacks stacks-fp; do
 done
 run bad-129 stacks 129 recurse
 run bad-word stacks abc recurse
-harness_destroy_session stacks
+harness_session_end stacks
 
 babeltrace2 "$trace" 2>"$HARNESS_DIR/bt.err" >"$HARNESS_DIR/text" ||
 	harness_fail "babeltrace2 cannot read $trace: $(cat "$HARNESS_DIR/bt.err")"

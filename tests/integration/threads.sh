@@ -12,10 +12,10 @@ trace="$HARNESS_DIR/trace"
 out="$HARNESS_DIR/out"
 events="$HARNESS_DIR/events"
 
-harness_create_session threads "$trace"
+harness_session threads --output "$trace"
 ALLOCSAMPLE_RATE=$rate harness_preload "$INTEG_WORKLOADS/threads" "$rate" >"$out" ||
 	harness_fail "the workload failed"
-harness_destroy_session threads
+harness_session_end threads
 harness_read_events "$trace" "$events"
 
 # Each worker's events (by vtid): a count in the Poisson interval.

@@ -18,7 +18,7 @@ check_run() {
 	events="$HARNESS_DIR/events-$1"
 
 	printf -- '--- run %s (preload shim: %s)\n' "$1" "$2"
-	harness_create_session "$1" "$trace"
+	harness_session "$1" --output "$trace"
 	if [ "$2" = yes ]; then
 		ALLOCSAMPLE_RATE=$rate harness_preload "$INTEG_WORKLOADS/typed" "$rate" >"$out" ||
 			harness_fail "the workload failed under the shim"
@@ -26,7 +26,7 @@ check_run() {
 		ALLOCSAMPLE_RATE=$rate "$INTEG_WORKLOADS/typed" "$rate" >"$out" ||
 			harness_fail "the workload failed"
 	fi
-	harness_destroy_session "$1"
+	harness_session_end "$1"
 	harness_read_events "$trace" "$events"
 
 	tid=$(harness_fact "$out" tid 2)

@@ -23,6 +23,9 @@ set -eu
 AS_PRELOAD="$AS_BUILDDIR/src/.libs/liballocsample-preload.so"
 AS_LIBDIR="$AS_BUILDDIR/src/.libs"
 
+# record_run, report_run and the other commands of the project.
+. "$AS_SRCDIR/tests/lib/tools.sh"
+
 harness_fail() {
 	printf 'FAIL: %s\n' "$*" >&2
 	exit 1
@@ -78,26 +81,137 @@ harness_cleanup() {
 	exit "$status"
 }
 
-# harness_create_session NAME TRACE_DIR [PATTERN...]: a session recording
-# allocsample:* and the userspace events each PATTERN names, with the
-# contexts the report uses, started.
-harness_create_session() {
-	session=$1
-	lttng create "$session" --output="$2" >/dev/null
-	shift 2
-	for pattern in 'allocsample:*' "$@"; do
-		lttng enable-event --userspace --session="$session" "$pattern" >/dev/null
-	done
-	lttng add-context --userspace --session="$session" \
-		-t vpid -t vtid -t procname -t ip >/dev/null
-	lttng start "$session" >/dev/null
+# The one recipe of a trace: every test that records without
+# allocsample-record makes its sessions with these (tests/lib/fixtures.sh
+# keeps it so).  A command of lttng that fails stops the test with what
+# lttng said.
+
+# harness_lttng ARGS...: lttng ARGS, its output discarded; stops the test
+# if it fails.
+harness_lttng() {
+	lttng "$@" >"$HARNESS_DIR/lttng.out" 2>&1 ||
+		harness_fail "lttng $*: $(tail -n 3 "$HARNESS_DIR/lttng.out")"
 }
 
-# harness_destroy_session NAME: stop (waiting for the data to be written),
-# then destroy.
-harness_destroy_session() {
-	lttng stop "$1" >/dev/null
-	lttng destroy "$1" >/dev/null
+# harness_session NAME [OPTION...]: a userspace session NAME, created and
+# started.
+#   --output DIR          its trace's directory [$HARNESS_DIR/NAME]
+#   --url URL             to an lttng-relayd instead (lttng create --set-url)
+#   --live[=US]           a live session (its timer US microseconds), to
+#                         --url or the local relayd's default URL
+#   --events LIST         the events, comma-separated patterns [allocsample:*]
+#   --stacks              lttng-ust's statedump and dl events too, from which
+#                         the report names the frames of stacks
+#   --contexts LIST       the contexts, comma-separated, "" for none
+#                         [vpid,vtid,procname,ip]
+#   --buffers SIZE:COUNT  one channel of COUNT sub-buffers of SIZE bytes per
+#                         CPU [lttng's default channel]
+#   --stopped             created, not started
+harness_session() {
+	session_name=$1
+	shift
+	session_output="$HARNESS_DIR/$session_name"
+	session_url=
+	session_live=
+	session_events='allocsample:*'
+	session_contexts=vpid,vtid,procname,ip
+	session_buffers=
+	session_start=yes
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--output) session_output=$2; shift ;;
+		--url) session_url=$2; shift ;;
+		--live) session_live=--live ;;
+		--live=*) session_live=$1 ;;
+		--events) session_events=$2; shift ;;
+		--stacks) session_events="$session_events,lttng_ust_statedump:*,lttng_ust_dl:*" ;;
+		--contexts) session_contexts=$2; shift ;;
+		--buffers) session_buffers=$2; shift ;;
+		--stopped) session_start= ;;
+		*) harness_fail "harness_session: no option $1" ;;
+		esac
+		shift
+	done
+	if [ -n "$session_url" ]; then
+		harness_lttng create "$session_name" $session_live --set-url="$session_url"
+	elif [ -n "$session_live" ]; then
+		harness_lttng create "$session_name" $session_live
+	else
+		harness_lttng create "$session_name" --output="$session_output"
+	fi
+	session_channel=
+	if [ -n "$session_buffers" ]; then
+		session_channel=--channel=buffers
+		harness_lttng enable-channel --userspace --session="$session_name" \
+			--subbuf-size="${session_buffers%:*}" --num-subbuf="${session_buffers#*:}" buffers
+	fi
+	harness_lttng enable-event --userspace --session="$session_name" $session_channel "$session_events"
+	if [ -n "$session_contexts" ]; then
+		harness_lttng add-context --userspace --session="$session_name" $session_channel \
+			$(printf ' -t %s' $(echo "$session_contexts" | tr ',' ' '))
+	fi
+	[ -z "$session_start" ] || harness_lttng start "$session_name"
+}
+
+# harness_session_enable NAME PATTERN: PATTERN's events enabled in the
+# running session NAME (its default channel), from now on.
+harness_session_enable() {
+	harness_lttng enable-event --userspace --session="$1" "$2"
+}
+
+# harness_session_start NAME, harness_session_stop NAME: tracing started,
+# or stopped (lttng stop returns once the data is written).
+harness_session_start() {
+	harness_lttng start "$1"
+}
+harness_session_stop() {
+	harness_lttng stop "$1"
+}
+
+# harness_session_rotate NAME: the trace so far archived under the
+# session's output (DIR/archives), to be read while the session goes on.
+harness_session_rotate() {
+	harness_lttng rotate "$1"
+}
+
+# harness_session_end NAME: stopped (the data written), then destroyed.
+harness_session_end() {
+	harness_lttng stop "$1"
+	harness_lttng destroy "$1"
+}
+
+# harness_trace NAME [OPTION...] -- COMMAND...: a trace of COMMAND in a
+# session NAME made with the OPTIONs of harness_session (its trace in
+# $HARNESS_DIR/NAME unless --output says), COMMAND's standard output in
+# $HARNESS_DIR/NAME.out and its standard error in NAME.err; stops the test
+# if COMMAND fails.  COMMAND may be a function (harness_preload PROGRAM).
+harness_trace() {
+	trace_name=$1
+	shift
+	trace_options=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		trace_options="$trace_options $(harness_quote "$1")"
+		shift
+	done
+	[ $# -gt 1 ] || harness_fail "harness_trace $trace_name: no command after --"
+	shift
+	eval "harness_session \"\$trace_name\" $trace_options"
+	"$@" >"$HARNESS_DIR/$trace_name.out" 2>"$HARNESS_DIR/$trace_name.err" ||
+		harness_fail "$* failed (status $?) in trace $trace_name: $(tail -n 5 "$HARNESS_DIR/$trace_name.err")"
+	harness_session_end "$trace_name"
+}
+
+# harness_quote WORD: WORD quoted for eval.
+harness_quote() {
+	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
+
+# harness_cpu: a CPU this test may run on.  A program pinned to it
+# (taskset -c) writes one stream per session, so that a channel of
+# --buffers 4096:64 holds its 256 KiB of events whether the consumer
+# daemon reads or not, in several packets: what trace_lossy_copy needs.
+harness_cpu() {
+	taskset -pc $$ | sed 's/.*: *//; s/[-,].*//'
 }
 
 # harness_preload COMMAND...: runs COMMAND with the shim preloaded.

@@ -51,6 +51,18 @@ finish() {
 	exit 0
 }
 
+# require COMMAND...: stops the test, saying which, unless every COMMAND
+# is installed.  A test never installs what it needs: scripts/setup
+# --tests does, for every test.
+require() {
+	for results_command in "$@"; do
+		command -v "$results_command" >/dev/null 2>&1 && continue
+		printf 'FAIL: %s needs %s, which is not installed (scripts/setup --tests installs what the tests run)\n' \
+			"${0##*/}" "$results_command"
+		exit 1
+	done
+}
+
 # check_poisson LABEL OBSERVED EXPECTED: OBSERVED, a sample count, must lie
 # in the central 99.9% interval of a Poisson distribution of mean EXPECTED
 # (quantiles 0.0005 and 0.9995, exactly, with GSL: tests/tools/
@@ -170,5 +182,40 @@ judge_truth() {
 		fail "$results_text: more than 5 standard deviations (5/sqrt(samples)) off"
 	else
 		ok "$results_text"
+	fi
+}
+
+# heap_live_group JSON ROWS SELECTION: "live_samples live_estimate
+# live_lower live_upper live_incomplete" of the one row of ROWS (a jq
+# expression: `.groups[]`, `.windows[]`) that SELECTION picks, or nothing
+# when it picks none or several.
+heap_live_group() {
+	jq -r "[$2] | map(select($3)) | if length == 1 then .[0] |
+		\"\(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper) \(.live_incomplete)\"
+		else empty end" "$1"
+}
+
+# check_live LABEL JSON ROWS SELECTION TRUE_BYTES: the row's live figures
+# agree with the true live bytes by check_truth's two rules
+# (tests/lib/results.sh): TRUE_BYTES in [live_lower, live_upper], which
+# fails by chance with probability 1 - C = 0.01% at the 99.99% the tests
+# ask for; and with s >= 100 live samples the point estimate within
+# 5 TRUE_BYTES / sqrt(s) of it (below 6.3e-5).  The live bytes are a subset
+# of the allocated bytes chosen by the program, not by the sampling, so the
+# same estimator and the same bounds hold (doc/estimation.md).  The row must
+# not be marked incomplete: these traces lose nothing.
+check_live() {
+	heap_figures=$(heap_live_group "$2" "$3" "$4")
+	if [ -z "$heap_figures" ]; then
+		fail "$1: no such row in the report ($4)"
+		return 0
+	fi
+	set -- "$1" "$5" $heap_figures
+	if [ "$7" != false ]; then
+		fail "$1: live figures marked incomplete ($7)"
+	elif [ "$4" = null ] || [ "$5" = null ] || [ "$6" = null ]; then
+		fail "$1: no live figures"
+	else
+		judge_truth "$1 (live)" "$2" "$3" "$4" "$5" "$6"
 	fi
 }

@@ -34,7 +34,7 @@ record_no_temporary run
 sessions=$(record_sessions | paste -s -d ',' -)
 check "only the session 'mine' is left, still started ($sessions)" [ "$sessions" = "mine true" ]
 
-harness_destroy_session mine
+harness_session_end mine
 pid=$(harness_fact "$facts" alloc 2)
 events=$(babeltrace2 "$mine" 2>/dev/null | grep 'allocsample:AllocationSampled' | grep -c "{ vpid = $pid }" || true)
 check "'mine' recorded the run's allocations too ($events events of pid $pid)" [ "$events" -gt 0 ]

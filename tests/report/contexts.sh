@@ -14,7 +14,7 @@ run() {
 	report_session "$name" "$HARNESS_DIR/trace-$name" "$@"
 	ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 "$REPORT_BIN/typed-workload" 100 3 \
 		>"$HARNESS_DIR/out-$name" || harness_fail "the workload failed"
-	harness_destroy_session "$name"
+	harness_session_end "$name"
 	report_run "$HARNESS_DIR/trace-$name" -p 'format="json",confidence=0.999' \
 		>"$HARNESS_DIR/$name.json" 2>"$HARNESS_DIR/$name.stderr" ||
 		harness_fail "the report failed: $(cat "$HARNESS_DIR/$name.stderr")"

@@ -18,10 +18,10 @@ harness_enter "$@"
 harness_start_sessiond
 
 trace="$HARNESS_DIR/trace"
-harness_create_session first-look "$trace"
+harness_session first-look --output "$trace"
 ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=256 "$REPORT_BIN/typed-workload" 10 14 >"$HARNESS_DIR/out" ||
 	harness_fail "the workload failed"
-harness_destroy_session first-look
+harness_session_end first-look
 
 # text NAME PARAMS: the text report with PARAMS into NAME.txt.
 text() {

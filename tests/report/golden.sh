@@ -21,11 +21,11 @@ harness_start_sessiond
 trace="$HARNESS_DIR/trace"
 expected="$AS_SRCDIR/tests/report"
 
-harness_create_session golden "$trace"
+harness_session golden --output "$trace"
 ALLOCSAMPLE_SEED=5 ALLOCSAMPLE_RATE=4096 \
 	unshare --pid --fork "$REPORT_BIN/typed-workload" 10 2 >"$HARNESS_DIR/out" ||
 	harness_fail "the workload failed"
-harness_destroy_session golden
+harness_session_end golden
 host=$(hostname)
 
 # normalize FORMAT: standard input with times and the host name replaced

@@ -17,12 +17,12 @@ harness_start_sessiond
 trace="$HARNESS_DIR/trace"
 page="$HARNESS_DIR/report.html"
 
-harness_create_session html "$trace"
+harness_session html --output "$trace"
 ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=1024 "$REPORT_BIN/typed-workload" 20 3 >/dev/null ||
 	harness_fail "the typed workload failed"
 ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=1024 "$REPORT_BIN/phases-workload" 300 4096 >/dev/null ||
 	harness_fail "the phases workload failed"
-harness_destroy_session html
+harness_session_end html
 
 report_run "$trace" -p "format=\"html\",window=\"50ms\",path=\"$page\"" >"$HARNESS_DIR/stdout" \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"

@@ -13,7 +13,7 @@ harness_start_sessiond
 for mode in clean dirty; do
 	report_session "$mode" "$HARNESS_DIR/trace-$mode" -t vpid -t vtid -t procname
 	"$REPORT_BIN/impossible-producer" "$mode" || harness_fail "impossible-producer $mode failed"
-	harness_destroy_session "$mode"
+	harness_session_end "$mode"
 	status=0
 	timeout 60 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$HARNESS_DIR/trace-$mode" \
 		-c sink.allocsample.report -p 'format="json"' \

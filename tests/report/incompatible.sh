@@ -11,9 +11,9 @@ harness_start_sessiond
 # producer NAME PATTERN: records bad-producer-NAME and expects PATTERN in the error.
 producer() {
 	trace="$HARNESS_DIR/trace-$1"
-	harness_create_session "$1" "$trace"
+	harness_session "$1" --output "$trace"
 	"$REPORT_BIN/bad-producer-$1" || harness_fail "bad-producer-$1 failed"
-	harness_destroy_session "$1"
+	harness_session_end "$1"
 	status=0
 	report_run "$trace" >"$HARNESS_DIR/$1.out" 2>"$HARNESS_DIR/$1.err" || status=$?
 	sed -n '/^CAUSED BY \[sink.allocsample.report/,$s/^/      /p' "$HARNESS_DIR/$1.err"

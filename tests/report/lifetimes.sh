@@ -105,7 +105,7 @@ EOF_PATHS
 for build in fp nofp; do
 	truth="$HARNESS_DIR/truth-$build"
 	json="$HARNESS_DIR/lifetimes-$build.json"
-	heap_record "lifetimes-$build" -- "$AS_BUILDDIR/tests/report/lifetimes-program-$build" "$truth"
+	record_heap "lifetimes-$build" -- "$AS_BUILDDIR/tests/report/lifetimes-program-$build" "$truth"
 	[ -s "$truth" ] || harness_fail "the program ($build) wrote no truth"
 	check "$build: nothing lost" [ "$(jq '.incomplete' "$json")" = false ]
 	check "$build: temporary is 1 ms by default" [ "$(jq '.temporary_ns' "$json")" = 1000000 ]

@@ -12,7 +12,7 @@ harness_start_sessiond
 
 report_session phases "$HARNESS_DIR/trace" -t vpid -t vtid -t procname
 "$REPORT_BIN/live-producer" phases || harness_fail "live-producer phases failed"
-harness_destroy_session phases
+harness_session_end phases
 
 report_run "$HARNESS_DIR/trace" -p 'format="json",window="100ms"' >"$HARNESS_DIR/r.json" 2>/dev/null ||
 	harness_fail "the windowed report failed"

@@ -19,10 +19,10 @@ harness_start_sessiond
 
 report_session full "$HARNESS_DIR/trace-full" -t vpid -t vtid -t procname
 "$REPORT_BIN/live-producer" full || harness_fail "live-producer full failed"
-harness_destroy_session full
+harness_session_end full
 report_session only "$HARNESS_DIR/trace-only" -t vpid -t vtid -t procname
 "$REPORT_BIN/live-producer" live-only || harness_fail "live-producer live-only failed"
-harness_destroy_session only
+harness_session_end only
 
 json() {
 	report_run "$@" -p 'format="json"' 2>/dev/null
@@ -120,13 +120,13 @@ fi
 # Losses: a complete trace, then a copy with events discarded in one stream.
 report_lossless_session churn "$HARNESS_DIR/trace-churn" -- -t vpid -t vtid -t procname
 taskset -c "$REPORT_CPU" "$REPORT_BIN/live-producer" churn || harness_fail "live-producer churn failed"
-harness_destroy_session churn
+harness_session_end churn
 json "$HARNESS_DIR/trace-churn" >"$HARNESS_DIR/churn.json" || harness_fail "the report of the churn trace failed"
 incomplete='[.groups[], .total | select(.live_samples != null) | .live_incomplete] | unique'
 check "no loss: no live figure incomplete ($(jq -c "$incomplete" "$HARNESS_DIR/churn.json"))" \
 	[ "$(jq -c "$incomplete" "$HARNESS_DIR/churn.json")" = '[false]' ]
 check "no loss: 10 live samples" [ "$(jq .total.live_samples "$HARNESS_DIR/churn.json")" = 10 ]
-report_lossy_copy "$HARNESS_DIR/trace-churn" "$HARNESS_DIR/trace-lossy" 5
+trace_lossy_copy "$HARNESS_DIR/trace-churn" "$HARNESS_DIR/trace-lossy" 5
 json "$HARNESS_DIR/trace-lossy" >"$HARNESS_DIR/lossy.json" || harness_fail "the report of the lossy trace failed"
 check "lost events: every live figure marked incomplete ($(jq -c "$incomplete" "$HARNESS_DIR/lossy.json"))" \
 	[ "$(jq -c "$incomplete" "$HARNESS_DIR/lossy.json")" = '[true]' ]
@@ -140,7 +140,7 @@ check "lost events: every temporary figure and lifetime marked incomplete ($(jq 
 # leave out.
 report_session attached "$HARNESS_DIR/trace-attached" -t vpid -t vtid -t procname
 "$REPORT_BIN/live-producer" attached || harness_fail "live-producer attached failed"
-harness_destroy_session attached
+harness_session_end attached
 json "$HARNESS_DIR/trace-attached" >"$HARNESS_DIR/attached.json" ||
 	harness_fail "the report of the attached trace failed"
 check "attached: one attach and one detach counted ($(jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/attached.json"))" \
@@ -157,7 +157,7 @@ check "attached: the text says the attach once" \
 # Schema 3 (the same program, under schema 3's URI): the same figures.
 report_session old "$HARNESS_DIR/trace-schema-3" -t vpid -t vtid -t procname
 "$REPORT_BIN/live-producer-schema-3" full || harness_fail "live-producer-schema-3 full failed"
-harness_destroy_session old
+harness_session_end old
 json "$HARNESS_DIR/trace-schema-3" >"$HARNESS_DIR/schema-3.json" ||
 	harness_fail "the report of the schema-3 trace failed"
 check "schema 3 is what the trace declares" \
@@ -175,7 +175,7 @@ check "schema 3: the same notes" \
 # keeps its zero live figures.
 report_session freed "$HARNESS_DIR/trace-freed" -t vpid -t vtid -t procname
 "$REPORT_BIN/live-producer" freed || harness_fail "live-producer freed failed"
-harness_destroy_session freed
+harness_session_end freed
 report_run "$HARNESS_DIR/trace-freed" >"$HARNESS_DIR/freed.txt" 2>/dev/null ||
 	harness_fail "the text report of the freed trace failed"
 check "nothing live: no live column in text" sh -c "! grep -qi 'live at end\|live interval' '$HARNESS_DIR/freed.txt'"
@@ -194,7 +194,7 @@ lttng enable-event --userspace --session=nofree allocsample:AllocationSampled >/
 lttng add-context --userspace --session=nofree -t vpid -t vtid >/dev/null
 lttng start nofree >/dev/null
 "$REPORT_BIN/live-producer" live-only || harness_fail "live-producer live-only failed"
-harness_destroy_session nofree
+harness_session_end nofree
 json "$HARNESS_DIR/trace-nofree" >"$HARNESS_DIR/nofree.json" || harness_fail "the report without frees failed"
 check "no SampledFree class: every live field null" \
 	[ "$(jq '[.groups[], .total | .live_samples, .live_estimate, .live_lower, .live_upper] | all(. == null)' "$HARNESS_DIR/nofree.json")" = true ]

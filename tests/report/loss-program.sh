@@ -64,7 +64,7 @@ for mode in plain shim; do
 	[ "$mode" = plain ] || kill -CONT $consumers
 	echo "$status" >"$HARNESS_DIR/$mode.status"
 done
-harness_destroy_session loss
+harness_session_end loss
 
 for what in out err status; do
 	check "same standard $what with and without the shim ($(wc -c <"$HARNESS_DIR/plain.$what") bytes)" \

@@ -27,10 +27,10 @@ json="$HARNESS_DIR/report.json"
 report_lossless_session loss "$trace" -- -t vpid -t vtid -t procname
 ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=2048 taskset -c "$REPORT_CPU" "$REPORT_BIN/typed-workload" 40 2 >"$out" ||
 	harness_fail "the workload failed"
-harness_destroy_session loss
+harness_session_end loss
 
 # The premises: the recording lost nothing; its copy loses what was written.
-report_lossy_copy "$trace" "$lossy" 1000 2
+trace_lossy_copy "$trace" "$lossy" 1000 2
 check "babeltrace2 says the copy lost 1000 events" grep -q 'discarded 1000 events' "$lossy.stderr"
 check "babeltrace2 says the copy lost 2 packets" grep -q 'discarded 2 packets' "$lossy.stderr"
 

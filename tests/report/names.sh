@@ -15,10 +15,10 @@ trace="$HARNESS_DIR/trace"
 out="$HARNESS_DIR/out"
 json="$HARNESS_DIR/report.json"
 
-harness_create_session names "$trace" 'lttng_ust_statedump:procname'
+harness_session names --output "$trace" --events 'allocsample:*,lttng_ust_statedump:procname'
 ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=4096 harness_preload "$REPORT_BIN/names-workload" >"$out" ||
 	harness_fail "the workload failed"
-harness_destroy_session names
+harness_session_end names
 
 report_run "$trace" -p 'format="json",group-by=["thread","type"]' >"$json" \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"

@@ -14,7 +14,7 @@ lttng enable-event --userspace --session=none 'lttng_ust_statedump:*' >/dev/null
 lttng add-context --userspace --session=none -t vpid -t vtid -t procname >/dev/null
 lttng start none >/dev/null
 "$REPORT_BIN/impossible-producer" none || harness_fail "impossible-producer none failed"
-harness_destroy_session none
+harness_session_end none
 
 # The premise: a trace with events, none of them ours.
 babeltrace2 "$trace" >"$HARNESS_DIR/events" 2>/dev/null || harness_fail "babeltrace2 cannot read the trace"

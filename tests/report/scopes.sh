@@ -29,11 +29,11 @@ truth="$HARNESS_DIR/truth"
 threads=4
 requests=30
 
-harness_create_session scopes "$trace" 'scopetest:*'
+harness_session scopes --output "$trace" --events 'allocsample:*,scopetest:*'
 ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 harness_preload \
 	"$REPORT_BIN/scopes-workload" "$threads" "$requests" >"$truth" ||
 	harness_fail "the workload failed"
-harness_destroy_session scopes
+harness_session_end scopes
 
 closed=$((threads * requests + 1))
 params='scope-begin="scopetest:request_begin",scope-end="scopetest:request_end",confidence=0.999'

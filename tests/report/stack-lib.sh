@@ -15,7 +15,7 @@ stack_record() {
 	lttng add-context --userspace --session="$name" -t vpid -t vtid -t procname >/dev/null
 	lttng start "$name" >/dev/null
 	"$program" "$@" >"$HARNESS_DIR/$name.truth" || harness_fail "$program $* failed"
-	harness_destroy_session "$name"
+	harness_session_end "$name"
 }
 
 # stack_truth NAME TYPE FIELD: the true bytes (FIELD 3) or objects

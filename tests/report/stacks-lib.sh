@@ -26,7 +26,7 @@ stacks_record() {
 				harness_fail "the workload failed with seed ${run%:*}, depth ${run#*:}"
 		done
 	fi
-	harness_destroy_session stacks
+	harness_session_end stacks
 }
 
 # STACKS_JQ: jq definitions over a JSON report's stack group: `frame_label`, a

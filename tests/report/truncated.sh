@@ -19,7 +19,7 @@ lttng enable-event --userspace --session=cut --channel=small 'allocsample:*' >/d
 lttng add-context --userspace --session=cut --channel=small -t vpid -t vtid -t procname >/dev/null
 lttng start cut >/dev/null
 ALLOCSAMPLE_RATE=1024 "$REPORT_BIN/typed-workload" 2000 2 >/dev/null || harness_fail "the workload failed"
-harness_destroy_session cut
+harness_session_end cut
 
 # The premise: a whole trace, read without a loss (4 MiB of buffers per CPU
 # hold the whole run, however slow the consumer), whose largest stream file

@@ -18,10 +18,10 @@ trace="$HARNESS_DIR/trace"
 out="$HARNESS_DIR/out"
 json="$HARNESS_DIR/report.json"
 
-harness_create_session typed "$trace"
+harness_session typed --output "$trace"
 ALLOCSAMPLE_SEED=3 ALLOCSAMPLE_RATE=1024 "$REPORT_BIN/typed-workload" 200 4 >"$out" ||
 	harness_fail "the workload failed"
-harness_destroy_session typed
+harness_session_end typed
 
 report_run "$trace" -p 'confidence=0.999,format="json"' >"$json" 2>"$HARNESS_DIR/stderr" ||
 	harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"

@@ -23,10 +23,10 @@ out="$HARNESS_DIR/out"
 json="$HARNESS_DIR/report.json"
 rate=4096
 
-harness_create_session window "$trace"
+harness_session window --output "$trace"
 ALLOCSAMPLE_SEED=11 ALLOCSAMPLE_RATE=$rate "$REPORT_BIN/phases-workload" 500 10240 >"$out" ||
 	harness_fail "the workload failed"
-harness_destroy_session window
+harness_session_end window
 
 report_run "$trace" -p 'confidence=0.999,format="json",window="100ms"' >"$json" \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"

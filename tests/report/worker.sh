@@ -25,11 +25,11 @@ harness_enter "$@"
 
 harness_start_sessiond
 scopes="$HARNESS_DIR/scopes"
-harness_create_session worker "$scopes" 'scopetest:*'
+harness_session worker --output "$scopes" --events 'allocsample:*,scopetest:*'
 ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=512 harness_preload \
 	"$AS_BUILDDIR/tests/report/scopes-workload" 4 30 >/dev/null ||
 	harness_fail "scopes-workload failed"
-harness_destroy_session worker
+harness_session_end worker
 
 for run in 1 2; do
 	record_run "run$run" --rate 512 --no-report -o "$HARNESS_DIR/run$run" -- \

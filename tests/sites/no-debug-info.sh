@@ -20,7 +20,7 @@
 # tests/report/loss.sh).  The recordings lose nothing whatever the consumer
 # daemon does: the programs run on one CPU and their events, at most about
 # 40 KiB, fit in the 64 sub-buffers of 4 KiB of that CPU
-# (report_lossless_session; checked by report_lossy_copy); the small
+# (report_lossless_session; checked by trace_lossy_copy); the small
 # sub-buffers give the stream the two packets the copy needs (checked).
 set -eu
 . "$AS_SRCDIR/tests/sites/lib.sh"
@@ -36,7 +36,7 @@ report_lossless_session schema2 "$trace" 'lttng_ust_statedump:*' -- -t vpid -t v
 ALLOCSAMPLE_RATE=4096 taskset -c "$REPORT_CPU" \
 	env LD_PRELOAD="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" "$SITES_BIN/sites" 200 >/dev/null ||
 	harness_fail "the workload failed"
-harness_destroy_session schema2
+harness_session_end schema2
 
 status=0
 report_run "$trace" -p 'group-by="site",format="json"' >"$json" 2>"$stderr" || status=$?
@@ -49,7 +49,7 @@ check "schema 2 without debug-info: the site fill_malloc at sites.c:$line" \
 
 lossy="$HARNESS_DIR/schema2-lossy"
 json="$HARNESS_DIR/schema2-lossy.json"
-report_lossy_copy "$trace" "$lossy" 1000
+trace_lossy_copy "$trace" "$lossy" 1000
 report_run "$lossy" -p 'group-by="site",format="json"' >"$json" 2>"$stderr" ||
 	harness_fail "the report failed: $(cat "$stderr")"
 check "schema 2 lossy: the report is incomplete" [ "$(jq .incomplete "$json")" = true ]
@@ -64,7 +64,7 @@ check "schema 2 lossy: there are site groups" \
 trace="$HARNESS_DIR/schema1"
 report_lossless_session schema1 "$trace" 'lttng_ust_statedump:*' -- -t vpid -t vtid -t procname -t ip
 taskset -c "$REPORT_CPU" "$SITES_BIN/schema1-producer" 200 || harness_fail "schema1-producer failed"
-harness_destroy_session schema1
+harness_session_end schema1
 
 status=0
 report_run "$trace" -p 'group-by="site"' >/dev/null 2>"$stderr" || status=$?
@@ -94,7 +94,7 @@ check "schema 1 behind debug-info: the one site, main at schema1-producer.c:$lin
 
 lossy="$HARNESS_DIR/schema1-lossy"
 json="$HARNESS_DIR/schema1-lossy.json"
-report_lossy_copy "$trace" "$lossy" 1000
+trace_lossy_copy "$trace" "$lossy" 1000
 check "schema 1: without debug-info, babeltrace2 says the copy lost 1000 events" \
 	grep -q 'discarded 1000 events' "$lossy.stderr"
 report_run "$lossy" --debug-info --debug-info-full-path -p 'group-by="site",format="json"' \

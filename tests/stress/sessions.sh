@@ -23,9 +23,9 @@ for _ in 1 2 3 4; do
 done
 lttng destroy cycle >/dev/null
 second="$HARNESS_DIR/trace2"
-harness_create_session second "$second"
+harness_session second --output "$second"
 sleep 1
-harness_destroy_session second
+harness_session_end second
 # The program must outlive the tracer: the daemon goes while it runs.
 harness_stop_sessiond
 kill -0 "$program" 2>/dev/null ||

@@ -17,7 +17,7 @@ report_session memcheck "$trace" -t vpid -t vtid -t procname
 ALLOCSAMPLE_RATE=4096 "$REPORT_BIN/typed-workload" 300 2 >/dev/null || harness_fail "the workload failed"
 "$REPORT_BIN/impossible-producer" dirty || harness_fail "impossible-producer failed"
 "$REPORT_BIN/live-producer" full || harness_fail "live-producer failed"
-harness_destroy_session memcheck
+harness_session_end memcheck
 
 memcheck_report "$trace"
 check "the trace had impossible samples for the component to leave out" \
