@@ -15,8 +15,8 @@
  * x = a + 2 sqrt(a) it gives 0.0165 for 0.0228 (and gsl_cdf_gamma_P,
  * which is 1 - Q above the mean, 0.9835).  Its P is off by up to 2e-4
  * near a - sqrt(a) for a between 2 10^5 and 10^6.  The approximation's
- * error at a = 10^5 is below 1e-7 (tests/unit/test-estimate.c holds both
- * to the normal limit).
+ * error at a = 10^5 is below 1e-7 (tests/unit/estimate/test-estimate.c
+ * holds both to the normal limit).
  */
 #define WILSON_HILFERTY_MIN_SHAPE 1e5
 

@@ -11,7 +11,7 @@ src_libassampler_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=
 src_libassampler_la_LIBADD = -lm
 
 # The stack walk: no LTTng, no allocation, unit-testable on its own
-# (tests/unit/test-stack-walk.c).
+# (tests/unit/stack/test-stack-walk.c).
 noinst_LTLIBRARIES += src/libasstack.la
 src_libasstack_la_SOURCES = \
 	src/unwind/cfi.c src/unwind/cfi.h \

@@ -5,7 +5,7 @@ AM_TESTS_ENVIRONMENT = \
 # Every test's log ends with its wall and CPU times (tests/lib/timed-driver).
 LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/lib/timed-driver $(top_srcdir)/build-aux/test-driver
 EXTRA_DIST += tests/lib/timed-driver
-EXTRA_DIST += tests/README.md tests/lib/lttng-harness.sh tests/lib/results.sh tests/lib/chromium.sh tests/lib/check-run.h tests/lib/install.sh tests/lib/tools.sh \
+EXTRA_DIST += tests/README.md tests/lib/lttng-harness.sh tests/lib/results.sh tests/lib/chromium.sh tests/lib/check-run.h tests/lib/stats.h tests/lib/install.sh tests/lib/tools.sh \
 	tests/tools/ctf-discard.py
 
 # The checks every suite shares must fail where they should.
@@ -32,10 +32,11 @@ endif
 clean-local:
 	rm -rf tests/stage tests/stage.out
 
-include tests/unit/sampler.mk
-include tests/unit/estimate.mk
-include tests/unit/stack.mk
-include tests/unit/common.mk
+include tests/unit/sampler/local.mk
+include tests/unit/stack/local.mk
+include tests/unit/estimate/local.mk
+include tests/unit/common/local.mk
+include tests/unit/report/local.mk
 include tests/integration/local.mk
 include tests/report/local.mk
 include tests/compat/local.mk

@@ -174,56 +174,6 @@ STACK_REPORT_TESTS = \
 TESTS += $(STACK_REPORT_TESTS)
 EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
 
-# How frames are named (symbols/demangle.c): symbol versions dropped, C++
-# names demangled; on its own.
-check_PROGRAMS += tests/report/test-live
-TESTS += tests/report/test-live
-tests_report_test_live_SOURCES = tests/report/test-live.c plugins/report/aggregate/live.c \
-	plugins/report/aggregate/heap.c plugins/report/aggregate/lifetimes.c \
-	plugins/report/lifetime_rates.c plugins/report/rates.c
-tests_report_test_live_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
-tests_report_test_live_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)
-tests_report_test_live_LDADD = estimate/libasestimate.la $(CHECK_LIBS) $(GLIB_LIBS) $(GSL_LIBS) -lm
-
-# A group's sparse lifetime buckets (lifetime_rates.c), on their own.
-check_PROGRAMS += tests/report/test-lifetime-rates
-TESTS += tests/report/test-lifetime-rates
-tests_report_test_lifetime_rates_SOURCES = tests/report/test-lifetime-rates.c \
-	plugins/report/lifetime_rates.c
-tests_report_test_lifetime_rates_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
-tests_report_test_lifetime_rates_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
-tests_report_test_lifetime_rates_LDADD = $(CHECK_LIBS) $(GLIB_LIBS)
-
-# The heap over time (aggregate/heap.c) and its peak's confidence against
-# the sampling model, simulated: a point's interval, the peak's, and the
-# peak's at C failing on a flat heap (ALLOCSAMPLE_TEST_THOROUGH=1: ten
-# times the runs).
-check_PROGRAMS += tests/unit/test-heap-sim
-TESTS += tests/unit/test-heap-sim
-tests_unit_test_heap_sim_SOURCES = tests/unit/test-heap-sim.c plugins/report/aggregate/heap.c \
-	plugins/report/rates.c
-tests_unit_test_heap_sim_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
-tests_unit_test_heap_sim_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS) $(BABELTRACE2_CFLAGS) \
-	$(GSL_CFLAGS)
-tests_unit_test_heap_sim_LDADD = estimate/libasestimate.la src/libassampler.la $(CHECK_LIBS) \
-	$(GLIB_LIBS) $(GSL_LIBS) -lm
-
-# The sentences on the live figures (model/live_notes.c): counts and their
-# nouns and verbs.
-check_PROGRAMS += tests/report/test-live-notes
-TESTS += tests/report/test-live-notes
-tests_report_test_live_notes_SOURCES = tests/report/test-live-notes.c plugins/report/model/live_notes.c
-tests_report_test_live_notes_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
-tests_report_test_live_notes_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
-tests_report_test_live_notes_LDADD = common/libascommon.la $(CHECK_LIBS) $(GLIB_LIBS)
-
-check_PROGRAMS += tests/report/test-demangle
-TESTS += tests/report/test-demangle
-tests_report_test_demangle_SOURCES = tests/report/test-demangle.c plugins/report/symbols/demangle.c
-tests_report_test_demangle_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report
-tests_report_test_demangle_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
-tests_report_test_demangle_LDADD = $(CHECK_LIBS) $(GLIB_LIBS) -lstdc++
-
 # The stack formats (folded, pprof, the page's flame graph) on a workload of
 # known call paths under the preload shim: -g for the report's files and
 # lines, no sibling calls so that every function stays on the stack.

@@ -6,7 +6,7 @@
 
 #include "estimate/compare.h"
 #include "sampler/rng.h"
-#include "stats.h"
+#include "tests/lib/stats.h"
 #include "tests/lib/check-run.h"
 
 /*

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "sampler/sampler.h"
-#include "stats.h"
+#include "tests/lib/stats.h"
 #include "sampler/thread_seed.h"
 #include "tests/lib/check-run.h"
 

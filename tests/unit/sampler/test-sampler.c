@@ -9,7 +9,7 @@
 #include "sampler/rng.h"
 #include "sampler/sampler.h"
 #include "sampler/thread_seed.h"
-#include "stats.h"
+#include "tests/lib/stats.h"
 #include "tests/lib/check-run.h"
 
 #define DEFAULT_RATE 102400

@@ -37,7 +37,7 @@
 #include "estimate/estimate.h"
 #include "sampler/rng.h"
 #include "tests/lib/check-run.h"
-#include "tests/unit/stats.h"
+#include "tests/lib/stats.h"
 
 #define CONFIDENCE 0.95
 #define MISS ((1.0 - CONFIDENCE) / 2.0)

@@ -1,0 +1,20 @@
+# Check unit tests of the sampler (src/libassampler.la): the sampling model
+# (test-sampler), the environment settings (test-settings), the per-thread
+# seeding (test-thread-seed) and the set of sampled addresses
+# (test-sampled-set).  ALLOCSAMPLE_TEST_THOROUGH=1 makes the statistical
+# tests ten times longer.
+AS_UNIT_SAMPLER_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS) $(PTHREAD_CFLAGS)
+AS_UNIT_SAMPLER_LDADD = src/libassampler.la $(CHECK_LIBS) $(GSL_LIBS) $(PTHREAD_LIBS) -lm
+AS_UNIT_SAMPLER_TESTS = tests/unit/sampler/test-sampler tests/unit/sampler/test-settings \
+	tests/unit/sampler/test-thread-seed tests/unit/sampler/test-sampled-set
+check_PROGRAMS += $(AS_UNIT_SAMPLER_TESTS)
+TESTS += $(AS_UNIT_SAMPLER_TESTS)
+
+tests_unit_sampler_test_sampler_CFLAGS = $(AS_UNIT_SAMPLER_CFLAGS)
+tests_unit_sampler_test_sampler_LDADD = $(AS_UNIT_SAMPLER_LDADD)
+tests_unit_sampler_test_settings_CFLAGS = $(AS_UNIT_SAMPLER_CFLAGS)
+tests_unit_sampler_test_settings_LDADD = $(AS_UNIT_SAMPLER_LDADD)
+tests_unit_sampler_test_thread_seed_CFLAGS = $(AS_UNIT_SAMPLER_CFLAGS)
+tests_unit_sampler_test_thread_seed_LDADD = $(AS_UNIT_SAMPLER_LDADD)
+tests_unit_sampler_test_sampled_set_CFLAGS = $(AS_UNIT_SAMPLER_CFLAGS)
+tests_unit_sampler_test_sampled_set_LDADD = $(AS_UNIT_SAMPLER_LDADD)
