@@ -1,4 +1,7 @@
-/* stats.h - the statistical assertions of the sampler's unit tests. */
+/*
+ * stats.h - the statistical assertions of the unit tests, and the sampling
+ * model they simulate: one thread's stream of Bernoulli trials.
+ */
 #ifndef ALLOCSAMPLE_TEST_STATS_H
 #define ALLOCSAMPLE_TEST_STATS_H
 
@@ -10,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "estimate/estimate.h"
 #include "sampler/rng.h"
 #include "sampler/sampler.h"
 
@@ -44,17 +48,157 @@ static inline uint64_t stats_scale(void)
 	return thorough && strcmp(thorough, "1") == 0 ? 10 : 1;
 }
 
-/* One thread's stream of Bernoulli trials at one rate, simulated: the
- * failures to come before its next success, geometric and memoryless. */
+/* One thread's stream of Bernoulli trials at one rate, simulated: every
+ * byte allocated is a trial that succeeds with probability 1/rate
+ * (doc/design.md section 1), and `failures` counts the failed trials to
+ * come before the next success, geometric and memoryless. */
 struct stats_stream {
 	struct as_rng rng;
 	double log_q;           /* log(1 - 1/rate) */
 	uint64_t failures;
+	uint64_t pos;           /* bytes allocated since the thread started */
 };
 
+/* The failures before the next success, by inverse transform of the
+ * geometric distribution with a 53-bit uniform, as the sampler draws them
+ * (src/sampler/sampler.c). */
 static inline uint64_t stats_draw_failures(struct stats_stream *st)
 {
 	return (uint64_t) floor(log1p(-as_rng_uniform(&st->rng)) / st->log_q);
+}
+
+/* The stream starts afresh, as a new thread's: nothing allocated yet, and
+ * its first count drawn.  Runs that stand for new threads call it again. */
+static inline void stats_stream_start(struct stats_stream *st)
+{
+	st->failures = stats_draw_failures(st);
+	st->pos = 0;
+}
+
+/* A stream at `rate` from `seed`, started. */
+static inline void stats_stream_seed(struct stats_stream *st, uint64_t rate, uint64_t seed)
+{
+	as_rng_seed(&st->rng, seed);
+	st->log_q = log1p(-1.0 / (double) rate);
+	stats_stream_start(st);
+}
+
+/*
+ * One object of `size` bytes, `size` trials, exactly as the malloc wrapper
+ * makes it: sampled when a trial succeeds within it, at *offset = the
+ * failures that came first (< size), and the next object starts with a
+ * fresh draw; otherwise it takes `size` failures and *offset is unchanged.
+ */
+static inline bool stats_stream_allocate(struct stats_stream *st, uint64_t size, uint64_t *offset)
+{
+	st->pos += size;
+	if (st->failures >= size) {
+		st->failures -= size;
+		return false;
+	}
+	*offset = st->failures;
+	st->failures = stats_draw_failures(st);
+	return true;
+}
+
+/* Objects of `size` bytes allocated one after another, at most `most` of
+ * them, as long as none is sampled: returns how many.  The same as as many
+ * stats_stream_allocate() calls, at once. */
+static inline uint64_t stats_stream_skip(struct stats_stream *st, uint64_t size, uint64_t most)
+{
+	uint64_t count = st->failures / size;
+
+	if (count > most)
+		count = most;
+	st->failures -= count * size;
+	st->pos += count * size;
+	return count;
+}
+
+/* Object sizes of an allocation stream. */
+enum stats_mix {
+	STATS_MIX_1_BYTE,    /* every object 1 byte: the per-byte worst case */
+	STATS_MIX_64_BYTES,  /* every object 64 bytes */
+	STATS_MIX_16B_1MIB,  /* log-uniform in [16 B, 1 MiB): most bytes in
+			      * objects that are almost surely sampled */
+	STATS_MIXES
+};
+
+static inline uint64_t stats_mix_size(enum stats_mix mix, struct as_rng *rng)
+{
+	switch (mix) {
+	case STATS_MIX_1_BYTE:
+		return 1;
+	case STATS_MIX_64_BYTES:
+		return 64;
+	default:
+		return (uint64_t) (16.0 * exp2(16.0 * as_rng_uniform(rng)));
+	}
+}
+
+/* Objects that come next in a stream: `count` unsampled objects of `size`
+ * bytes from byte `pos` on, or one object sampled at `offset`. */
+struct stats_run {
+	uint64_t pos;
+	uint64_t size;
+	uint64_t count;
+	bool sampled;
+	uint64_t offset;
+};
+
+/* The next run of a stream of `mix`, its sizes drawn from `sizes`: objects
+ * of one fixed size that the failures to come pass over make one run. */
+static inline void stats_stream_next_run(struct stats_stream *st, enum stats_mix mix,
+					 struct as_rng *sizes, struct stats_run *run)
+{
+	uint64_t n = stats_mix_size(mix, sizes);
+
+	run->pos = st->pos;
+	run->size = n;
+	run->count = stats_stream_skip(st, n, mix == STATS_MIX_16B_1MIB ? 1 : UINT64_MAX);
+	run->sampled = run->count == 0;
+	if (run->sampled) {
+		run->count = 1;
+		stats_stream_allocate(st, n, &run->offset);
+	}
+}
+
+/*
+ * The objects allocated in bytes [start, end) of a stream of `mix`, counted
+ * from its start (stats_stream_start), which runs before and after them (an
+ * allocation is an instant: a window of time holds whole objects).  Their
+ * samples go to `accum`; returns their bytes.
+ */
+static inline uint64_t stats_stream_window(struct stats_stream *st, enum stats_mix mix,
+					   struct as_rng *sizes, uint64_t start, uint64_t end,
+					   struct as_estimate_accum *accum)
+{
+	uint64_t truth = 0;
+	struct stats_run run;
+
+	for (;;) {
+		stats_stream_next_run(st, mix, sizes, &run);
+		if (run.pos >= end)
+			return truth;
+		if (run.sampled) {
+			if (run.pos < start)
+				continue;
+			if (!as_estimate_add(accum, run.size, run.offset))
+				ck_abort_msg("sample refused: size %llu, offset %llu",
+					     (unsigned long long) run.size,
+					     (unsigned long long) run.offset);
+			truth += run.size;
+		} else {
+			/* Objects j of the run with start <= pos + j size < end. */
+			uint64_t first = start > run.pos ? (start - run.pos - 1) / run.size + 1 : 0;
+			uint64_t last = (end - run.pos - 1) / run.size + 1;
+
+			if (last > run.count)
+				last = run.count;
+			if (last > first)
+				truth += (last - first) * run.size;
+		}
+	}
 }
 
 /*

@@ -22,90 +22,16 @@
 #define PAIRS 10000
 #define MAX_THREADS 4
 
-/* Object sizes of an allocation stream. */
-enum mix { MIX_1_BYTE, MIX_64_BYTES, MIX_16B_1MIB };
-
 /* A group: its allocation stream and the sampler's rate on each side. */
 struct group_spec {
 	const char *name;
-	enum mix mix;
+	enum stats_mix mix;
 	unsigned threads;
 	uint64_t rate_base, rate_new;
 	uint64_t rate_new2;     /* nonzero: NEW's odd threads sample at this rate (mixed) */
 	double mean_bytes;      /* per thread, BASELINE's window, about */
 	double increase;        /* NEW's window is this times BASELINE's */
 };
-
-/* One thread's allocations (sizes from their own generator, so that both
- * runs allocate the same objects) and its sampler (its own seed per run). */
-struct stream {
-	struct as_rng sizes, sampler;
-	enum mix mix;
-	double log_q;
-	uint64_t failures, pos;
-};
-
-static uint64_t draw_failures(struct stream *st)
-{
-	return (uint64_t) floor(log1p(-as_rng_uniform(&st->sampler)) / st->log_q);
-}
-
-static uint64_t object_size(struct stream *st)
-{
-	switch (st->mix) {
-	case MIX_1_BYTE:
-		return 1;
-	case MIX_64_BYTES:
-		return 64;
-	default:
-		return (uint64_t) (16.0 * exp2(16.0 * as_rng_uniform(&st->sizes)));
-	}
-}
-
-/*
- * The objects allocated in bytes [start, end) of a thread's stream, sampled
- * exactly as doc/design.md section 1 says: each object of n bytes is n
- * trials; with fewer failures to come than n it is sampled at offset =
- * failures and a fresh count is drawn (the first count too: a fresh
- * thread), else it takes n failures.  Fixed sizes skip in bulk, which is
- * the same.  Returns the window's bytes; samples go to `accum`.
- */
-static uint64_t run_window(struct stream *st, uint64_t start, uint64_t end,
-			   struct as_estimate_accum *accum)
-{
-	uint64_t truth = 0;
-
-	st->pos = 0;
-	st->failures = draw_failures(st);
-	while (st->pos < end) {
-		uint64_t n = object_size(st), count = 1;
-
-		if (st->failures >= n) {
-			if (st->mix != MIX_16B_1MIB) {
-				count = st->failures / n;
-				if (count > (end - st->pos + n - 1) / n)
-					count = (end - st->pos + n - 1) / n;
-			}
-			st->failures -= count * n;
-		} else {
-			if (st->pos >= start && !as_estimate_add(accum, n, st->failures))
-				ck_abort_msg("sample refused");
-			st->failures = draw_failures(st);
-		}
-		/* Objects j < count with start <= pos + j n < end. */
-		{
-			uint64_t first = start > st->pos ? (start - st->pos + n - 1) / n : 0;
-			uint64_t last = (end - st->pos + n - 1) / n;
-
-			if (last > count)
-				last = count;
-			if (last > first)
-				truth += (last - first) * n;
-			st->pos += count * n;
-		}
-	}
-	return truth;
-}
 
 /* One run of a group: its accumulators (one per rate) and its true bytes. */
 struct side_run {
@@ -115,11 +41,12 @@ struct side_run {
 };
 
 /*
- * Runs one side of pair `pair` of a group: the same allocation stream for
- * both sides (seed from the group and the pair), an independent sampler
- * seed per side.  The window of every thread starts at a random byte of
- * its first 4 R (from the allocation stream) and lasts mean_bytes, times
- * `increase` for NEW.
+ * Runs one side of pair `pair` of a group: each thread a fresh stream, the
+ * same allocations on both sides (their sizes from a generator seeded from
+ * the group and the pair), an independent sampler seed per side.  The
+ * window of every thread starts at a random byte of its first 4 R (from
+ * the allocations' generator) and lasts mean_bytes, times `increase` for
+ * NEW.
  */
 static void run_side(const struct group_spec *g, uint64_t group_seed, unsigned pair, bool is_new,
 		     struct side_run *out)
@@ -130,20 +57,21 @@ static void run_side(const struct group_spec *g, uint64_t group_seed, unsigned p
 	out->accums[0].rate = rate;
 	out->accums[1].rate = g->rate_new2;
 	for (unsigned k = 0; k < g->threads; k++) {
-		struct stream st = { .mix = g->mix };
 		uint64_t alloc_seed = as_rng_mix(group_seed ^ as_rng_mix(((uint64_t) pair << 8) | k));
 		uint64_t thread_rate = is_new && g->rate_new2 && (k & 1) ? g->rate_new2 : rate;
 		uint64_t start, length;
+		struct stats_stream st;
+		struct as_rng sizes;
 
-		as_rng_seed(&st.sizes, alloc_seed);
-		as_rng_seed(&st.sampler, as_rng_mix(alloc_seed + (is_new ? 0x9e3779b97f4a7c15u : 1)));
-		st.log_q = log1p(-1.0 / (double) thread_rate);
-		start = as_rng_next(&st.sizes) % (4 * rate);
-		length = (uint64_t) (g->mean_bytes * (0.75 + 0.5 * as_rng_uniform(&st.sizes)));
+		as_rng_seed(&sizes, alloc_seed);
+		stats_stream_seed(&st, thread_rate,
+				  as_rng_mix(alloc_seed + (is_new ? 0x9e3779b97f4a7c15u : 1)));
+		start = as_rng_next(&sizes) % (4 * rate);
+		length = (uint64_t) (g->mean_bytes * (0.75 + 0.5 * as_rng_uniform(&sizes)));
 		if (is_new)
 			length = (uint64_t) ((double) length * g->increase);
-		out->truth += run_window(&st, start, start + length,
-					 &out->accums[thread_rate == rate ? 0 : 1]);
+		out->truth += stats_stream_window(&st, g->mix, &sizes, start, start + length,
+						  &out->accums[thread_rate == rate ? 0 : 1]);
 	}
 }
 
@@ -209,12 +137,12 @@ static void tally_print(const struct group_spec *g, const struct tally *t)
 /* Groups of one family, all unchanged: the allocation streams of BASELINE
  * and NEW are the same. */
 static const struct group_spec null_groups[] = {
-	{ "1 B, few samples", MIX_1_BYTE, 1, 4096, 4096, 0, 4096 * 12.0, 1.0 },
-	{ "64 B, 4 threads", MIX_64_BYTES, 4, 4096, 4096, 0, 4096 * 40.0, 1.0 },
-	{ "16 B .. 1 MiB", MIX_16B_1MIB, 1, 65536, 65536, 0, 64e6, 1.0 },
-	{ "1 B, rates 4096 / 16384", MIX_1_BYTE, 1, 4096, 16384, 0, 4096 * 200.0, 1.0 },
-	{ "1 B, NEW mixes 4096 and 1024", MIX_1_BYTE, 2, 4096, 4096, 1024, 4096 * 100.0, 1.0 },
-	{ "64 B, often no sample", MIX_64_BYTES, 1, 16384, 16384, 0, 16384 * 1.0, 1.0 },
+	{ "1 B, few samples", STATS_MIX_1_BYTE, 1, 4096, 4096, 0, 4096 * 12.0, 1.0 },
+	{ "64 B, 4 threads", STATS_MIX_64_BYTES, 4, 4096, 4096, 0, 4096 * 40.0, 1.0 },
+	{ "16 B .. 1 MiB", STATS_MIX_16B_1MIB, 1, 65536, 65536, 0, 64e6, 1.0 },
+	{ "1 B, rates 4096 / 16384", STATS_MIX_1_BYTE, 1, 4096, 16384, 0, 4096 * 200.0, 1.0 },
+	{ "1 B, NEW mixes 4096 and 1024", STATS_MIX_1_BYTE, 2, 4096, 4096, 1024, 4096 * 100.0, 1.0 },
+	{ "64 B, often no sample", STATS_MIX_64_BYTES, 1, 16384, 16384, 0, 16384 * 1.0, 1.0 },
 };
 #define NULL_GROUPS (sizeof(null_groups) / sizeof(null_groups[0]))
 
@@ -270,10 +198,10 @@ END_TEST
 /* Groups of the power test: the first grows by 20%, with at least 1000
  * samples per side; the others are unchanged. */
 static const struct group_spec power_groups[] = {
-	{ "1 B, +20%", MIX_1_BYTE, 1, 4096, 4096, 0, 4096 * 1500.0, 1.2 },
-	{ "64 B, unchanged", MIX_64_BYTES, 1, 4096, 4096, 0, 4096 * 200.0, 1.0 },
-	{ "16 B .. 1 MiB, unchanged", MIX_16B_1MIB, 1, 65536, 65536, 0, 16e6, 1.0 },
-	{ "1 B, unchanged, rates 4096 / 16384", MIX_1_BYTE, 1, 4096, 16384, 0, 4096 * 400.0, 1.0 },
+	{ "1 B, +20%", STATS_MIX_1_BYTE, 1, 4096, 4096, 0, 4096 * 1500.0, 1.2 },
+	{ "64 B, unchanged", STATS_MIX_64_BYTES, 1, 4096, 4096, 0, 4096 * 200.0, 1.0 },
+	{ "16 B .. 1 MiB, unchanged", STATS_MIX_16B_1MIB, 1, 65536, 65536, 0, 16e6, 1.0 },
+	{ "1 B, unchanged, rates 4096 / 16384", STATS_MIX_1_BYTE, 1, 4096, 16384, 0, 4096 * 400.0, 1.0 },
 };
 #define POWER_GROUPS (sizeof(power_groups) / sizeof(power_groups[0]))
 
@@ -327,8 +255,8 @@ END_TEST
 /* Coverage at a true ratio far from 1, few samples, different rates: the
  * interval, not only the test at 1, must hold. */
 static const struct group_spec ratio_groups[] = {
-	{ "64 B, x0.5, rates 16384 / 4096", MIX_64_BYTES, 1, 16384, 4096, 0, 16384 * 20.0, 0.5 },
-	{ "16 B .. 1 MiB, x3, 2 threads", MIX_16B_1MIB, 2, 65536, 65536, 0, 8e6, 3.0 },
+	{ "64 B, x0.5, rates 16384 / 4096", STATS_MIX_64_BYTES, 1, 16384, 4096, 0, 16384 * 20.0, 0.5 },
+	{ "16 B .. 1 MiB, x3, 2 threads", STATS_MIX_16B_1MIB, 2, 65536, 65536, 0, 8e6, 3.0 },
 };
 
 START_TEST(test_ratio_coverage)

@@ -7,6 +7,7 @@
 #include "estimate/estimate.h"
 #include "sampler/rng.h"
 #include "tests/lib/check-run.h"
+#include "tests/lib/stats.h"
 
 #define RATE 102400
 
@@ -35,16 +36,7 @@
 /* Threads of a group in the threads test. */
 #define THREADS 4
 
-/* Object sizes of a stream. */
-enum mix {
-	MIX_1_BYTE,    /* every object 1 byte: the per-byte worst case */
-	MIX_64_BYTES,  /* every object 64 bytes */
-	MIX_16B_1MIB,  /* log-uniform in [16 B, 1 MiB): most bytes in objects
-			* that are almost surely sampled */
-	MIX_COUNT
-};
-
-static const char *const mix_names[MIX_COUNT] = { "1 B", "64 B", "16 B .. 1 MiB" };
+static const char *const mix_names[STATS_MIXES] = { "1 B", "64 B", "16 B .. 1 MiB" };
 
 static unsigned runs(void)
 {
@@ -53,110 +45,25 @@ static unsigned runs(void)
 	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
 }
 
-/* One thread's allocations and its sampler, exactly the model of
- * doc/design.md section 1. */
-struct stream {
-	struct as_rng rng;
-	enum mix mix;
-	uint64_t rate;
-	double log_q;
-	uint64_t failures; /* failed trials to come before the next success */
-	uint64_t pos;      /* bytes allocated so far */
-};
-
-/* Objects that come next: `count` unsampled objects of `size` bytes, or one
- * object sampled at `offset`. */
-struct run {
-	uint64_t pos;
-	uint64_t size;
-	uint64_t count;
-	bool sampled;
-	uint64_t offset;
-};
-
-/* Inverse transform of the geometric distribution, 53-bit uniform. */
-static uint64_t draw_failures(struct stream *st)
-{
-	return (uint64_t) floor(log1p(-as_rng_uniform(&st->rng)) / st->log_q);
-}
-
-/* A fresh stream: the measured bytes start right after a sample. */
-static void stream_start(struct stream *st)
-{
-	st->failures = draw_failures(st);
-	st->pos = 0;
-}
-
-static void stream_init_at(struct stream *st, enum mix mix, uint64_t rate, uint64_t seed)
-{
-	as_rng_seed(&st->rng, seed);
-	st->mix = mix;
-	st->rate = rate;
-	st->log_q = log1p(-1.0 / (double) rate);
-	stream_start(st);
-}
-
-static void stream_init(struct stream *st, enum mix mix, uint64_t seed)
-{
-	stream_init_at(st, mix, RATE, seed);
-}
-
-static uint64_t object_size(struct stream *st)
-{
-	switch (st->mix) {
-	case MIX_1_BYTE:
-		return 1;
-	case MIX_64_BYTES:
-		return 64;
-	default:
-		return (uint64_t) (16.0 * exp2(16.0 * as_rng_uniform(&st->rng)));
-	}
-}
-
-/*
- * The next run of objects.  Each object of n bytes is n trials: if the
- * failures to come are fewer than n, the object is sampled at offset =
- * failures and a fresh count is drawn; else the object takes n failures.
- * Objects of one fixed size are skipped in bulk, which is the same.
- */
-static void next_run(struct stream *st, struct run *run)
-{
-	uint64_t n = object_size(st);
-
-	run->pos = st->pos;
-	run->size = n;
-	if (st->failures >= n) {
-		run->count = st->mix == MIX_16B_1MIB ? 1 : st->failures / n;
-		run->sampled = false;
-		st->failures -= run->count * n;
-		st->pos += run->count * n;
-		return;
-	}
-	run->count = 1;
-	run->sampled = true;
-	run->offset = st->failures;
-	st->failures = draw_failures(st);
-	st->pos += n;
-}
-
 /* Check's ck_assert() reports every pass to its runner by a system call: in
  * loops this hot, only failures are reported. */
-static void add(struct as_estimate_accum *accum, const struct run *run)
+static void add(struct as_estimate_accum *accum, const struct stats_run *run)
 {
 	if (!as_estimate_add(accum, run->size, run->offset))
 		ck_abort_msg("sample refused: size %llu, offset %llu",
 			     (unsigned long long) run->size, (unsigned long long) run->offset);
 }
 
-/* Aligned: from right after a sample to the end of the s-th sampled object.
- * Returns the bytes allocated. */
-static uint64_t aligned_stream(struct stream *st, uint64_t s, struct as_estimate_accum *accum)
+/* Aligned: from right after a sample (a fresh start) to the end of the
+ * s-th sampled object.  Returns the bytes allocated. */
+static uint64_t aligned_stream(struct stats_stream *st, enum stats_mix mix, uint64_t s,
+			       struct as_estimate_accum *accum)
 {
-	struct run run;
+	struct stats_run run;
 
-	stream_start(st);
+	stats_stream_start(st);
 	while (s > 0) {
-		next_run(st, &run);
+		stats_stream_next_run(st, mix, &st->rng, &run);
 		if (run.sampled) {
 			add(accum, &run);
 			s--;
@@ -165,43 +72,14 @@ static uint64_t aligned_stream(struct stream *st, uint64_t s, struct as_estimate
 	return st->pos;
 }
 
-static uint64_t ceil_div(uint64_t a, uint64_t b)
+/* Cut: the objects allocated in [start, end) of a stream that runs before
+ * and after it, its sizes drawn from its own generator.  Returns their
+ * bytes. */
+static uint64_t cut_stream(struct stats_stream *st, enum stats_mix mix, uint64_t start,
+			   uint64_t end, struct as_estimate_accum *accum)
 {
-	return a / b + (a % b != 0);
-}
-
-/*
- * Cut: the objects allocated in [start, end) of a stream that runs before
- * and after it (an allocation is an instant: a window of time holds whole
- * objects).  Returns their bytes.
- */
-static uint64_t cut_stream(struct stream *st, uint64_t start, uint64_t end,
-			   struct as_estimate_accum *accum)
-{
-	uint64_t truth = 0;
-	struct run run;
-
-	stream_start(st);
-	for (;;) {
-		next_run(st, &run);
-		if (run.pos >= end)
-			return truth;
-		if (run.sampled) {
-			if (run.pos >= start) {
-				add(accum, &run);
-				truth += run.size;
-			}
-		} else {
-			/* Objects j of the run with start <= pos + j*size < end. */
-			uint64_t first = start > run.pos ? ceil_div(start - run.pos, run.size) : 0;
-			uint64_t last = ceil_div(end - run.pos, run.size);
-
-			if (last > run.count)
-				last = run.count;
-			if (last > first)
-				truth += (last - first) * run.size;
-		}
-	}
+	stats_stream_start(st);
+	return stats_stream_window(st, mix, &st->rng, start, end, accum);
 }
 
 /* Uniform in [lo, hi). */
@@ -257,7 +135,7 @@ static double coverage(const struct tally *t)
  * alone: an end that lacks its compensation misses too often even when the
  * other end's slack keeps the coverage above 0.95.
  */
-static void tally_check(const struct tally *t, enum mix mix)
+static void tally_check(const struct tally *t, enum stats_mix mix)
 {
 	double miss_max = MISS + MISS_Z * sqrt(MISS * (1 - MISS) / t->runs);
 
@@ -302,17 +180,17 @@ static void tally_compute(struct tally *t, const struct as_estimate_accum *accum
 START_TEST(test_aligned)
 {
 	struct tally t = { .what = "aligned" };
-	struct stream st;
+	struct stats_stream st;
 	unsigned n = runs();
 
-	stream_init(&st, (enum mix) _i, 0xa119ed00u + (uint64_t) _i);
+	stats_stream_seed(&st, RATE, 0xa119ed00u + (uint64_t) _i);
 	for (unsigned i = 0; i < n; i++) {
 		struct as_estimate_accum accum = { .rate = RATE };
-		uint64_t truth = aligned_stream(&st, 1 + i % 60, &accum);
+		uint64_t truth = aligned_stream(&st, (enum stats_mix) _i, 1 + i % 60, &accum);
 
 		tally_compute(&t, &accum, 1, false, truth);
 	}
-	tally_check(&t, (enum mix) _i);
+	tally_check(&t, (enum stats_mix) _i);
 	/* Exact ends: each misses 0.025 of the time, not less. */
 	ck_assert_msg((double) t.below / t.runs >= MISS - MISS_Z * sqrt(MISS * (1 - MISS) / t.runs),
 		      "aligned, %s: %.4f below the interval", mix_names[_i], (double) t.below / t.runs);
@@ -329,20 +207,20 @@ START_TEST(test_cut)
 {
 	struct tally t = { .what = "cut" };
 	struct tally raw = { .what = "cut, compensation off" };
-	struct stream st;
+	struct stats_stream st;
 	unsigned n = runs();
 
-	stream_init(&st, (enum mix) _i, 0xc0700000u + (uint64_t) _i);
+	stats_stream_seed(&st, RATE, 0xc0700000u + (uint64_t) _i);
 	for (unsigned i = 0; i < n; i++) {
 		struct as_estimate_accum accum = { .rate = RATE };
 		uint64_t start = uniform(&st.rng, 0, 4 * RATE);
 		uint64_t end = start + uniform(&st.rng, 1 << 20, 5 << 20);
-		uint64_t truth = cut_stream(&st, start, end, &accum);
+		uint64_t truth = cut_stream(&st, (enum stats_mix) _i, start, end, &accum);
 
 		tally_compute(&t, &accum, 1, true, truth);
 		tally_compute(&raw, &accum, 1, false, truth);
 	}
-	tally_check(&t, (enum mix) _i);
+	tally_check(&t, (enum stats_mix) _i);
 	printf("cut, compensation off, %s: coverage %.4f (not checked)\n", mix_names[_i],
 	       coverage(&raw));
 	ck_assert_msg(coverage(&t) >= COVERAGE_COMPENSATED_MIN, "cut, %s: coverage %.4f",
@@ -355,11 +233,11 @@ START_TEST(test_threads)
 {
 	struct tally t = { .what = "threads" };
 	struct tally one = { .what = "threads counted as one" };
-	struct stream st[THREADS];
+	struct stats_stream st[THREADS];
 	unsigned n = runs();
 
 	for (unsigned k = 0; k < THREADS; k++)
-		stream_init(&st[k], (enum mix) _i, 0x7ead0000u + 16 * (uint64_t) _i + k);
+		stats_stream_seed(&st[k], RATE, 0x7ead0000u + 16 * (uint64_t) _i + k);
 	for (unsigned i = 0; i < n; i++) {
 		struct as_estimate_accum total = { .rate = RATE };
 		uint64_t truth = 0;
@@ -369,14 +247,14 @@ START_TEST(test_threads)
 			uint64_t start = uniform(&st[k].rng, 0, 4 * RATE);
 			uint64_t end = start + uniform(&st[k].rng, 256 << 10, 5 << 20 >> 2);
 
-			truth += cut_stream(&st[k], start, end, &accum);
+			truth += cut_stream(&st[k], (enum stats_mix) _i, start, end, &accum);
 			if (!as_estimate_merge(&total, &accum))
 				ck_abort_msg("merge refused");
 		}
 		tally_compute(&t, &total, THREADS, true, truth);
 		tally_compute(&one, &total, 1, true, truth);
 	}
-	tally_check(&t, (enum mix) _i);
+	tally_check(&t, (enum stats_mix) _i);
 	printf("threads counted as one, %s: coverage %.4f (not checked)\n", mix_names[_i],
 	       coverage(&one));
 	ck_assert_msg(coverage(&t) >= COVERAGE_COMPENSATED_MIN, "threads, %s: coverage %.4f",
@@ -397,27 +275,27 @@ END_TEST
 START_TEST(test_two_rates)
 {
 	struct tally t = { .what = "two rates" };
-	struct stream small, large;
+	struct stats_stream small, large;
 	unsigned n = runs();
 	unsigned none_large = 0;
 
-	stream_init_at(&small, (enum mix) _i, 4096, 0x2a7e0000u + 2 * (uint64_t) _i);
-	stream_init_at(&large, (enum mix) _i, RATE, 0x2a7e0001u + 2 * (uint64_t) _i);
+	stats_stream_seed(&small, 4096, 0x2a7e0000u + 2 * (uint64_t) _i);
+	stats_stream_seed(&large, RATE, 0x2a7e0001u + 2 * (uint64_t) _i);
 	for (unsigned i = 0; i < n; i++) {
 		struct as_estimate_accum accums[2] = { { .rate = 4096 }, { .rate = RATE } };
 		uint64_t start = uniform(&small.rng, 0, 4 * 4096);
-		uint64_t truth = cut_stream(&small, start, start + uniform(&small.rng, 256 << 10, 1 << 20),
-					    &accums[0]);
+		uint64_t truth = cut_stream(&small, (enum stats_mix) _i, start,
+					    start + uniform(&small.rng, 256 << 10, 1 << 20), &accums[0]);
 
 		start = uniform(&large.rng, 0, 4 * RATE);
-		truth += cut_stream(&large, start, start + uniform(&large.rng, 64 << 10, 384 << 10),
-				    &accums[1]);
+		truth += cut_stream(&large, (enum stats_mix) _i, start,
+				    start + uniform(&large.rng, 64 << 10, 384 << 10), &accums[1]);
 		none_large += accums[1].samples == 0;
 		tally_compute_rates(&t, accums, 2, 1 + (accums[1].samples > 0), true, truth);
 	}
 	printf("two rates, %s: no sample at the large rate in %u of %u streams\n", mix_names[_i],
 	       none_large, n);
-	tally_check(&t, (enum mix) _i);
+	tally_check(&t, (enum stats_mix) _i);
 }
 END_TEST
 
@@ -427,10 +305,10 @@ static Suite *simulation_suite(void)
 	TCase *tc = tcase_create("model");
 
 	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, test_aligned, 0, MIX_COUNT);
-	tcase_add_loop_test(tc, test_cut, 0, MIX_COUNT);
-	tcase_add_loop_test(tc, test_threads, 0, MIX_COUNT);
-	tcase_add_loop_test(tc, test_two_rates, 0, MIX_COUNT);
+	tcase_add_loop_test(tc, test_aligned, 0, STATS_MIXES);
+	tcase_add_loop_test(tc, test_cut, 0, STATS_MIXES);
+	tcase_add_loop_test(tc, test_threads, 0, STATS_MIXES);
+	tcase_add_loop_test(tc, test_two_rates, 0, STATS_MIXES);
 	suite_add_tcase(suite, tc);
 	return suite;
 }

@@ -50,7 +50,6 @@
  * not less).
  */
 #include <check.h>
-#include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -59,6 +58,7 @@
 #include "estimate/lifetimes.h"
 #include "sampler/rng.h"
 #include "tests/lib/check-run.h"
+#include "tests/lib/stats.h"
 
 #define CONFIDENCE 0.95
 #define MISS ((1.0 - CONFIDENCE) / 2.0)
@@ -139,16 +139,6 @@ static unsigned runs(void)
 	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
 
 	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
-}
-
-/* The most misses out of `n` runs an end keeping its promise may have. */
-static unsigned misses_allowed(unsigned n)
-{
-	unsigned k = (unsigned) (MISS * n);
-
-	while (k < n && gsl_cdf_binomial_Q(k, MISS, n) > MISS_QUANTILE)
-		k++;
-	return k;
 }
 
 static double log_uniform(struct as_rng *rng, double lo, double hi)
@@ -239,18 +229,6 @@ static struct truth truth_of(struct block **blocks, const struct population *pop
 	return t;
 }
 
-/* One thread's trials: failures to come before its next success. */
-struct stream {
-	struct as_rng rng;
-	double log_q;
-	uint64_t failures;
-};
-
-static uint64_t draw_failures(struct stream *st)
-{
-	return (uint64_t) floor(log1p(-as_rng_uniform(&st->rng)) / st->log_q);
-}
-
 /* What one thread's samples leave in a group: the report's accumulators. */
 struct group_part {
 	struct as_estimate_accum temporary;  /* freed within TEMPORARY */
@@ -262,7 +240,7 @@ struct group_part {
 /* One run of one thread over its blocks: each block `size` trials,
  * sampled at the first success; a sample's lifetime goes where the
  * report puts it. */
-static void run_part(struct stream *st, const struct block *blocks, uint64_t n, int64_t end,
+static void run_part(struct stats_stream *st, const struct block *blocks, uint64_t n, int64_t end,
 		     struct group_part *g)
 {
 	for (uint64_t i = 0; i < n; i++) {
@@ -274,12 +252,8 @@ static void run_part(struct stream *st, const struct block *blocks, uint64_t n, 
 
 		if (freed && b->life <= TEMPORARY)
 			g->known_temporary += (double) b->size;
-		if (st->failures >= b->size) {
-			st->failures -= b->size;
+		if (!stats_stream_allocate(st, b->size, &offset))
 			continue;
-		}
-		offset = st->failures;
-		st->failures = draw_failures(st);
 		pi = as_estimate_probability(&g->temporary, b->size);
 		if (freed && b->life <= TEMPORARY)
 			as_estimate_add_sampled(&g->temporary, b->size, offset, pi);
@@ -304,7 +278,7 @@ static void count(struct misses *m, double truth, double lower, double upper)
 
 static void check_misses(const char *pop, const char *what, const struct misses *m, unsigned n)
 {
-	unsigned allowed = misses_allowed(n);
+	unsigned allowed = stats_misses_allowed(n, MISS, MISS_QUANTILE);
 
 	printf("%s: %s below its interval in %.4f, above in %.4f of %u runs (at most %.4f each)\n",
 	       pop, what, (double) m->below / n, (double) m->above / n, n, (double) allowed / n);
@@ -316,7 +290,7 @@ static void check_misses(const char *pop, const char *what, const struct misses 
 /* Case `i`'s population, drawn from its fixed seed, and its threads'
  * streams, seeded from `seed`: returns the number of threads. */
 static size_t setup(int i, uint64_t seed, struct block *blocks[PARTS_MAX],
-		    struct stream streams[PARTS_MAX])
+		    struct stats_stream streams[PARTS_MAX])
 {
 	const struct population *pop = &populations[i];
 	struct as_rng population_rng;
@@ -324,12 +298,9 @@ static size_t setup(int i, uint64_t seed, struct block *blocks[PARTS_MAX],
 
 	as_rng_seed(&population_rng, 0x11fe7135u + (uint64_t) i);
 	for (; parts < PARTS_MAX && pop->parts[parts].rate; parts++) {
-		struct stream *st = &streams[parts];
-
 		blocks[parts] = populate(pop, &pop->parts[parts], &population_rng);
-		as_rng_seed(&st->rng, seed + (uint64_t) i * PARTS_MAX + parts);
-		st->log_q = log1p(-1.0 / (double) pop->parts[parts].rate);
-		st->failures = draw_failures(st);
+		stats_stream_seed(&streams[parts], pop->parts[parts].rate,
+				  seed + (uint64_t) i * PARTS_MAX + parts);
 	}
 	return parts;
 }
@@ -338,7 +309,7 @@ START_TEST(test_coverage)
 {
 	const struct population *pop = &populations[_i];
 	struct block *blocks[PARTS_MAX] = { 0 };
-	struct stream streams[PARTS_MAX];
+	struct stats_stream streams[PARTS_MAX];
 	struct misses temporary = { 0 }, p50 = { 0 }, p90 = { 0 };
 	unsigned n = runs(), counted = 0;
 	double error = 0, error2 = 0, mean, se;
@@ -460,7 +431,7 @@ START_TEST(test_survival)
 {
 	const struct population *pop = &populations[_i];
 	struct block *blocks[PARTS_MAX] = { 0 };
-	struct stream streams[PARTS_MAX];
+	struct stats_stream streams[PARTS_MAX];
 	struct misses misses[EDGES] = { { 0 } };
 	double truth[EDGES], width[EDGES] = { 0 }, all_samples = 0;
 	unsigned n = runs() / (RUNS / SURVIVAL_RUNS), counted = 0;

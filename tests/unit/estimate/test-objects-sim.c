@@ -118,37 +118,22 @@ static uint64_t object_size(struct stats_stream *st, const struct part *part, ui
 	return (uint64_t) (16.0 * exp2(16.0 * as_rng_uniform(&st->rng)));
 }
 
-/* One object of `size` bytes: `size` trials, sampled at the first success
- * (doc/design.md section 1); a sample goes into `accum`. */
-static void allocate(struct stats_stream *st, uint64_t size, struct as_estimate_accum *accum)
-{
-	if (st->failures >= size) {
-		st->failures -= size;
-		return;
-	}
-	if (!as_estimate_add(accum, size, st->failures))
-		ck_abort_msg("sample refused: size %llu", (unsigned long long) size);
-	st->failures = stats_draw_failures(st);
-}
-
-/* The objects of one thread in one run.  Objects of one fixed size that
- * the failures to come skip are skipped together, which is the same. */
+/* The objects of one thread in one run, their samples into `accum`.
+ * Objects of one fixed size that the failures to come skip are skipped
+ * together, which is the same. */
 static void run_part(struct stats_stream *st, const struct part *part, struct as_estimate_accum *accum)
 {
-	uint64_t i = 0, skip;
+	uint64_t i = 0, size, offset;
 
 	while (i < part->objects) {
 		if (part->sizes == SIZES_FIXED) {
-			skip = st->failures / part->size;
-			if (skip > part->objects - i)
-				skip = part->objects - i;
-			st->failures -= skip * part->size;
-			i += skip;
+			i += stats_stream_skip(st, part->size, part->objects - i);
 			if (i == part->objects)
 				break;
 		}
-		allocate(st, object_size(st, part, i), accum);
-		i++;
+		size = object_size(st, part, i++);
+		if (stats_stream_allocate(st, size, &offset) && !as_estimate_add(accum, size, offset))
+			ck_abort_msg("sample refused: size %llu", (unsigned long long) size);
 	}
 }
 
@@ -162,11 +147,8 @@ START_TEST(test_coverage)
 	bool exact = true;
 
 	for (; parts < PARTS_MAX && pop->parts[parts].rate; parts++) {
-		struct stats_stream *st = &streams[parts];
-
-		as_rng_seed(&st->rng, 0x0b1ec750u + (uint64_t) _i * PARTS_MAX + parts);
-		st->log_q = log1p(-1.0 / (double) pop->parts[parts].rate);
-		st->failures = stats_draw_failures(st);
+		stats_stream_seed(&streams[parts], pop->parts[parts].rate,
+				  0x0b1ec750u + (uint64_t) _i * PARTS_MAX + parts);
 		truth += (double) pop->parts[parts].objects;
 		exact = exact && pop->parts[parts].rate == 1;
 	}

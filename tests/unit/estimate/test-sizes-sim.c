@@ -134,19 +134,16 @@ static uint64_t run_part(struct stats_stream *st, const struct part *part, size_
 	uint64_t i, samples = 0;
 
 	for (i = 0; i < part->objects; i++) {
-		uint64_t size = object_size(st, part, i);
+		uint64_t size = object_size(st, part, i), offset;
 		unsigned k = as_size_class(size);
 
 		rc->objects[k]++;
 		rc->bytes[k] += (double) size;
-		if (st->failures >= size) {
-			st->failures -= size;
+		if (!stats_stream_allocate(st, size, &offset))
 			continue;
-		}
-		if (!as_estimate_add(&rc->accums[k][p], size, st->failures))
+		if (!as_estimate_add(&rc->accums[k][p], size, offset))
 			ck_abort_msg("sample refused: size %llu", (unsigned long long) size);
 		samples++;
-		st->failures = stats_draw_failures(st);
 	}
 	return samples;
 }
@@ -199,13 +196,9 @@ START_TEST(test_coverage)
 	struct run_classes *rc = malloc(sizeof *rc);
 	size_t parts = 0, p;
 
-	for (; parts < PARTS_MAX && pop->parts[parts].rate; parts++) {
-		struct stats_stream *st = &streams[parts];
-
-		as_rng_seed(&st->rng, 0x5123c1a5u + (uint64_t) _i * PARTS_MAX + parts);
-		st->log_q = log1p(-1.0 / (double) pop->parts[parts].rate);
-		st->failures = stats_draw_failures(st);
-	}
+	for (; parts < PARTS_MAX && pop->parts[parts].rate; parts++)
+		stats_stream_seed(&streams[parts], pop->parts[parts].rate,
+				  0x5123c1a5u + (uint64_t) _i * PARTS_MAX + parts);
 	for (unsigned r = 0; r < n; r++) {
 		size_t with[PARTS_MAX];
 		uint64_t threads = 0;

@@ -33,7 +33,6 @@
  * runs of the flat heap, which the test asserts.
  */
 #include <check.h>
-#include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +41,6 @@
 #include "aggregate/table.h"
 #include "estimate/estimate.h"
 #include "model/heap.h"
-#include "sampler/rng.h"
 #include "tests/lib/check-run.h"
 #include "tests/lib/stats.h"
 
@@ -216,9 +214,9 @@ START_TEST(test_curve_and_peak)
 	unsigned allowed = stats_misses_allowed(n, MISS, MISS_QUANTILE);
 	GArray *objects = make_objects(c), *steps = true_steps(objects);
 	GArray *events = g_array_new(FALSE, FALSE, sizeof(struct event));
-	double log_q = log1p(-1.0 / RATE), true_peak = 0, shortfall = 0, distance_ns = 0;
+	double true_peak = 0, shortfall = 0, distance_ns = 0;
 	int64_t true_peak_ns = 0;
-	struct as_rng rng;
+	struct stats_stream st;
 	guint i;
 
 	for (i = 0; i < steps->len; i++) {
@@ -229,10 +227,9 @@ START_TEST(test_curve_and_peak)
 			true_peak_ns = t->ns;
 		}
 	}
-	as_rng_seed(&rng, 0x4ea9c0u + (uint64_t) _i);
+	stats_stream_seed(&st, RATE, 0x4ea9c0u + (uint64_t) _i);
 	for (r = 0; r < n; r++) {
 		struct asr_recent_probability recent[ASR_RECENT_PROBABILITIES] = { { 0 } };
-		uint64_t failures = (uint64_t) floor(log1p(-as_rng_uniform(&rng)) / log_q);
 		struct asr_trace trace = { .frees_known = true };
 		struct asr_cell cell = { .trace = &trace };
 		const struct asr_heap_point *p;
@@ -241,25 +238,25 @@ START_TEST(test_curve_and_peak)
 		struct asr_heap heap;
 		double at_peak;
 
-		/* The trials: `size` an object, sampled at the first success. */
+		/* The trials: `size` an object, sampled at the first success;
+		 * the next run is a new thread. */
 		g_array_set_size(events, 0);
 		for (i = 0; i < objects->len; i++) {
 			struct object *o = &g_array_index(objects, struct object, i);
 			struct event e = { o->alloc_ns, o, false };
+			uint64_t offset;
 
-			if (failures >= o->size) {
-				failures -= o->size;
+			if (!stats_stream_allocate(&st, o->size, &offset))
 				continue;
-			}
-			STATS_REQUIRE(asr_rates_weigh(&cell.rates, recent, RATE, o->size, failures,
+			STATS_REQUIRE(asr_rates_weigh(&cell.rates, recent, RATE, o->size, offset,
 						      &o->weighed));
-			failures = (uint64_t) floor(log1p(-as_rng_uniform(&rng)) / log_q);
 			g_array_append_val(events, e);
 			e.ns = o->free_ns;
 			e.free = true;
 			if (e.ns != INT64_MAX)
 				g_array_append_val(events, e);
 		}
+		stats_stream_start(&st);
 		g_array_sort(events, by_time);
 
 		asr_heap_init(&heap, POINTS - 1);
