@@ -62,6 +62,11 @@ if ENABLE_SANITIZERS
 check_SCRIPTS = tests/sanitizer-bin/babeltrace2
 CLEANFILES += tests/sanitizer-bin/babeltrace2
 AM_TESTS_ENVIRONMENT += PATH='$(abs_top_builddir)/tests/sanitizer-bin':"$$PATH"; export PATH;
+# The simulations' statistics are judged in the normal build: here the
+# statistical unit tests run a twentieth of their runs, in memory mode
+# (tests/lib/stats.h), the same code for the sanitizers to watch, and the
+# simulations print their figures without judging them.
+AM_TESTS_ENVIRONMENT += ALLOCSAMPLE_TEST_MEMORY=1; export ALLOCSAMPLE_TEST_MEMORY;
 
 tests/sanitizer-bin/babeltrace2: Makefile
 	$(AM_V_GEN)mkdir -p tests/sanitizer-bin && \

@@ -39,14 +39,62 @@
 			ck_abort_msg("Assertion '%s' failed", #expr); \
 	} while (0)
 
-/* ALLOCSAMPLE_TEST_THOROUGH=1 runs ten times as many trials: the same
- * checks at the same alpha, detecting biases about three times smaller. */
-static inline uint64_t stats_scale(void)
+/* Whether the environment variable `name` is set, and not to 0. */
+static inline bool stats_env_on(const char *name)
 {
-	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
+	const char *value = getenv(name);
 
-	return thorough && strcmp(thorough, "1") == 0 ? 10 : 1;
+	return value && *value && strcmp(value, "0") != 0;
 }
+
+/*
+ * Memory mode, ALLOCSAMPLE_TEST_MEMORY=1 (the sanitizer build sets it:
+ * tests/local.mk): the statistical tests run a twentieth of their runs
+ * (stats_runs), the same code paths for AddressSanitizer and UBSan to look
+ * for memory errors in.  The simulations print their figures as usual but
+ * judge nothing by them (STATS_VERDICT): their stated false-failure rates
+ * and power are those of the normal build's runs, which the normal build
+ * judges already.  The sampler's own tests (stats_assert_binomial,
+ * stats_offsets_check) still judge theirs: an exact binomial test keeps
+ * its alpha at any number of trials, and the offsets' tests assert the
+ * counts they need.
+ */
+static inline bool stats_judged(void)
+{
+	return !stats_env_on("ALLOCSAMPLE_TEST_MEMORY");
+}
+
+/* The fewest runs of a test in memory mode: enough to go through each
+ * path of its runs more than once. */
+#define STATS_MEMORY_RUNS_MIN 10
+
+/*
+ * The runs (trials, objects, streams, pairs...) a statistical test makes
+ * that asks for `n`: `n`; ten times as many with
+ * ALLOCSAMPLE_TEST_THOROUGH=1, the same checks at the same alpha detecting
+ * biases about three times smaller; a twentieth in memory mode.
+ */
+static inline uint64_t stats_runs(uint64_t n)
+{
+	if (!stats_judged())
+		return n / 20 > STATS_MEMORY_RUNS_MIN ? n / 20 : STATS_MEMORY_RUNS_MIN;
+	return stats_env_on("ALLOCSAMPLE_TEST_THOROUGH") ? 10 * n : n;
+}
+
+/*
+ * A statistical verdict: fails the test, saying the message that follows,
+ * when `expr` is false, but only where its runs are judged
+ * (stats_judged()).  `expr` is computed in memory mode too: how a verdict
+ * is reached is code the sanitizers watch.  Every assertion whose outcome
+ * depends on the draws goes through it; the exact ones, true whatever the
+ * draws, stay assertions in every mode.
+ */
+#define STATS_VERDICT(expr, ...) \
+	do { \
+		bool stats_verdict_ = (expr); \
+		if (stats_judged()) \
+			ck_assert_msg(stats_verdict_, __VA_ARGS__); \
+	} while (0)
 
 /* One thread's stream of Bernoulli trials at one rate, simulated: every
  * byte allocated is a trial that succeeds with probability 1/rate

@@ -18,7 +18,7 @@
  */
 #define CHECK_ALPHA 1e-4
 #define C 0.95
-/* Pairs of runs per check; ALLOCSAMPLE_TEST_THOROUGH=1 multiplies by 10. */
+/* Pairs of runs per check (stats_runs). */
 #define PAIRS 10000
 #define MAX_THREADS 4
 
@@ -75,18 +75,13 @@ static void run_side(const struct group_spec *g, uint64_t group_seed, unsigned p
 	}
 }
 
-static unsigned pairs(void)
-{
-	return PAIRS * (unsigned) stats_scale();
-}
-
 /* Fails when `count` events out of `n` are too many for a rate `rate`. */
 static void check_at_most(const char *what, unsigned count, unsigned n, double rate)
 {
 	double tail = count == 0 ? 1.0 : stats_binomial_tail(count, n, rate, true);
 
 	printf("%s: %u of %u (%.4f, nominal at most %.4f)\n", what, count, n, (double) count / n, rate);
-	ck_assert_msg(tail > CHECK_ALPHA, "%s: %u of %u, P(X >= %u) = %.3g for rate %.4f", what, count,
+	STATS_VERDICT(tail > CHECK_ALPHA, "%s: %u of %u, P(X >= %u) = %.3g for rate %.4f", what, count,
 		      n, count, tail, rate);
 }
 
@@ -156,7 +151,7 @@ static const struct group_spec null_groups[] = {
 START_TEST(test_null)
 {
 	struct tally t[NULL_GROUPS] = { { 0 } };
-	unsigned n = pairs(), holm_any = 0, bh_any = 0;
+	unsigned n = (unsigned) stats_runs(PAIRS), holm_any = 0, bh_any = 0;
 	char what[160];
 
 	for (unsigned i = 0; i < n; i++) {
@@ -188,7 +183,7 @@ START_TEST(test_null)
 		snprintf(what, sizeof(what), "%s: true ratio above the interval", null_groups[g].name);
 		check_at_most(what, t[g].above, t[g].pairs, (1 - C) / 2);
 	}
-	ck_assert_msg(t[NULL_GROUPS - 1].zero_base > n / 10 && t[NULL_GROUPS - 1].zero_new > n / 10,
+	STATS_VERDICT(t[NULL_GROUPS - 1].zero_base > n / 10 && t[NULL_GROUPS - 1].zero_new > n / 10,
 		      "the group without samples is not tested");
 	check_at_most("family of 6, any call after Holm", holm_any, n, 1 - C);
 	check_at_most("family of 6, any call after Benjamini-Hochberg", bh_any, n, 1 - C);
@@ -214,7 +209,7 @@ static const struct group_spec power_groups[] = {
 START_TEST(test_power)
 {
 	struct tally t[POWER_GROUPS] = { { 0 } };
-	unsigned n = pairs(), holm_found = 0, holm_false = 0, min_samples = UINT32_MAX;
+	unsigned n = (unsigned) stats_runs(PAIRS), holm_found = 0, holm_false = 0, min_samples = UINT32_MAX;
 
 	for (unsigned i = 0; i < n; i++) {
 		double p[POWER_GROUPS];
@@ -242,8 +237,8 @@ START_TEST(test_power)
 	printf("+20%%: found in %u of %u pairs (%.4f) before correction, %u (%.4f) after Holm; "
 	       "fewest BASELINE samples %u\n", t[0].increase, n, (double) t[0].increase / n,
 	       holm_found, (double) holm_found / n, min_samples);
-	ck_assert_msg(min_samples >= 1000, "the +20%% group has %u samples", min_samples);
-	ck_assert_msg(t[0].increase >= 0.95 * n, "+20%%: found in %u of %u pairs", t[0].increase, n);
+	STATS_VERDICT(min_samples >= 1000, "the +20%% group has %u samples", min_samples);
+	STATS_VERDICT(t[0].increase >= 0.95 * n, "+20%%: found in %u of %u pairs", t[0].increase, n);
 	check_at_most("+20%: true ratio below the interval", t[0].below, n, (1 - C) / 2);
 	check_at_most("+20%: true ratio above the interval", t[0].above, n, (1 - C) / 2);
 	check_at_most("unchanged groups, any call after Holm", holm_false, n, 1 - C);
@@ -263,7 +258,7 @@ START_TEST(test_ratio_coverage)
 {
 	const struct group_spec *g = &ratio_groups[_i];
 	struct tally t = { 0 };
-	unsigned n = pairs();
+	unsigned n = (unsigned) stats_runs(PAIRS);
 	char what[160];
 
 	for (unsigned i = 0; i < n; i++) {

@@ -31,19 +31,12 @@
 #define COVERAGE_MIN 0.94
 #define COVERAGE_MAX 0.96
 #define COVERAGE_COMPENSATED_MIN 0.95
-/* Streams per check; ALLOCSAMPLE_TEST_THOROUGH=1 multiplies by 10. */
+/* Streams per check (stats_runs). */
 #define RUNS 10000
 /* Threads of a group in the threads test. */
 #define THREADS 4
 
 static const char *const mix_names[STATS_MIXES] = { "1 B", "64 B", "16 B .. 1 MiB" };
-
-static unsigned runs(void)
-{
-	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
-
-	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
-}
 
 /* Check's ck_assert() reports every pass to its runner by a system call: in
  * loops this hot, only failures are reported. */
@@ -146,13 +139,13 @@ static void tally_check(const struct tally *t, enum stats_mix mix)
 	       "weighted %+.2f, negative binomial %+.2f\n",
 	       t->what, mix_names[mix], t->runs, (double) t->below / t->runs,
 	       (double) t->above / t->runs, coverage(t), zw, zn);
-	ck_assert_msg(fabs(zw) <= MEAN_Z, "%s, %s: weighted estimate biased, z = %.2f",
+	STATS_VERDICT(fabs(zw) <= MEAN_Z, "%s, %s: weighted estimate biased, z = %.2f",
 		      t->what, mix_names[mix], zw);
-	ck_assert_msg(fabs(zn) <= MEAN_Z, "%s, %s: negative-binomial estimate biased, z = %.2f",
+	STATS_VERDICT(fabs(zn) <= MEAN_Z, "%s, %s: negative-binomial estimate biased, z = %.2f",
 		      t->what, mix_names[mix], zn);
-	ck_assert_msg((double) t->below / t->runs <= miss_max, "%s, %s: %.4f below the interval",
+	STATS_VERDICT((double) t->below / t->runs <= miss_max, "%s, %s: %.4f below the interval",
 		      t->what, mix_names[mix], (double) t->below / t->runs);
-	ck_assert_msg((double) t->above / t->runs <= miss_max, "%s, %s: %.4f above the interval",
+	STATS_VERDICT((double) t->above / t->runs <= miss_max, "%s, %s: %.4f above the interval",
 		      t->what, mix_names[mix], (double) t->above / t->runs);
 }
 
@@ -181,7 +174,7 @@ START_TEST(test_aligned)
 {
 	struct tally t = { .what = "aligned" };
 	struct stats_stream st;
-	unsigned n = runs();
+	unsigned n = (unsigned) stats_runs(RUNS);
 
 	stats_stream_seed(&st, RATE, 0xa119ed00u + (uint64_t) _i);
 	for (unsigned i = 0; i < n; i++) {
@@ -192,11 +185,11 @@ START_TEST(test_aligned)
 	}
 	tally_check(&t, (enum stats_mix) _i);
 	/* Exact ends: each misses 0.025 of the time, not less. */
-	ck_assert_msg((double) t.below / t.runs >= MISS - MISS_Z * sqrt(MISS * (1 - MISS) / t.runs),
+	STATS_VERDICT((double) t.below / t.runs >= MISS - MISS_Z * sqrt(MISS * (1 - MISS) / t.runs),
 		      "aligned, %s: %.4f below the interval", mix_names[_i], (double) t.below / t.runs);
-	ck_assert_msg((double) t.above / t.runs >= MISS - MISS_Z * sqrt(MISS * (1 - MISS) / t.runs),
+	STATS_VERDICT((double) t.above / t.runs >= MISS - MISS_Z * sqrt(MISS * (1 - MISS) / t.runs),
 		      "aligned, %s: %.4f above the interval", mix_names[_i], (double) t.above / t.runs);
-	ck_assert_msg(coverage(&t) >= COVERAGE_MIN && coverage(&t) <= COVERAGE_MAX,
+	STATS_VERDICT(coverage(&t) >= COVERAGE_MIN && coverage(&t) <= COVERAGE_MAX,
 		      "aligned, %s: coverage %.4f", mix_names[_i], coverage(&t));
 }
 END_TEST
@@ -208,7 +201,7 @@ START_TEST(test_cut)
 	struct tally t = { .what = "cut" };
 	struct tally raw = { .what = "cut, compensation off" };
 	struct stats_stream st;
-	unsigned n = runs();
+	unsigned n = (unsigned) stats_runs(RUNS);
 
 	stats_stream_seed(&st, RATE, 0xc0700000u + (uint64_t) _i);
 	for (unsigned i = 0; i < n; i++) {
@@ -223,7 +216,7 @@ START_TEST(test_cut)
 	tally_check(&t, (enum stats_mix) _i);
 	printf("cut, compensation off, %s: coverage %.4f (not checked)\n", mix_names[_i],
 	       coverage(&raw));
-	ck_assert_msg(coverage(&t) >= COVERAGE_COMPENSATED_MIN, "cut, %s: coverage %.4f",
+	STATS_VERDICT(coverage(&t) >= COVERAGE_COMPENSATED_MIN, "cut, %s: coverage %.4f",
 		      mix_names[_i], coverage(&t));
 }
 END_TEST
@@ -234,7 +227,7 @@ START_TEST(test_threads)
 	struct tally t = { .what = "threads" };
 	struct tally one = { .what = "threads counted as one" };
 	struct stats_stream st[THREADS];
-	unsigned n = runs();
+	unsigned n = (unsigned) stats_runs(RUNS);
 
 	for (unsigned k = 0; k < THREADS; k++)
 		stats_stream_seed(&st[k], RATE, 0x7ead0000u + 16 * (uint64_t) _i + k);
@@ -257,7 +250,7 @@ START_TEST(test_threads)
 	tally_check(&t, (enum stats_mix) _i);
 	printf("threads counted as one, %s: coverage %.4f (not checked)\n", mix_names[_i],
 	       coverage(&one));
-	ck_assert_msg(coverage(&t) >= COVERAGE_COMPENSATED_MIN, "threads, %s: coverage %.4f",
+	STATS_VERDICT(coverage(&t) >= COVERAGE_COMPENSATED_MIN, "threads, %s: coverage %.4f",
 		      mix_names[_i], coverage(&t));
 }
 END_TEST
@@ -276,7 +269,7 @@ START_TEST(test_two_rates)
 {
 	struct tally t = { .what = "two rates" };
 	struct stats_stream small, large;
-	unsigned n = runs();
+	unsigned n = (unsigned) stats_runs(RUNS);
 	unsigned none_large = 0;
 
 	stats_stream_seed(&small, 4096, 0x2a7e0000u + 2 * (uint64_t) _i);

@@ -65,7 +65,7 @@
 /* The quantile of the miss count an end may reach: P(X > k) <= 1e-5. */
 #define MISS_QUANTILE 1e-5
 #define MEAN_Z 4.0
-/* Runs per case; ALLOCSAMPLE_TEST_THOROUGH=1 multiplies by 10. */
+/* Runs per case (stats_runs). */
 #define RUNS 10000
 #define SURVIVAL_RUNS 2000
 #define PARTS_MAX 2
@@ -133,13 +133,6 @@ struct block {
 	int64_t born;
 	int64_t life;            /* NEVER: never freed */
 };
-
-static unsigned runs(void)
-{
-	const char *thorough = getenv("ALLOCSAMPLE_TEST_THOROUGH");
-
-	return thorough && *thorough && *thorough != '0' ? 10 * RUNS : RUNS;
-}
 
 static double log_uniform(struct as_rng *rng, double lo, double hi)
 {
@@ -282,7 +275,7 @@ static void check_misses(const char *pop, const char *what, const struct misses 
 
 	printf("%s: %s below its interval in %.4f, above in %.4f of %u runs (at most %.4f each)\n",
 	       pop, what, (double) m->below / n, (double) m->above / n, n, (double) allowed / n);
-	ck_assert_msg(m->below <= allowed && m->above <= allowed,
+	STATS_VERDICT(m->below <= allowed && m->above <= allowed,
 		      "%s: %s outside its interval: %u runs under, %u over, of %u (at most %u)", pop,
 		      what, m->below, m->above, n, allowed);
 }
@@ -311,7 +304,7 @@ START_TEST(test_coverage)
 	struct block *blocks[PARTS_MAX] = { 0 };
 	struct stats_stream streams[PARTS_MAX];
 	struct misses temporary = { 0 }, p50 = { 0 }, p90 = { 0 };
-	unsigned n = runs(), counted = 0;
+	unsigned n = (unsigned) stats_runs(RUNS), counted = 0;
 	double error = 0, error2 = 0, mean, se;
 	struct truth truth;
 	size_t parts;
@@ -366,7 +359,7 @@ START_TEST(test_coverage)
 	se = sqrt((error2 / n - mean * mean) / (n - 1));
 	printf("%s: temporary estimate's mean error %+.1f bytes (%+.2f standard errors)\n", pop->name,
 	       mean, se > 0 ? mean / se : 0.0);
-	ck_assert_msg(se == 0 ? mean == 0 : fabs(mean / se) <= MEAN_Z,
+	STATS_VERDICT(se == 0 ? mean == 0 : fabs(mean / se) <= MEAN_Z,
 		      "%s: the temporary estimate is biased: mean error %g, standard error %g",
 		      pop->name, mean, se);
 	check_misses(pop->name, "temporary bytes", &temporary, n);
@@ -415,7 +408,7 @@ static void check_width(const char *pop, const char *what, double mean_width, do
 
 	printf("%s: %s mean width %.3f (at most %.3f, %.0f samples a run)\n", pop, what,
 	       mean_width, bound, samples);
-	ck_assert_msg(mean_width <= bound, "%s: %s: mean width %.3f, above %.3f", pop, what,
+	STATS_VERDICT(mean_width <= bound, "%s: %s: mean width %.3f, above %.3f", pop, what,
 		      mean_width, bound);
 }
 
@@ -434,7 +427,7 @@ START_TEST(test_survival)
 	struct stats_stream streams[PARTS_MAX];
 	struct misses misses[EDGES] = { { 0 } };
 	double truth[EDGES], width[EDGES] = { 0 }, all_samples = 0;
-	unsigned n = runs() / (RUNS / SURVIVAL_RUNS), counted = 0;
+	unsigned n = (unsigned) stats_runs(SURVIVAL_RUNS), counted = 0;
 	size_t parts = setup(_i, 0x5e1f1a7eu, blocks, streams);
 
 	for (size_t e = 0; e < EDGES; e++)

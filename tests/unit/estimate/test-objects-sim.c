@@ -44,7 +44,7 @@
 /* The quantile of the miss count a case may reach: P(X > k) <= 1e-5. */
 #define MISS_QUANTILE 1e-5
 #define MEAN_Z 4.0
-/* Runs per case; ALLOCSAMPLE_TEST_THOROUGH=1 multiplies by 10. */
+/* Runs per case (stats_runs). */
 #define RUNS 10000
 /* The threads of a case, each with its own rate. */
 #define PARTS_MAX 2
@@ -140,7 +140,7 @@ static void run_part(struct stats_stream *st, const struct part *part, struct as
 START_TEST(test_coverage)
 {
 	const struct population *pop = &populations[_i];
-	unsigned n = (unsigned) stats_scale() * RUNS, with_samples = 0, below = 0, allowed;
+	unsigned n = (unsigned) stats_runs(RUNS), with_samples = 0, below = 0, allowed;
 	double error = 0, error2 = 0, mean, se, truth = 0;
 	struct stats_stream streams[PARTS_MAX];
 	size_t parts = 0, p;
@@ -183,9 +183,9 @@ START_TEST(test_coverage)
 	       "mean error %+.3f objects (%+.2f standard errors)\n",
 	       pop->name, with_samples, n, (double) below / with_samples,
 	       (double) allowed / with_samples, mean, se > 0 ? mean / se : 0.0);
-	ck_assert_msg(se == 0 ? mean == 0 : fabs(mean / se) <= MEAN_Z,
+	STATS_VERDICT(se == 0 ? mean == 0 : fabs(mean / se) <= MEAN_Z,
 		      "%s: the estimate is biased: mean error %g, standard error %g", pop->name, mean, se);
-	ck_assert_msg(below <= allowed, "%s: the truth below the lower end in %u of %u runs (at most %u)",
+	STATS_VERDICT(below <= allowed, "%s: the truth below the lower end in %u of %u runs (at most %u)",
 		      pop->name, below, with_samples, allowed);
 }
 END_TEST

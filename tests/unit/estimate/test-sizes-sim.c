@@ -23,7 +23,7 @@
  * below and above, objects below and above) per class and case, about 130
  * in all: a correct build fails with probability below 1.3e-3, and the
  * seeds are fixed, so a given build passes or fails the same way every
- * time.  ALLOCSAMPLE_TEST_THOROUGH=1 runs ten times as many runs.
+ * time.
  *
  * What it catches.  An objects upper end 10% smaller than
  * floor(upper_B / 2^k) misses above in 3.3 to 3.7% of the runs of a
@@ -50,7 +50,7 @@
 #define MISS ((1.0 - CONFIDENCE) / 2.0)
 /* The quantile of the miss count a check may reach: P(X > k) <= 1e-5. */
 #define MISS_QUANTILE 1e-5
-/* Runs per case; ALLOCSAMPLE_TEST_THOROUGH=1 multiplies by 10. */
+/* Runs per case (stats_runs). */
 #define RUNS 10000
 /* The threads of a case, each with its own rate. */
 #define PARTS_MAX 2
@@ -192,7 +192,7 @@ START_TEST(test_coverage)
 	struct class_misses misses[AS_SIZE_CLASSES] = { { 0 } };
 	struct class_misses worst = { 0 };
 	struct stats_stream streams[PARTS_MAX];
-	unsigned n = (unsigned) stats_scale() * RUNS, with_samples = 0, k;
+	unsigned n = (unsigned) stats_runs(RUNS), with_samples = 0, k;
 	struct run_classes *rc = malloc(sizeof *rc);
 	size_t parts = 0, p;
 
@@ -227,7 +227,7 @@ START_TEST(test_coverage)
 
 		if (m->runs == 0)
 			continue;
-		ck_assert_msg(m->bytes_below <= allowed && m->bytes_above <= allowed &&
+		STATS_VERDICT(m->bytes_below <= allowed && m->bytes_above <= allowed &&
 			      m->objects_below <= allowed && m->objects_above <= allowed,
 			      "%s: class %u (%u runs, at most %u misses a side): bytes below %u, above %u; objects below %u, above %u",
 			      pop->name, k, m->runs, allowed, m->bytes_below, m->bytes_above,

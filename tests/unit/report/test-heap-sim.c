@@ -210,7 +210,7 @@ START_TEST(test_curve_and_peak)
 {
 	const struct heap_case *c = &cases[_i];
 	struct tally point = { 0 }, peak = { 0 }, naive = { 0 };
-	unsigned n = (unsigned) stats_scale() * RUNS, r, caught = 0;
+	unsigned n = (unsigned) stats_runs(RUNS), r, caught = 0;
 	unsigned allowed = stats_misses_allowed(n, MISS, MISS_QUANTILE);
 	GArray *objects = make_objects(c), *steps = true_steps(objects);
 	GArray *events = g_array_new(FALSE, FALSE, sizeof(struct event));
@@ -314,12 +314,14 @@ START_TEST(test_curve_and_peak)
 	       "below it by %.2f%% on average, %.0f us away on average\n",
 	       c->name, n, allowed, point.below, point.above, peak.below, peak.above, naive.below,
 	       naive.above, caught, 100 * shortfall / n, distance_ns / n / 1e3);
-	ck_assert_uint_le(point.below, allowed);
-	ck_assert_uint_le(point.above, allowed);
-	ck_assert_uint_le(peak.below, allowed);
-	ck_assert_uint_le(peak.above, allowed);
+	STATS_VERDICT(point.below <= allowed && point.above <= allowed,
+		      "%s: the point's interval misses %u below, %u above (at most %u each)", c->name,
+		      point.below, point.above, allowed);
+	STATS_VERDICT(peak.below <= allowed && peak.above <= allowed,
+		      "%s: the peak's interval misses %u below, %u above (at most %u each)", c->name,
+		      peak.below, peak.above, allowed);
 	if (c->shape == FLAT)
-		ck_assert_msg(naive.above + naive.below > allowed,
+		STATS_VERDICT(naive.above + naive.below > allowed,
 			      "the peak's interval at C, not allowing for the choice, should miss: %u",
 			      naive.below + naive.above);
 	g_array_free(events, TRUE);

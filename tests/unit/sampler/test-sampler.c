@@ -41,7 +41,7 @@ START_TEST(test_one_byte_objects)
 {
 	struct as_sampler s = { 0 };
 	struct stats_offsets offsets;
-	uint64_t bytes = (UINT64_C(1) << 28) * stats_scale(), samples = 0, offset;
+	uint64_t bytes = stats_runs(UINT64_C(1) << 28), samples = 0, offset;
 
 	as_sampler_seed(&s, DEFAULT_RATE, 1);
 	stats_offsets_init(&offsets, DEFAULT_RATE, 1);
@@ -81,7 +81,7 @@ static const struct {
 START_TEST(test_fixed_size_stream)
 {
 	uint64_t size = fixed_streams[_i].size;
-	uint64_t objects = fixed_streams[_i].objects * stats_scale();
+	uint64_t objects = stats_runs(fixed_streams[_i].objects);
 	struct as_sampler s = { 0 };
 	struct stats_offsets offsets;
 	uint64_t sampled = 0, offset;
@@ -118,7 +118,7 @@ static const uint64_t mixed_sizes[] = { 0, 1, 16, 100, 700, 4096, 32768, 102400,
 
 START_TEST(test_mixed_stream)
 {
-	uint64_t objects = UINT64_C(20000000) * stats_scale();
+	uint64_t objects = stats_runs(UINT64_C(20000000));
 	struct as_sampler s = { 0 };
 	struct as_rng order;
 	struct stats_offsets offsets[MIXED_CLASSES];
@@ -179,7 +179,7 @@ static const struct {
 START_TEST(test_small_rate_offsets)
 {
 	uint64_t rate = small_rates[_i].rate, size = small_rates[_i].size;
-	uint64_t objects = UINT64_C(2000000) * stats_scale(), sampled = 0, offset;
+	uint64_t objects = stats_runs(UINT64_C(2000000)), sampled = 0, offset;
 	struct as_sampler s = { 0 };
 	struct stats_offsets offsets;
 	char what[64];
@@ -397,9 +397,10 @@ static Suite *sampler_suite(void)
 	TCase *layout = tcase_create("layout");
 	TCase *statistics = tcase_create("statistics");
 	TCase *exact = tcase_create("exact");
-	/* A few seconds each on one core; sanitizers and the thorough mode
-	 * take many times that. */
-	double timeout = 120.0 * (double) stats_scale();
+	/* A few seconds each on one core, against 120 allowed at the normal
+	 * runs: the allowance scales with the runs (stats_runs), and leaves
+	 * sanitizers many times the normal time. */
+	double timeout = (double) stats_runs(120);
 
 	tcase_add_test(layout, test_struct_layout);
 	suite_add_tcase(suite, layout);

@@ -193,7 +193,7 @@ START_TEST(test_first_allocation)
 {
 	struct first_allocations result = {
 		.size = first_sizes[_i].size,
-		.samplers = first_sizes[_i].samplers * stats_scale(),
+		.samplers = stats_runs(first_sizes[_i].samplers),
 	};
 	char what[64];
 
@@ -341,7 +341,8 @@ static Suite *thread_seed_suite(void)
 	tcase_add_test(streams, test_forget_reseeds);
 	suite_add_tcase(suite, streams);
 
-	tcase_set_timeout(first, 60.0 * (double) stats_scale());
+	/* 60 s at the normal runs, scaled with them (stats_runs). */
+	tcase_set_timeout(first, (double) stats_runs(60));
 	tcase_add_loop_test(first, test_first_allocation, 0,
 			    (int) (sizeof(first_sizes) / sizeof(first_sizes[0])));
 	suite_add_tcase(suite, first);
