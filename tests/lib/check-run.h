@@ -1,9 +1,38 @@
-/* check-run.h - how every Check test's main() ends: its suite run, the process's status its verdict. */
+/*
+ * check-run.h - how every Check test's main() builds its suite from tables
+ * of tests and ends: its suite run, the process's status its verdict.
+ */
 #ifndef ALLOCSAMPLE_TESTS_CHECK_RUN_H
 #define ALLOCSAMPLE_TESTS_CHECK_RUN_H
 
 #include <check.h>
 #include <stdlib.h>
+
+/* A test of a case, run `loops` times with _i from 0 (Check's loop
+ * tests; 1 for a test that runs once). */
+struct as_check_test {
+	const TTest *test;
+	int loops;
+};
+
+/*
+ * Adds to `suite` a case `name` of `tests`, a table ended by { NULL, 0 }: each
+ * test allowed `timeout` seconds (0: Check's default, 4 s), and `setup`
+ * run before it in its own process (NULL: nothing).
+ */
+static inline void as_check_case(Suite *suite, const char *name, double timeout, SFun setup,
+				 const struct as_check_test *tests)
+{
+	TCase *tc = tcase_create(name);
+
+	if (timeout > 0)
+		tcase_set_timeout(tc, timeout);
+	if (setup)
+		tcase_add_checked_fixture(tc, setup, NULL);
+	for (; tests->test; tests++)
+		tcase_add_loop_test(tc, tests->test, 0, tests->loops);
+	suite_add_tcase(suite, tc);
+}
 
 static inline int as_check_run(Suite *suite)
 {
@@ -14,6 +43,17 @@ static inline int as_check_run(Suite *suite)
 	failed = srunner_ntests_failed(runner);
 	srunner_free(runner);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+/* The main() of a suite `suite_name` of one case: as_check_case(), then
+ * the suite run. */
+static inline int as_check_main(const char *suite_name, const char *case_name, double timeout,
+				const struct as_check_test *tests)
+{
+	Suite *suite = suite_create(suite_name);
+
+	as_check_case(suite, case_name, timeout, NULL, tests);
+	return as_check_run(suite);
 }
 
 #endif

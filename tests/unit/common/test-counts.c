@@ -52,12 +52,12 @@ END_TEST
 
 int main(void)
 {
-	Suite *suite = suite_create("counts");
-	TCase *tc = tcase_create("counts");
+	const struct as_check_test tests[] = {
+		{ test_plural_agrees_with_the_count, 1 },
+		{ test_plural_of_verbs_and_irregular_nouns, 1 },
+		{ test_count_prints_the_number_and_its_noun, 1 },
+		{ NULL, 0 },
+	};
 
-	tcase_add_test(tc, test_plural_agrees_with_the_count);
-	tcase_add_test(tc, test_plural_of_verbs_and_irregular_nouns);
-	tcase_add_test(tc, test_count_prints_the_number_and_its_noun);
-	suite_add_tcase(suite, tc);
-	return as_check_run(suite);
+	return as_check_main("counts", "counts", 0, tests);
 }

@@ -195,14 +195,14 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("escape");
-	TCase *tc = tcase_create("escape");
+	const struct as_check_test tests[] = {
+		{ test_csv_every_byte, 1 },
+		{ test_json_every_byte, 1 },
+		{ test_html_every_byte, 1 },
+		{ test_html_script_end, 1 },
+		{ test_json_utf8, 1 },
+		{ NULL, 0 },
+	};
 
-	tcase_add_test(tc, test_csv_every_byte);
-	tcase_add_test(tc, test_json_every_byte);
-	tcase_add_test(tc, test_html_every_byte);
-	tcase_add_test(tc, test_html_script_end);
-	tcase_add_test(tc, test_json_utf8);
-	suite_add_tcase(s, tc);
-	return as_check_run(s);
+	return as_check_main("escape", "escape", 0, tests);
 }

@@ -135,12 +135,12 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("grid");
-	TCase *tc = tcase_create("grid");
+	const struct as_check_test tests[] = {
+		{ test_cut, 1 },
+		{ test_grid_fit, 1 },
+		{ test_line_width, 1 },
+		{ NULL, 0 },
+	};
 
-	tcase_add_test(tc, test_cut);
-	tcase_add_test(tc, test_grid_fit);
-	tcase_add_test(tc, test_line_width);
-	suite_add_tcase(s, tc);
-	return as_check_run(s);
+	return as_check_main("grid", "grid", 0, tests);
 }

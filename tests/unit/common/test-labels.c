@@ -71,14 +71,14 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("labels");
-	TCase *tc = tcase_create("labels");
+	const struct as_check_test tests[] = {
+		{ test_code_label, 1 },
+		{ test_site_label, 1 },
+		{ test_stack_label, 1 },
+		{ test_base_name, 1 },
+		{ test_runtime, 1 },
+		{ NULL, 0 },
+	};
 
-	tcase_add_test(tc, test_code_label);
-	tcase_add_test(tc, test_site_label);
-	tcase_add_test(tc, test_stack_label);
-	tcase_add_test(tc, test_base_name);
-	tcase_add_test(tc, test_runtime);
-	suite_add_tcase(s, tc);
-	return as_check_run(s);
+	return as_check_main("labels", "labels", 0, tests);
 }

@@ -274,20 +274,14 @@ START_TEST(test_ratio_coverage)
 }
 END_TEST
 
-static Suite *compare_suite(void)
-{
-	Suite *suite = suite_create("compare-sim");
-	TCase *tc = tcase_create("model");
-
-	tcase_set_timeout(tc, 1200);
-	tcase_add_test(tc, test_null);
-	tcase_add_test(tc, test_power);
-	tcase_add_loop_test(tc, test_ratio_coverage, 0, sizeof(ratio_groups) / sizeof(ratio_groups[0]));
-	suite_add_tcase(suite, tc);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(compare_suite());
+	const struct as_check_test tests[] = {
+		{ test_null, 1 },
+		{ test_power, 1 },
+		{ test_ratio_coverage, (int) (sizeof(ratio_groups) / sizeof(ratio_groups[0])) },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("compare-sim", "model", 1200, tests);
 }

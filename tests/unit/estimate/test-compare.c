@@ -139,21 +139,16 @@ START_TEST(test_benjamini_hochberg)
 }
 END_TEST
 
-static Suite *compare_suite(void)
-{
-	Suite *suite = suite_create("compare");
-	TCase *tc = tcase_create("exact");
-
-	tcase_add_test(tc, test_ratio_cdf_one_gamma);
-	tcase_add_test(tc, test_ratio_cdf_two_gammas);
-	tcase_add_test(tc, test_ratio_cdf_too_many_terms);
-	tcase_add_test(tc, test_holm);
-	tcase_add_test(tc, test_benjamini_hochberg);
-	suite_add_tcase(suite, tc);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(compare_suite());
+	const struct as_check_test tests[] = {
+		{ test_ratio_cdf_one_gamma, 1 },
+		{ test_ratio_cdf_two_gammas, 1 },
+		{ test_ratio_cdf_too_many_terms, 1 },
+		{ test_holm, 1 },
+		{ test_benjamini_hochberg, 1 },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("compare", "exact", 0, tests);
 }

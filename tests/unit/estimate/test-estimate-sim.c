@@ -292,21 +292,15 @@ START_TEST(test_two_rates)
 }
 END_TEST
 
-static Suite *simulation_suite(void)
-{
-	Suite *suite = suite_create("estimate-sim");
-	TCase *tc = tcase_create("model");
-
-	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, test_aligned, 0, STATS_MIXES);
-	tcase_add_loop_test(tc, test_cut, 0, STATS_MIXES);
-	tcase_add_loop_test(tc, test_threads, 0, STATS_MIXES);
-	tcase_add_loop_test(tc, test_two_rates, 0, STATS_MIXES);
-	suite_add_tcase(suite, tc);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(simulation_suite());
+	const struct as_check_test tests[] = {
+		{ test_aligned, STATS_MIXES },
+		{ test_cut, STATS_MIXES },
+		{ test_threads, STATS_MIXES },
+		{ test_two_rates, STATS_MIXES },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("estimate-sim", "model", 600, tests);
 }

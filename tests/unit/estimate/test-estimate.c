@@ -621,43 +621,37 @@ START_TEST(test_quantile_small_p)
 }
 END_TEST
 
-static Suite *estimate_suite(void)
-{
-	Suite *suite = suite_create("estimate");
-	TCase *tc = tcase_create("rules");
-
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_reference_table_quantile);
-	tcase_add_test(tc, test_reference_table_compute);
-	tcase_add_test(tc, test_reference_example);
-	tcase_add_test(tc, test_quantile_is_smallest);
-	tcase_add_test(tc, test_quantile_beyond_unsigned);
-	tcase_add_test(tc, test_quantile_edges);
-	tcase_add_test(tc, test_quantile_small_p);
-	tcase_add_test(tc, test_gamma_large_shapes);
-	tcase_add_test(tc, test_sampled_probability);
-	tcase_add_test(tc, test_add);
-	tcase_add_test(tc, test_add_rejects);
-	tcase_add_test(tc, test_add_sampled);
-	tcase_add_test(tc, test_add_extreme_sizes);
-	tcase_add_test(tc, test_remove);
-	tcase_add_test(tc, test_merge);
-	tcase_add_test(tc, test_estimators);
-	tcase_add_test(tc, test_compensation);
-	tcase_add_test(tc, test_threads);
-	tcase_add_test(tc, test_zero_samples);
-	tcase_add_test(tc, test_mixed_rates);
-	tcase_add_test(tc, test_rates_merged);
-	tcase_add_test(tc, test_rates_empty);
-	tcase_add_test(tc, test_invalid);
-	tcase_add_test(tc, test_confidence_nested);
-	tcase_add_test(tc, test_extremes);
-	tcase_add_test(tc, test_many_samples);
-	suite_add_tcase(suite, tc);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(estimate_suite());
+	const struct as_check_test tests[] = {
+		{ test_reference_table_quantile, 1 },
+		{ test_reference_table_compute, 1 },
+		{ test_reference_example, 1 },
+		{ test_quantile_is_smallest, 1 },
+		{ test_quantile_beyond_unsigned, 1 },
+		{ test_quantile_edges, 1 },
+		{ test_quantile_small_p, 1 },
+		{ test_gamma_large_shapes, 1 },
+		{ test_sampled_probability, 1 },
+		{ test_add, 1 },
+		{ test_add_rejects, 1 },
+		{ test_add_sampled, 1 },
+		{ test_add_extreme_sizes, 1 },
+		{ test_remove, 1 },
+		{ test_merge, 1 },
+		{ test_estimators, 1 },
+		{ test_compensation, 1 },
+		{ test_threads, 1 },
+		{ test_zero_samples, 1 },
+		{ test_mixed_rates, 1 },
+		{ test_rates_merged, 1 },
+		{ test_rates_empty, 1 },
+		{ test_invalid, 1 },
+		{ test_confidence_nested, 1 },
+		{ test_extremes, 1 },
+		{ test_many_samples, 1 },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("estimate", "rules", 60, tests);
 }

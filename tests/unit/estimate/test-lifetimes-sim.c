@@ -537,21 +537,15 @@ START_TEST(test_buckets)
 }
 END_TEST
 
-static Suite *lifetimes_suite(void)
-{
-	Suite *suite = suite_create("lifetimes-sim");
-	TCase *tc = tcase_create("model");
-
-	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, test_coverage, 0, (int) CASES);
-	tcase_add_loop_test(tc, test_survival, 0, (int) CASES);
-	tcase_add_test(tc, test_rate_one);
-	tcase_add_test(tc, test_buckets);
-	suite_add_tcase(suite, tc);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(lifetimes_suite());
+	const struct as_check_test tests[] = {
+		{ test_coverage, (int) CASES },
+		{ test_survival, (int) CASES },
+		{ test_rate_one, 1 },
+		{ test_buckets, 1 },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("lifetimes-sim", "model", 600, tests);
 }

@@ -227,20 +227,14 @@ START_TEST(test_rate_one)
 }
 END_TEST
 
-static Suite *objects_suite(void)
-{
-	Suite *suite = suite_create("objects-sim");
-	TCase *tc = tcase_create("model");
-
-	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, test_coverage, 0, (int) CASES);
-	tcase_add_test(tc, test_certain);
-	tcase_add_test(tc, test_rate_one);
-	suite_add_tcase(suite, tc);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(objects_suite());
+	const struct as_check_test tests[] = {
+		{ test_coverage, (int) CASES },
+		{ test_certain, 1 },
+		{ test_rate_one, 1 },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("objects-sim", "model", 600, tests);
 }

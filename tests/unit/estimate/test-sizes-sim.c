@@ -277,19 +277,13 @@ START_TEST(test_bound)
 }
 END_TEST
 
-static Suite *sizes_suite(void)
-{
-	Suite *suite = suite_create("sizes-sim");
-	TCase *tc = tcase_create("model");
-
-	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, test_coverage, 0, (int) CASES);
-	tcase_add_test(tc, test_bound);
-	suite_add_tcase(suite, tc);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(sizes_suite());
+	const struct as_check_test tests[] = {
+		{ test_coverage, (int) CASES },
+		{ test_bound, 1 },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("sizes-sim", "model", 600, tests);
 }

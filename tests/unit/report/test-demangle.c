@@ -73,12 +73,12 @@ END_TEST
 
 int main(void)
 {
-	Suite *suite = suite_create("demangle");
-	TCase *tc = tcase_create("names");
+	const struct as_check_test tests[] = {
+		{ test_names, 1 },
+		{ test_versions, 1 },
+		{ test_without_version, 1 },
+		{ NULL, 0 },
+	};
 
-	tcase_add_test(tc, test_names);
-	tcase_add_test(tc, test_versions);
-	tcase_add_test(tc, test_without_version);
-	suite_add_tcase(suite, tc);
-	return as_check_run(suite);
+	return as_check_main("demangle", "names", 0, tests);
 }

@@ -330,18 +330,12 @@ START_TEST(test_curve_and_peak)
 }
 END_TEST
 
-static Suite *heap_suite(void)
-{
-	Suite *s = suite_create("heap-sim");
-	TCase *tc = tcase_create("curve");
-
-	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, test_curve_and_peak, 0, CASES);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int main(void)
 {
-	return as_check_run(heap_suite());
+	const struct as_check_test tests[] = {
+		{ test_curve_and_peak, (int) CASES },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("heap-sim", "curve", 600, tests);
 }

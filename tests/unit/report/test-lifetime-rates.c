@@ -120,19 +120,14 @@ START_TEST(test_many_entries)
 }
 END_TEST
 
-static Suite *lifetime_rates_suite(void)
-{
-	Suite *suite = suite_create("lifetime-rates");
-	TCase *tc = tcase_create("buckets");
-
-	tcase_add_test(tc, test_add_expand);
-	tcase_add_test(tc, test_merge);
-	tcase_add_test(tc, test_many_entries);
-	suite_add_tcase(suite, tc);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(lifetime_rates_suite());
+	const struct as_check_test tests[] = {
+		{ test_add_expand, 1 },
+		{ test_merge, 1 },
+		{ test_many_entries, 1 },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("lifetime-rates", "buckets", 0, tests);
 }

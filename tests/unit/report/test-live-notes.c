@@ -68,11 +68,11 @@ END_TEST
 
 int main(void)
 {
-	Suite *suite = suite_create("live notes");
-	TCase *tc = tcase_create("counts");
+	const struct as_check_test tests[] = {
+		{ test_one_of_each, 1 },
+		{ test_several_of_each, 1 },
+		{ NULL, 0 },
+	};
 
-	tcase_add_test(tc, test_one_of_each);
-	tcase_add_test(tc, test_several_of_each);
-	suite_add_tcase(suite, tc);
-	return as_check_run(suite);
+	return as_check_main("live notes", "counts", 0, tests);
 }

@@ -131,11 +131,11 @@ END_TEST
 
 int main(void)
 {
-	Suite *suite = suite_create("live");
-	TCase *tc = tcase_create("table");
+	const struct as_check_test tests[] = {
+		{ test_samples_and_frees_match, 1 },
+		{ test_unmatched_and_lost_frees, 1 },
+		{ NULL, 0 },
+	};
 
-	tcase_add_test(tc, test_samples_and_frees_match);
-	tcase_add_test(tc, test_unmatched_and_lost_frees);
-	suite_add_tcase(suite, tc);
-	return as_check_run(suite);
+	return as_check_main("live", "table", 0, tests);
 }

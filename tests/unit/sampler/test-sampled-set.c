@@ -184,16 +184,15 @@ END_TEST
 
 int main(void)
 {
-	Suite *suite = suite_create("sampled_set");
-	TCase *tc = tcase_create("core");
+	const struct as_check_test tests[] = {
+		{ insert_remove_lookup, 1 },
+		{ neighbours_and_leaves, 1 },
+		{ exact_addresses, 1 },
+		{ address_range, 1 },
+		{ threads_sharing_words, 1 },
+		{ racing_removals, 1 },
+		{ NULL, 0 },
+	};
 
-	tcase_add_test(tc, insert_remove_lookup);
-	tcase_add_test(tc, neighbours_and_leaves);
-	tcase_add_test(tc, exact_addresses);
-	tcase_add_test(tc, address_range);
-	tcase_add_test(tc, threads_sharing_words);
-	tcase_add_test(tc, racing_removals);
-	tcase_set_timeout(tc, 60);
-	suite_add_tcase(suite, tc);
-	return as_check_run(suite);
+	return as_check_main("sampled_set", "core", 60, tests);
 }

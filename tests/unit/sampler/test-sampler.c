@@ -391,45 +391,38 @@ START_TEST(test_hold_never_seeded)
 }
 END_TEST
 
-static Suite *sampler_suite(void)
+int main(void)
 {
+	const struct as_check_test layout[] = {
+		{ test_struct_layout, 1 },
+		{ NULL, 0 },
+	};
+	const struct as_check_test statistics[] = {
+		{ test_one_byte_objects, 1 },
+		{ test_fixed_size_stream, (int) (sizeof(fixed_streams) / sizeof(fixed_streams[0])) },
+		{ test_mixed_stream, 1 },
+		{ test_small_rate_offsets, (int) (sizeof(small_rates) / sizeof(small_rates[0])) },
+		{ NULL, 0 },
+	};
+	const struct as_check_test exact[] = {
+		{ test_same_seed_same_stream, 1 },
+		{ test_rate_one, 1 },
+		{ test_size_zero, 1 },
+		{ test_huge_request, 1 },
+		{ test_hold_release, 1 },
+		{ test_hold_never_seeded, 1 },
+		{ NULL, 0 },
+	};
 	Suite *suite = suite_create("sampler");
-	TCase *layout = tcase_create("layout");
-	TCase *statistics = tcase_create("statistics");
-	TCase *exact = tcase_create("exact");
 	/* A few seconds each on one core, against 120 allowed at the normal
 	 * runs: the allowance scales with the runs (stats_runs), and leaves
 	 * sanitizers many times the normal time. */
 	double timeout = (double) stats_runs(120);
 
-	tcase_add_test(layout, test_struct_layout);
-	suite_add_tcase(suite, layout);
+	as_check_case(suite, "layout", 0, NULL, layout);
 	/* Each test runs in a process of its own, where sampling has
 	 * started, as in a traced program once liballocsample is loaded. */
-	tcase_add_checked_fixture(statistics, as_thread_seed_start, NULL);
-	tcase_add_checked_fixture(exact, as_thread_seed_start, NULL);
-
-	tcase_set_timeout(statistics, timeout);
-	tcase_add_test(statistics, test_one_byte_objects);
-	tcase_add_loop_test(statistics, test_fixed_size_stream, 0,
-			    (int) (sizeof(fixed_streams) / sizeof(fixed_streams[0])));
-	tcase_add_test(statistics, test_mixed_stream);
-	tcase_add_loop_test(statistics, test_small_rate_offsets, 0,
-			    (int) (sizeof(small_rates) / sizeof(small_rates[0])));
-	suite_add_tcase(suite, statistics);
-
-	tcase_set_timeout(exact, timeout);
-	tcase_add_test(exact, test_same_seed_same_stream);
-	tcase_add_test(exact, test_rate_one);
-	tcase_add_test(exact, test_size_zero);
-	tcase_add_test(exact, test_huge_request);
-	tcase_add_test(exact, test_hold_release);
-	tcase_add_test(exact, test_hold_never_seeded);
-	suite_add_tcase(suite, exact);
-	return suite;
-}
-
-int main(void)
-{
-	return as_check_run(sampler_suite());
+	as_check_case(suite, "statistics", timeout, as_thread_seed_start, statistics);
+	as_check_case(suite, "exact", timeout, as_thread_seed_start, exact);
+	return as_check_run(suite);
 }

@@ -491,35 +491,33 @@ START_TEST(test_parse_bad_run)
 }
 END_TEST
 
-static Suite *config_suite(void)
-{
-	Suite *suite = suite_create("config");
-	TCase *parse = tcase_create("parse");
-	TCase *environment = tcase_create("environment");
-
-	tcase_add_loop_test(parse, test_parse_bad_rate, 0, COUNT(bad_rates));
-	tcase_add_loop_test(parse, test_parse_good_rate, 0, COUNT(good_rates));
-	tcase_add_test(parse, test_parse_unset);
-	tcase_add_test(parse, test_parse_seed);
-	tcase_add_test(parse, test_warn_lines);
-	tcase_add_loop_test(parse, test_parse_bad_depth, 0, COUNT(bad_depths));
-	tcase_add_loop_test(parse, test_parse_good_depth, 0, COUNT(good_depths));
-	tcase_add_test(parse, test_parse_track_frees);
-	tcase_add_loop_test(parse, test_parse_bad_track_frees, 0, COUNT(bad_track));
-	tcase_add_test(parse, test_parse_run);
-	tcase_add_loop_test(parse, test_parse_bad_run, 0, COUNT(bad_runs));
-	suite_add_tcase(suite, parse);
-
-	tcase_add_loop_test(environment, test_get_bad_rate, 0, COUNT(bad_rates));
-	tcase_add_loop_test(environment, test_get_good_rate, 0, COUNT(good_rates));
-	tcase_add_test(environment, test_get_seed);
-	tcase_add_loop_test(environment, test_get_bad_depth, 0, COUNT(bad_depths));
-	tcase_add_test(environment, test_get_depth);
-	suite_add_tcase(suite, environment);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(config_suite());
+	const struct as_check_test parse[] = {
+		{ test_parse_bad_rate, COUNT(bad_rates) },
+		{ test_parse_good_rate, COUNT(good_rates) },
+		{ test_parse_unset, 1 },
+		{ test_parse_seed, 1 },
+		{ test_warn_lines, 1 },
+		{ test_parse_bad_depth, COUNT(bad_depths) },
+		{ test_parse_good_depth, COUNT(good_depths) },
+		{ test_parse_track_frees, 1 },
+		{ test_parse_bad_track_frees, COUNT(bad_track) },
+		{ test_parse_run, 1 },
+		{ test_parse_bad_run, COUNT(bad_runs) },
+		{ NULL, 0 },
+	};
+	const struct as_check_test environment[] = {
+		{ test_get_bad_rate, COUNT(bad_rates) },
+		{ test_get_good_rate, COUNT(good_rates) },
+		{ test_get_seed, 1 },
+		{ test_get_bad_depth, COUNT(bad_depths) },
+		{ test_get_depth, 1 },
+		{ NULL, 0 },
+	};
+	Suite *suite = suite_create("config");
+
+	as_check_case(suite, "parse", 0, NULL, parse);
+	as_check_case(suite, "environment", 0, NULL, environment);
+	return as_check_run(suite);
 }

@@ -322,34 +322,30 @@ START_TEST(test_no_draw_before_start)
 }
 END_TEST
 
-static Suite *thread_seed_suite(void)
-{
-	Suite *suite = suite_create("thread_seed");
-	TCase *before = tcase_create("before start");
-	TCase *streams = tcase_create("streams");
-	TCase *first = tcase_create("first allocation");
-
-	tcase_add_test(before, test_no_draw_before_start);
-	suite_add_tcase(suite, before);
-	/* Each test runs in a process of its own, where sampling has
-	 * started, as in a traced program once liballocsample is loaded. */
-	tcase_add_checked_fixture(streams, as_thread_seed_start, NULL);
-	tcase_add_checked_fixture(first, as_thread_seed_start, NULL);
-
-	tcase_add_test(streams, test_seeded_runs_repeat);
-	tcase_add_test(streams, test_unseeded_threads_differ);
-	tcase_add_test(streams, test_forget_reseeds);
-	suite_add_tcase(suite, streams);
-
-	/* 60 s at the normal runs, scaled with them (stats_runs). */
-	tcase_set_timeout(first, (double) stats_runs(60));
-	tcase_add_loop_test(first, test_first_allocation, 0,
-			    (int) (sizeof(first_sizes) / sizeof(first_sizes[0])));
-	suite_add_tcase(suite, first);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(thread_seed_suite());
+	const struct as_check_test before[] = {
+		{ test_no_draw_before_start, 1 },
+		{ NULL, 0 },
+	};
+	const struct as_check_test streams[] = {
+		{ test_seeded_runs_repeat, 1 },
+		{ test_unseeded_threads_differ, 1 },
+		{ test_forget_reseeds, 1 },
+		{ NULL, 0 },
+	};
+	const struct as_check_test first[] = {
+		{ test_first_allocation, (int) (sizeof(first_sizes) / sizeof(first_sizes[0])) },
+		{ NULL, 0 },
+	};
+	Suite *suite = suite_create("thread_seed");
+
+	as_check_case(suite, "before start", 0, NULL, before);
+	/* Each test runs in a process of its own, where sampling has
+	 * started, as in a traced program once liballocsample is loaded. */
+	as_check_case(suite, "streams", 0, as_thread_seed_start, streams);
+	/* 60 s at the normal runs, scaled with them (stats_runs). */
+	as_check_case(suite, "first allocation", (double) stats_runs(60), as_thread_seed_start,
+		      first);
+	return as_check_run(suite);
 }

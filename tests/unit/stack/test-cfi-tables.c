@@ -1010,31 +1010,26 @@ START_TEST(test_own_tables)
 }
 END_TEST
 
-static Suite *tables_suite(void)
-{
-	Suite *suite = suite_create("unwind tables");
-	TCase *shapes = tcase_create("cut short and corrupt");
-
-	tcase_add_test(shapes, test_well_formed);
-	tcase_add_test(shapes, test_truncated_hdr);
-	tcase_add_test(shapes, test_truncated_frame);
-	tcase_add_test(shapes, test_truncated_cie);
-	tcase_add_test(shapes, test_truncated_fde);
-	tcase_add_test(shapes, test_lengths_past_the_end);
-	tcase_add_test(shapes, test_cie_inside_its_fde);
-	tcase_add_test(shapes, test_sizes_past_the_end);
-	tcase_add_test(shapes, test_augmentation);
-	tcase_add_test(shapes, test_encodings);
-	tcase_add_test(shapes, test_def_cfa_offset_sf);
-	tcase_add_test(shapes, test_offsets_out_of_range);
-	tcase_add_test(shapes, test_register_rules);
-	tcase_add_test(shapes, test_set_loc);
-	tcase_add_test(shapes, test_own_tables);
-	suite_add_tcase(suite, shapes);
-	return suite;
-}
-
 int main(void)
 {
-	return as_check_run(tables_suite());
+	const struct as_check_test tests[] = {
+		{ test_well_formed, 1 },
+		{ test_truncated_hdr, 1 },
+		{ test_truncated_frame, 1 },
+		{ test_truncated_cie, 1 },
+		{ test_truncated_fde, 1 },
+		{ test_lengths_past_the_end, 1 },
+		{ test_cie_inside_its_fde, 1 },
+		{ test_sizes_past_the_end, 1 },
+		{ test_augmentation, 1 },
+		{ test_encodings, 1 },
+		{ test_def_cfa_offset_sf, 1 },
+		{ test_offsets_out_of_range, 1 },
+		{ test_register_rules, 1 },
+		{ test_set_loc, 1 },
+		{ test_own_tables, 1 },
+		{ NULL, 0 },
+	};
+
+	return as_check_main("unwind tables", "cut short and corrupt", 0, tests);
 }

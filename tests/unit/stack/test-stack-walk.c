@@ -975,49 +975,47 @@ START_TEST(test_made_unfollowed)
 }
 END_TEST
 
-static Suite *walk_suite(void)
-{
-	Suite *suite = suite_create("stack walk");
-	TCase *against = tcase_create("against libgcc");
-	TCase *rules = tcase_create("rules and cache");
-	TCase *made = tcase_create("stacks made by hand");
-
-	tcase_add_test(against, test_recursion);
-	tcase_add_test(against, test_frame_pointers);
-	tcase_add_test(against, test_qsort);
-	tcase_add_test(against, test_bsearch);
-	tcase_add_test(against, test_twalk);
-	tcase_add_test(against, test_dl_iterate_phdr);
-	tcase_add_test(against, test_pthread_once);
-	tcase_add_test(against, test_drap);
-	tcase_add_test(against, test_asm_drap);
-	tcase_add_test(against, test_asm_fp);
-	tcase_add_test(against, test_unfollowed_rule);
-	tcase_add_test(against, test_signal_raised);
-	tcase_add_test(against, test_signal_interrupting);
-	tcase_add_test(against, test_signal_alternate_stack);
-	tcase_add_test(against, test_own_stack);
-	tcase_add_test(against, test_max);
-	tcase_add_test(against, test_threads);
-	suite_add_tcase(suite, against);
-
-	tcase_add_test(rules, test_rules);
-	tcase_add_test(rules, test_rule_exact);
-	tcase_add_test(rules, test_cache);
-	suite_add_tcase(suite, rules);
-
-	tcase_add_test(made, test_made_stack);
-	tcase_add_test(made, test_made_frame_bound);
-	tcase_add_test(made, test_made_return_address_zero);
-	tcase_add_test(made, test_made_realigned);
-	tcase_add_test(made, test_made_unfollowed);
-	suite_add_tcase(suite, made);
-	return suite;
-}
-
 int main(void)
 {
-	as_stack_walk_init();
+	const struct as_check_test against[] = {
+		{ test_recursion, 1 },
+		{ test_frame_pointers, 1 },
+		{ test_qsort, 1 },
+		{ test_bsearch, 1 },
+		{ test_twalk, 1 },
+		{ test_dl_iterate_phdr, 1 },
+		{ test_pthread_once, 1 },
+		{ test_drap, 1 },
+		{ test_asm_drap, 1 },
+		{ test_asm_fp, 1 },
+		{ test_unfollowed_rule, 1 },
+		{ test_signal_raised, 1 },
+		{ test_signal_interrupting, 1 },
+		{ test_signal_alternate_stack, 1 },
+		{ test_own_stack, 1 },
+		{ test_max, 1 },
+		{ test_threads, 1 },
+		{ NULL, 0 },
+	};
+	const struct as_check_test rules[] = {
+		{ test_rules, 1 },
+		{ test_rule_exact, 1 },
+		{ test_cache, 1 },
+		{ NULL, 0 },
+	};
+	const struct as_check_test made[] = {
+		{ test_made_stack, 1 },
+		{ test_made_frame_bound, 1 },
+		{ test_made_return_address_zero, 1 },
+		{ test_made_realigned, 1 },
+		{ test_made_unfollowed, 1 },
+		{ NULL, 0 },
+	};
+	Suite *suite = suite_create("stack walk");
 
-	return as_check_run(walk_suite());
+	as_stack_walk_init();
+	as_check_case(suite, "against libgcc", 0, NULL, against);
+	as_check_case(suite, "rules and cache", 0, NULL, rules);
+	as_check_case(suite, "stacks made by hand", 0, NULL, made);
+	return as_check_run(suite);
 }
