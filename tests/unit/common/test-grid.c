@@ -15,36 +15,33 @@
 #include "common/width.h"
 #include "tests/lib/check-run.h"
 
+/* Each cut: its function, the text, the width, what it gives. */
+static const struct {
+	char *(*cut)(const char *text, size_t width);
+	const char *text;
+	size_t width;
+	const char *expected;
+} cuts[] = {
+	{ as_cut_end, "abcdef", 6, "abcdef" },
+	{ as_cut_end, "abcdef", 4, "abc…" },
+	{ as_cut_middle, "abcdefgh", 5, "ab…gh" },
+	{ as_cut_middle, "abcdefgh", 6, "abc…gh" },
+	/* Characters, not bytes: five of two bytes each. */
+	{ as_cut_middle, "ééééé", 3, "é…é" },
+	{ as_cut_middle, "ééééé", 5, "ééééé" },
+	/* A mark of the text next to the cut goes with it: one mark. */
+	{ as_cut_middle, "abc…defghij", 9, "abc…ghij" },
+	{ as_cut_middle, "abcdefg…hij", 9, "abcd…hij" },
+};
+
 START_TEST(test_cut)
 {
-	char *s;
+	for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
+		char *s = cuts[i].cut(cuts[i].text, cuts[i].width);
 
-	s = as_cut_end("abcdef", 6);
-	ck_assert_str_eq(s, "abcdef");
-	g_free(s);
-	s = as_cut_end("abcdef", 4);
-	ck_assert_str_eq(s, "abc…");
-	g_free(s);
-	s = as_cut_middle("abcdefgh", 5);
-	ck_assert_str_eq(s, "ab…gh");
-	g_free(s);
-	s = as_cut_middle("abcdefgh", 6);
-	ck_assert_str_eq(s, "abc…gh");
-	g_free(s);
-	/* Characters, not bytes: five of two bytes each. */
-	s = as_cut_middle("ééééé", 3);
-	ck_assert_str_eq(s, "é…é");
-	g_free(s);
-	s = as_cut_middle("ééééé", 5);
-	ck_assert_str_eq(s, "ééééé");
-	g_free(s);
-	/* A mark of the text next to the cut goes with it: one mark. */
-	s = as_cut_middle("abc…defghij", 9);
-	ck_assert_str_eq(s, "abc…ghij");
-	g_free(s);
-	s = as_cut_middle("abcdefg…hij", 9);
-	ck_assert_str_eq(s, "abcd…hij");
-	g_free(s);
+		ck_assert_str_eq(s, cuts[i].expected);
+		g_free(s);
+	}
 }
 END_TEST
 

@@ -82,60 +82,41 @@ START_TEST(test_ratio_cdf_too_many_terms)
 }
 END_TEST
 
-static void check_flags(const bool *got, const bool *want, size_t n, const char *what)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		ck_assert_msg(got[i] == want[i], "%s: p-value %zu called %s", what, i,
-			      got[i] ? "significant" : "not significant");
-}
-
-/* Holm at 0.05 over four p-values: sorted 0.005 <= 0.05/4, 0.01 <= 0.05/3,
- * then 0.03 > 0.05/2 stops the procedure. */
-START_TEST(test_holm)
-{
-	static const double p[] = { 0.01, 0.04, 0.03, 0.005 };
-	static const bool want[] = { true, false, false, true };
+/* A family of p-values and the calls a correction at 0.05 must make. */
+static const struct {
+	const char *what;
+	void (*correct)(const double *p_values, size_t n, double alpha, bool *significant);
+	size_t n;
+	double p[4];
+	bool want[4];
+} families[] = {
+	/* Holm over four p-values: sorted 0.005 <= 0.05/4, 0.01 <= 0.05/3,
+	 * then 0.03 > 0.05/2 stops the procedure. */
+	{ "Holm", as_compare_holm, 4, { 0.01, 0.04, 0.03, 0.005 }, { true, false, false, true } },
 	/* A NaN counts in n: 0.03 alone is called at 0.05, beside a NaN it
 	 * must beat 0.025. */
-	static const double with_nan[] = { 0.03, NAN };
-	static const bool want_nan[] = { false, false };
-	static const double alone[] = { 0.03 };
-	bool got[4];
-
-	as_compare_holm(p, 4, 0.05, got);
-	check_flags(got, want, 4, "Holm");
-	as_compare_holm(with_nan, 2, 0.05, got);
-	check_flags(got, want_nan, 2, "Holm with a NaN");
-	as_compare_holm(alone, 1, 0.05, got);
-	ck_assert(got[0]);
-}
-END_TEST
-
-/* Benjamini-Hochberg at 0.05: the largest k with p_(k) <= k q / n calls
- * every p-value up to it, even those above their own threshold. */
-START_TEST(test_benjamini_hochberg)
-{
-	static const double all[] = { 0.01, 0.04, 0.03, 0.005 };
-	static const bool want_all[] = { true, true, true, true };
-	static const double three[] = { 0.02, 0.5, 0.01, 0.03 };
-	static const bool want_three[] = { true, false, true, true };
+	{ "Holm with a NaN", as_compare_holm, 2, { 0.03, NAN }, { false, false } },
+	{ "Holm, one p-value", as_compare_holm, 1, { 0.03 }, { true } },
+	/* Benjamini-Hochberg: the largest k with p_(k) <= k q / n calls every
+	 * p-value up to it, even those above their own threshold. */
+	{ "BH, all", as_compare_benjamini_hochberg, 4, { 0.01, 0.04, 0.03, 0.005 },
+	  { true, true, true, true } },
+	{ "BH, three", as_compare_benjamini_hochberg, 4, { 0.02, 0.5, 0.01, 0.03 },
+	  { true, false, true, true } },
 	/* 0.012 > 1 * 0.05 / 4 but p_(2) = 0.02 <= 2 * 0.05 / 4 calls both. */
-	static const double step_up[] = { 0.012, 0.02, 0.9, 0.8 };
-	static const bool want_step_up[] = { true, true, false, false };
-	static const double with_nan[] = { 0.04, NAN };
-	static const bool want_nan[] = { false, false };
+	{ "BH, step-up", as_compare_benjamini_hochberg, 4, { 0.012, 0.02, 0.9, 0.8 },
+	  { true, true, false, false } },
+	{ "BH with a NaN", as_compare_benjamini_hochberg, 2, { 0.04, NAN }, { false, false } },
+};
+
+START_TEST(test_corrections)
+{
 	bool got[4];
 
-	as_compare_benjamini_hochberg(all, 4, 0.05, got);
-	check_flags(got, want_all, 4, "BH, all");
-	as_compare_benjamini_hochberg(three, 4, 0.05, got);
-	check_flags(got, want_three, 4, "BH, three");
-	as_compare_benjamini_hochberg(step_up, 4, 0.05, got);
-	check_flags(got, want_step_up, 4, "BH, step-up");
-	as_compare_benjamini_hochberg(with_nan, 2, 0.05, got);
-	check_flags(got, want_nan, 2, "BH with a NaN");
+	families[_i].correct(families[_i].p, families[_i].n, 0.05, got);
+	for (size_t i = 0; i < families[_i].n; i++)
+		ck_assert_msg(got[i] == families[_i].want[i], "%s: p-value %zu called %s",
+			      families[_i].what, i, got[i] ? "significant" : "not significant");
 }
 END_TEST
 
@@ -145,8 +126,7 @@ int main(void)
 		{ test_ratio_cdf_one_gamma, 1 },
 		{ test_ratio_cdf_two_gammas, 1 },
 		{ test_ratio_cdf_too_many_terms, 1 },
-		{ test_holm, 1 },
-		{ test_benjamini_hochberg, 1 },
+		{ test_corrections, (int) (sizeof(families) / sizeof(families[0])) },
 		{ NULL, 0 },
 	};
 

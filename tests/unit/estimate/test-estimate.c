@@ -360,39 +360,36 @@ START_TEST(test_estimators)
 }
 END_TEST
 
-/* One thread: s - 1 samples for the lower end, s + 1 for the upper. */
+/*
+ * The counts the ends are the quantiles of, with compensation: one thread,
+ * s - 1 samples for the lower end and s + 1 for the upper; T threads,
+ * S - T and S + T.  A row: an accumulator's s and u at RATE, T, the
+ * options, and the lower and upper ends' counts (a count of 0: no
+ * failures, the end is u).
+ */
+static const struct {
+	uint64_t s;
+	double u;
+	uint64_t threads;
+	const struct as_estimate_options *options;
+	uint64_t lower_s, upper_s;
+} compensated[] = {
+	{ 8, 10908, 1, &compensation, 7, 9 },
+	{ 1, 777, 1, &compensation, 0, 2 },
+	{ 1, 777, 1, NULL, 0, 2 }, /* the defaults: C = 0.95, compensation */
+	{ 100, 5e6, 4, &compensation, 96, 104 },
+	{ 100, 5e6, 4, &no_compensation, 100, 100 },
+	{ 3, 4e4, 4, &compensation, 0, 7 },
+};
+
 START_TEST(test_compensation)
 {
-	struct as_estimate_accum a = accum_of(RATE, 8, 10908, 0);
-	struct as_estimate_accum one = accum_of(RATE, 1, 777, 0);
-	struct as_estimate est = compute(&a, 1, 1, &compensation);
+	struct as_estimate_accum a = accum_of(RATE, compensated[_i].s, compensated[_i].u, 0);
+	struct as_estimate est = compute(&a, 1, compensated[_i].threads, compensated[_i].options);
+	uint64_t lower_s = compensated[_i].lower_s;
 
-	ck_assert_double_eq(est.lower, quantile(0.025, 7) + 10908);
-	ck_assert_double_eq(est.upper, quantile(0.975, 9) + 10908);
-	est = compute(&one, 1, 1, &compensation);
-	ck_assert_double_eq(est.lower, 777); /* s - 1 = 0: 0 failures */
-	ck_assert_double_eq(est.upper, quantile(0.975, 2) + 777);
-	est = compute(&one, 1, 1, NULL); /* the defaults: C = 0.95, compensation */
-	ck_assert_double_eq(est.lower, 777);
-	ck_assert_double_eq(est.upper, quantile(0.975, 2) + 777);
-}
-END_TEST
-
-/* T threads: S - T and S + T. */
-START_TEST(test_threads)
-{
-	struct as_estimate_accum a = accum_of(RATE, 100, 5e6, 0);
-	struct as_estimate_accum few = accum_of(RATE, 3, 4e4, 0);
-	struct as_estimate est = compute(&a, 1, 4, &compensation);
-
-	ck_assert_double_eq(est.lower, quantile(0.025, 96) + 5e6);
-	ck_assert_double_eq(est.upper, quantile(0.975, 104) + 5e6);
-	est = compute(&a, 1, 4, &no_compensation);
-	ck_assert_double_eq(est.lower, quantile(0.025, 100) + 5e6);
-	ck_assert_double_eq(est.upper, quantile(0.975, 100) + 5e6);
-	est = compute(&few, 1, 4, &compensation);
-	ck_assert_double_eq(est.lower, 4e4);
-	ck_assert_double_eq(est.upper, quantile(0.975, 7) + 4e4);
+	ck_assert_double_eq(est.lower, (lower_s ? quantile(0.025, lower_s) : 0) + compensated[_i].u);
+	ck_assert_double_eq(est.upper, quantile(0.975, compensated[_i].upper_s) + compensated[_i].u);
 }
 END_TEST
 
@@ -640,8 +637,7 @@ int main(void)
 		{ test_remove, 1 },
 		{ test_merge, 1 },
 		{ test_estimators, 1 },
-		{ test_compensation, 1 },
-		{ test_threads, 1 },
+		{ test_compensation, (int) (sizeof(compensated) / sizeof(compensated[0])) },
 		{ test_zero_samples, 1 },
 		{ test_mixed_rates, 1 },
 		{ test_rates_merged, 1 },

@@ -36,29 +36,48 @@ static struct asr_free_event free_of(uint64_t ptr)
 	return (struct asr_free_event) { .ptr = ptr, .has_vpid = true, .vpid = 42 };
 }
 
+/* A trace of one cell, its live table and the process's curve. */
+struct table {
+	struct asr_trace trace;
+	struct asr_cell cell;
+	struct asr_heap heap;
+	struct asr_live live;
+};
+
+static void table_init(struct table *t)
+{
+	*t = (struct table) { .cell = { .trace = &t->trace } };
+	asr_live_init(&t->live);
+	asr_heap_init(&t->heap, 200);
+	t->cell.heap = asr_heap_series_of(&t->heap, &t->cell);
+}
+
+static void table_fini(struct table *t)
+{
+	asr_live_fini(&t->live);
+	asr_heap_fini(&t->heap);
+	asr_cell_lifetimes_fini(&t->cell.lifetimes);
+	asr_rates_fini(&t->cell.rates);
+	asr_rates_fini(&t->cell.live);
+}
+
 /* A sample into the live table, weighed as asr_table_add() weighs it. */
-static void live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
-			const struct asr_sample *s)
+static void live_sample(struct table *t, const struct asr_sample *s)
 {
 	struct asr_recent_probability recent[ASR_RECENT_PROBABILITIES] = { { 0 } };
 	struct asr_weighed weighed;
 
-	ck_assert(asr_rates_weigh(&cell->rates, recent, s->rate, s->size, s->offset, &weighed));
-	asr_live_sample(live, trace, cell, s, &weighed);
+	ck_assert(asr_rates_weigh(&t->cell.rates, recent, s->rate, s->size, s->offset, &weighed));
+	asr_live_sample(&t->live, &t->trace, &t->cell, s, &weighed);
 }
 
 START_TEST(test_samples_and_frees_match)
 {
 	static uint64_t live_ptrs[BLOCKS];
-	struct asr_trace trace = { 0 };
-	struct asr_cell cell = { .trace = &trace };
-	struct asr_heap heap;
-	struct asr_live live;
 	size_t n_live = 0, made = 0;
+	struct table t;
 
-	asr_live_init(&live);
-	asr_heap_init(&heap, 200);
-	cell.heap = asr_heap_series_of(&heap, &cell);
+	table_init(&t);
 	/* Grow to 2040 live, then hover there, just under half of the
 	 * table's 4096 slots: long runs, many of them across the table's end,
 	 * and many vacated slots. */
@@ -71,61 +90,48 @@ START_TEST(test_samples_and_frees_match)
 			uint64_t ptr = ((next_random() % 4) << 40) + (made << 12);
 			struct asr_sample s = sample_at(ptr);
 
-			live_sample(&live, &trace, &cell, &s);
+			live_sample(&t, &s);
 			live_ptrs[n_live++] = ptr;
 			made++;
 		} else {
 			size_t k = next_random() % n_live;
 			struct asr_free_event f = free_of(live_ptrs[k]);
 
-			asr_live_free(&live, &trace, &f);
+			asr_live_free(&t.live, &t.trace, &f);
 			live_ptrs[k] = live_ptrs[--n_live];
 		}
-		ck_assert_uint_eq(trace.unmatched_frees, 0);
-		ck_assert_uint_eq(asr_rates_samples(&cell.live), n_live);
+		ck_assert_uint_eq(t.trace.unmatched_frees, 0);
+		ck_assert_uint_eq(asr_rates_samples(&t.cell.live), n_live);
 		/* The process's curve follows its cells. */
-		ck_assert_uint_eq(asr_rates_samples(&cell.heap->live), n_live);
+		ck_assert_uint_eq(asr_rates_samples(&t.cell.heap->live), n_live);
 	}
-	ck_assert_uint_eq(trace.lost_frees, 0);
-	ck_assert_uint_eq(cell.tracked, BLOCKS);
-	asr_live_fini(&live);
-	asr_heap_fini(&heap);
-	asr_cell_lifetimes_fini(&cell.lifetimes);
-	asr_rates_fini(&cell.rates);
-	asr_rates_fini(&cell.live);
+	ck_assert_uint_eq(t.trace.lost_frees, 0);
+	ck_assert_uint_eq(t.cell.tracked, BLOCKS);
+	table_fini(&t);
 }
 END_TEST
 
 START_TEST(test_unmatched_and_lost_frees)
 {
-	struct asr_trace trace = { 0 };
-	struct asr_cell cell = { .trace = &trace };
-	struct asr_heap heap;
-	struct asr_live live;
 	struct asr_sample s = sample_at(0x7000);
 	struct asr_free_event f = free_of(0x7000), other = free_of(0x9000);
+	struct table t;
 
-	asr_live_init(&live);
-	asr_heap_init(&heap, 200);
-	cell.heap = asr_heap_series_of(&heap, &cell);
-	asr_live_free(&live, &trace, &f); /* before any sample: unmatched */
-	live_sample(&live, &trace, &cell, &s);
-	live_sample(&live, &trace, &cell, &s); /* the first one's free was lost */
-	ck_assert_uint_eq(trace.lost_frees, 1);
-	ck_assert_uint_eq(asr_rates_samples(&cell.live), 1);
-	asr_live_free(&live, &trace, &other);
-	ck_assert_uint_eq(trace.unmatched_frees, 2);
+	table_init(&t);
+	asr_live_free(&t.live, &t.trace, &f); /* before any sample: unmatched */
+	live_sample(&t, &s);
+	live_sample(&t, &s); /* the first one's free was lost */
+	ck_assert_uint_eq(t.trace.lost_frees, 1);
+	ck_assert_uint_eq(asr_rates_samples(&t.cell.live), 1);
+	asr_live_free(&t.live, &t.trace, &other);
+	ck_assert_uint_eq(t.trace.unmatched_frees, 2);
 	other.vpid = 43; /* the same address in another process */
 	other.ptr = 0x7000;
-	asr_live_free(&live, &trace, &other);
-	ck_assert_uint_eq(trace.unmatched_frees, 3);
-	asr_live_free(&live, &trace, &f);
-	ck_assert_uint_eq(asr_rates_samples(&cell.live), 0);
-	asr_live_fini(&live);
-	asr_heap_fini(&heap);
-	asr_cell_lifetimes_fini(&cell.lifetimes);
-	asr_rates_fini(&cell.rates);
-	asr_rates_fini(&cell.live);
+	asr_live_free(&t.live, &t.trace, &other);
+	ck_assert_uint_eq(t.trace.unmatched_frees, 3);
+	asr_live_free(&t.live, &t.trace, &f);
+	ck_assert_uint_eq(asr_rates_samples(&t.cell.live), 0);
+	table_fini(&t);
 }
 END_TEST
 

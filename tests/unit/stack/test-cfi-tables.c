@@ -218,6 +218,15 @@ static size_t fde_begin(struct tables *t, size_t cie, uintptr_t start, uint64_t 
 	return fde_begin_encoded(t, cie, PE_STANDARD, start, range, true);
 }
 
+/* Tables `t` started afresh with the standard CIE of `data_align` and an
+ * FDE under it for CODE .. CODE + 64: returns the FDE, whose instructions
+ * come next. */
+static size_t standard_fde(struct tables *t, int64_t data_align)
+{
+	memset(t, 0, sizeof(*t));
+	return fde_begin(t, standard_cie(t, data_align), CODE, 64);
+}
+
 /* The .eh_frame_hdr of GNU ld: the .eh_frame pointer, the count and the
  * sorted table, each entry relative to the header. */
 static void index_write(struct tables *t)
@@ -434,12 +443,10 @@ END_TEST
 START_TEST(test_truncated_fde)
 {
 	struct tables t;
-	size_t cie, fde;
+	size_t fde;
 	uint32_t length;
 
-	memset(&t, 0, sizeof(t));
-	cie = standard_cie(&t, -8);
-	fde = fde_begin(&t, cie, CODE, 64);
+	fde = standard_fde(&t, -8);
 	put_u8(&t.frame, CFA_DEF_CFA_OFFSET);
 	put_uleb(&t.frame, 200); /* two bytes */
 	entry_end(&t, fde);
@@ -520,6 +527,17 @@ START_TEST(test_lengths_past_the_end)
 }
 END_TEST
 
+/* The instructions of a whole rule, CFA = %rsp + 8 and the return
+ * address below it: a CIE's, or an FDE's whose CIE has none. */
+static void whole_rule(struct tables *t)
+{
+	put_u8(&t->frame, CFA_DEF_CFA);
+	put_uleb(&t->frame, REG_RSP);
+	put_uleb(&t->frame, 8);
+	put_u8(&t->frame, CFA_OFFSET | REG_RA);
+	put_uleb(&t->frame, 1);
+}
+
 /*
  * A CIE pointer of 3 puts the CIE one byte into its own FDE, whose bytes
  * are made to read as a CIE there: a length of 48 MiB (the pointer's low
@@ -535,11 +553,7 @@ START_TEST(test_cie_inside_its_fde)
 
 	memset(&t, 0, sizeof(t));
 	cie = cie_begin(&t, 1, "", -8);
-	put_u8(&t.frame, CFA_DEF_CFA);
-	put_uleb(&t.frame, REG_RSP);
-	put_uleb(&t.frame, 8);
-	put_u8(&t.frame, CFA_OFFSET | REG_RA);
-	put_uleb(&t.frame, 1);
+	whole_rule(&t);
 	entry_end(&t, cie);
 	fde = fde_begin_encoded(&t, cie, PE_ABSPTR, start, 64, false);
 	entry_end(&t, fde);
@@ -551,17 +565,6 @@ START_TEST(test_cie_inside_its_fde)
 	}
 }
 END_TEST
-
-/* The instructions of a whole rule, CFA = %rsp + 8 and the return
- * address below it, for an FDE whose CIE has none. */
-static void whole_rule(struct tables *t)
-{
-	put_u8(&t->frame, CFA_DEF_CFA);
-	put_uleb(&t->frame, REG_RSP);
-	put_uleb(&t->frame, 8);
-	put_u8(&t->frame, CFA_OFFSET | REG_RA);
-	put_uleb(&t->frame, 1);
-}
 
 /*
  * Sizes inside entries: augmentation data and expression blocks longer
@@ -593,9 +596,7 @@ START_TEST(test_sizes_past_the_end)
 	tables_end(&t);
 	ck_assert_int_eq(kind_at(&t, CODE + 10), AS_RULE_UNSUPPORTED);
 
-	memset(&t, 0, sizeof(t));
-	cie = standard_cie(&t, -8);
-	fde = fde_begin(&t, cie, CODE, 64);
+	fde = standard_fde(&t, -8);
 	put_u8(&t.frame, CFA_DEF_CFA_EXPRESSION);
 	put_uleb(&t.frame, 40);             /* an expression of 40 bytes, 1 there */
 	put_u8(&t.frame, OP_BREG6);
@@ -603,9 +604,7 @@ START_TEST(test_sizes_past_the_end)
 	index_write(&t);                    /* and no terminator */
 	ck_assert_int_eq(kind_at(&t, CODE + 10), AS_RULE_UNSUPPORTED);
 
-	memset(&t, 0, sizeof(t));
-	cie = standard_cie(&t, -8);
-	fde = fde_begin(&t, cie, CODE, 64);
+	fde = standard_fde(&t, -8);
 	put_u8(&t.frame, CFA_DEF_CFA_OFFSET);
 	for (int i = 0; i < 12; i++)
 		put_u8(&t.frame, 0x80);     /* continued to the FDE's end */
@@ -628,11 +627,7 @@ static int kind_with_cie(uint8_t version, const char *augmentation, const uint8_
 		put_uleb(&t.frame, size);
 		put(&t.frame, data, size);
 	}
-	put_u8(&t.frame, CFA_DEF_CFA);
-	put_uleb(&t.frame, REG_RSP);
-	put_uleb(&t.frame, 8);
-	put_u8(&t.frame, CFA_OFFSET | REG_RA);
-	put_uleb(&t.frame, 1);
+	whole_rule(&t);
 	entry_end(&t, cie);
 	fde = fde_begin_encoded(&t, cie, PE_STANDARD, CODE, 64, augmentation[0] == 'z');
 	entry_end(&t, fde);
@@ -679,11 +674,7 @@ static int kind_with_fde_encoding(uint8_t encoding, uintptr_t pc)
 	cie = cie_begin(&t, 1, "zR", -8);
 	put_uleb(&t.frame, 1);
 	put_u8(&t.frame, encoding);
-	put_u8(&t.frame, CFA_DEF_CFA);
-	put_uleb(&t.frame, REG_RSP);
-	put_uleb(&t.frame, 8);
-	put_u8(&t.frame, CFA_OFFSET | REG_RA);
-	put_uleb(&t.frame, 1);
+	whole_rule(&t);
 	entry_end(&t, cie);
 	fde = fde_begin_encoded(&t, cie, encoding, CODE, 64, true);
 	entry_end(&t, fde);
@@ -736,11 +727,9 @@ END_TEST
 static struct as_rule rule_with(int64_t data_align, const uint8_t *instructions, size_t size)
 {
 	struct tables t;
-	size_t cie, fde;
+	size_t fde;
 
-	memset(&t, 0, sizeof(t));
-	cie = standard_cie(&t, data_align);
-	fde = fde_begin(&t, cie, CODE, 64);
+	fde = standard_fde(&t, data_align);
 	put(&t.frame, instructions, size);
 	entry_end(&t, fde);
 	tables_end(&t);
@@ -882,12 +871,10 @@ START_TEST(test_set_loc)
 {
 	for (int64_t to = 5; to <= 15; to += 10) {
 		struct tables t;
-		size_t cie, fde;
+		size_t fde;
 		uint32_t operand;
 
-		memset(&t, 0, sizeof(t));
-		cie = standard_cie(&t, -8);
-		fde = fde_begin(&t, cie, CODE, 64);
+		fde = standard_fde(&t, -8);
 		put_u8(&t.frame, CFA_SET_LOC);
 		operand = (uint32_t) (CODE + (uint64_t) to - (FRAME_ADDRESS + t.frame.size));
 		put_u32(&t.frame, operand);

@@ -242,20 +242,26 @@ static void drap(void)
  *   frame_signal     marked as a signal frame
  *   frame_outermost  the return address undefined
  *   frame_no_cfi     no call frame information at all
+ * FRAME_BELOW(NAME, DIRECTIVES, SIZE, CFA) is one that moves %rsp down by
+ * SIZE bytes (CFA = %rsp + CFA then), with DIRECTIVES of its own first.
  */
+#define FRAME_BELOW(name, directives, size, cfa) \
+	".p2align 4\n" \
+	".type " name ", @function\n" \
+	name ":\n" \
+	".cfi_startproc\n" \
+	directives \
+	"subq $" size ", %rsp\n" \
+	".cfi_def_cfa_offset " cfa "\n" \
+	"call *%rdi\n" \
+	"addq $" size ", %rsp\n" \
+	".cfi_def_cfa_offset 8\n" \
+	"ret\n" \
+	".cfi_endproc\n" \
+	".size " name ", .-" name "\n"
+
 __asm__(".text\n"
-	".p2align 4\n"
-	".type frame_standard, @function\n"
-	"frame_standard:\n"
-	".cfi_startproc\n"
-	"subq $40, %rsp\n"
-	".cfi_def_cfa_offset 48\n"
-	"call *%rdi\n"
-	"addq $40, %rsp\n"
-	".cfi_def_cfa_offset 8\n"
-	"ret\n"
-	".cfi_endproc\n"
-	".size frame_standard, .-frame_standard\n"
+	FRAME_BELOW("frame_standard", "", "40", "48")
 
 	".p2align 4\n"
 	".type frame_fp, @function\n"
@@ -320,33 +326,9 @@ __asm__(".text\n"
 	".cfi_endproc\n"
 	".size frame_register, .-frame_register\n"
 
-	".p2align 4\n"
-	".type frame_signal, @function\n"
-	"frame_signal:\n"
-	".cfi_startproc\n"
-	".cfi_signal_frame\n"
-	"subq $8, %rsp\n"
-	".cfi_def_cfa_offset 16\n"
-	"call *%rdi\n"
-	"addq $8, %rsp\n"
-	".cfi_def_cfa_offset 8\n"
-	"ret\n"
-	".cfi_endproc\n"
-	".size frame_signal, .-frame_signal\n"
+	FRAME_BELOW("frame_signal", ".cfi_signal_frame\n", "8", "16")
 
-	".p2align 4\n"
-	".type frame_outermost, @function\n"
-	"frame_outermost:\n"
-	".cfi_startproc\n"
-	".cfi_undefined %rip\n"
-	"subq $8, %rsp\n"
-	".cfi_def_cfa_offset 16\n"
-	"call *%rdi\n"
-	"addq $8, %rsp\n"
-	".cfi_def_cfa_offset 8\n"
-	"ret\n"
-	".cfi_endproc\n"
-	".size frame_outermost, .-frame_outermost\n"
+	FRAME_BELOW("frame_outermost", ".cfi_undefined %rip\n", "8", "16")
 
 	".p2align 4\n"
 	".type frame_no_cfi, @function\n"
