@@ -64,8 +64,7 @@ static inline bool stats_judged(void)
 	return !stats_env_on("ALLOCSAMPLE_TEST_MEMORY");
 }
 
-/* The fewest runs of a test in memory mode: enough to go through each
- * path of its runs more than once. */
+/* The fewest runs of a test in memory mode, whatever it asks for. */
 #define STATS_MEMORY_RUNS_MIN 10
 
 /*
@@ -195,7 +194,8 @@ struct stats_run {
 };
 
 /* The next run of a stream of `mix`, its sizes drawn from `sizes`: objects
- * of one fixed size that the failures to come pass over make one run. */
+ * of a mix of one size that the failures to come pass over make one run,
+ * the log-uniform mix's objects a run each. */
 static inline void stats_stream_next_run(struct stats_stream *st, enum stats_mix mix,
 					 struct as_rng *sizes, struct stats_run *run)
 {

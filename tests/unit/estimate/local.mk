@@ -2,7 +2,8 @@
 # rules and the reference table (test-estimate); the comparison's building
 # blocks against closed forms and worked examples (test-compare).  Then
 # against the sampling model, simulated (ALLOCSAMPLE_TEST_THOROUGH=1 runs
-# ten times as many runs): the bytes' intervals of aligned, cut and
+# ten times as many runs, the sanitizer build a twentieth, unjudged:
+# tests/lib/stats.h): the bytes' intervals of aligned, cut and
 # several threads' streams and of two rates (test-estimate-sim); comparing
 # two runs, its calibration, family-wise rate, power and the ratio's
 # coverage (test-compare-sim); the object count's lower end across mixes of

@@ -7,8 +7,8 @@
 # (lifetime_rates.c: test-lifetime-rates); the heap over time and its
 # peak's confidence against the sampling model, simulated: a point's
 # interval, the peak's, and the peak's at C failing on a flat heap
-# (aggregate/heap.c: test-heap-sim; ALLOCSAMPLE_TEST_THOROUGH=1 runs ten
-# times the runs).
+# (aggregate/heap.c: test-heap-sim, whose runs scale as the estimators'
+# simulations' do: tests/unit/estimate/local.mk).
 AS_UNIT_REPORT_CFLAGS = $(AM_CFLAGS) -I$(top_srcdir)/plugins/report $(CHECK_CFLAGS) $(GLIB_CFLAGS) \
 	$(BABELTRACE2_CFLAGS) $(GSL_CFLAGS)
 AS_UNIT_REPORT_LDADD = common/libascommon.la estimate/libasestimate.la src/libassampler.la \

@@ -2,7 +2,8 @@
 # (test-sampler), the environment settings (test-settings), the per-thread
 # seeding (test-thread-seed) and the set of sampled addresses
 # (test-sampled-set).  ALLOCSAMPLE_TEST_THOROUGH=1 makes the statistical
-# tests ten times longer.
+# tests ten times longer, the sanitizer build a twentieth as long
+# (tests/lib/stats.h).
 AS_UNIT_SAMPLER_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GSL_CFLAGS) $(PTHREAD_CFLAGS)
 AS_UNIT_SAMPLER_LDADD = src/libassampler.la $(CHECK_LIBS) $(GSL_LIBS) $(PTHREAD_LIBS) -lm
 AS_UNIT_SAMPLER_TESTS = tests/unit/sampler/test-sampler tests/unit/sampler/test-settings \
