@@ -1,13 +1,23 @@
-# lib.sh - what the report's tests share, on top of tests/lib/lttng-harness.sh
-# (whose tests/lib/results.sh gives the checks: ok, fail, check, check_truth,
-# finish).
+# lib.sh - what the report's end-to-end tests share, on top of tests/lib:
+# lttng-harness.sh (the private daemon and the one recipe of a trace,
+# harness_session and harness_trace), tools.sh (report_run, report_json,
+# record_json...), results.sh (the checks: ok, fail, check, check_truth,
+# finish) and chromium.sh (headless Chromium for the HTML pages).
 #
-# Source it first thing.
+# Source it first thing, then call harness_enter "$@".
 
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
 . "$AS_SRCDIR/tests/lib/chromium.sh"
 
+# The programs this folder builds, which its tests record.
 REPORT_BIN="$AS_BUILDDIR/tests/report"
+
+# report_check_self_contained PAGE: the HTML page loads nothing from
+# elsewhere (no script, style sheet, image or frame by address).
+report_check_self_contained() {
+	check "self-contained: no external script, style, image or frame" \
+		sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$1'"
+}
 
 # report_session NAME TRACE_DIR CONTEXT...: a started session recording
 # allocsample:* with the given contexts (-t vpid ...) only.
@@ -45,11 +55,4 @@ report_lossless_session() {
 	lttng add-context --userspace --session="$name" --channel=big "$@" >/dev/null
 	lttng start "$name" >/dev/null
 	REPORT_CPU=$(taskset -pc $$ | sed 's/.*: *//; s/[-,].*//')
-}
-
-# report_check_self_contained PAGE: the HTML page loads nothing from
-# elsewhere (no script, style sheet, image or frame by address).
-report_check_self_contained() {
-	check "self-contained: no external script, style, image or frame" \
-		sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$1'"
 }

@@ -14,26 +14,21 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
-out="$HARNESS_DIR/out"
+out="$HARNESS_DIR/typed.out"
 json="$HARNESS_DIR/report.json"
 
-harness_session typed --output "$trace"
-ALLOCSAMPLE_SEED=3 ALLOCSAMPLE_RATE=1024 "$REPORT_BIN/typed-workload" 200 4 >"$out" ||
-	harness_fail "the workload failed"
-harness_session_end typed
+ALLOCSAMPLE_SEED=3 ALLOCSAMPLE_RATE=1024 harness_trace typed -- "$REPORT_BIN/typed-workload" 200 4
+report_json "$HARNESS_DIR/typed" "$json" -p 'confidence=0.999'
 
-report_run "$trace" -p 'confidence=0.999,format="json"' >"$json" 2>"$HARNESS_DIR/stderr" ||
-	harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
-jq -e . "$json" >/dev/null || harness_fail "the report is not JSON"
-
-pid=$(awk '$1 == "pid" { print $2 }' "$out")
+pid=$(harness_fact "$out" pid 2)
+[ -n "$pid" ] || harness_fail "the workload printed no pid"
 check "confidence 0.999 is in the report" \
 	[ "$(jq '.confidence' "$json")" = 0.999 ]
 check "nothing lost, skipped or missing" \
 	[ "$(jq -c '[.incomplete, .skipped_samples, .missing_contexts, .rates]' "$json")" = '[false,0,[],[1024]]' ]
 
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
+check "the workload gives its 4 threads' bytes" [ "$(wc -l <"$HARNESS_DIR/threads")" -eq 4 ]
 while read -r tid bytes; do
 	check_truth "thread $tid" "$json" \
 		".kind == \"thread\" and .pid == $pid and .tid == $tid" "$bytes"
@@ -41,6 +36,7 @@ done <"$HARNESS_DIR/threads"
 
 awk '$1 == "type" { bytes = $2; $1 = ""; $2 = ""; sub(/^ +/, ""); print bytes, $0 }' "$out" \
 	>"$HARNESS_DIR/types"
+check "the workload gives its 4 types' bytes" [ "$(wc -l <"$HARNESS_DIR/types")" -eq 4 ]
 while read -r bytes type; do
 	check_truth "type '$type'" "$json" \
 		".kind == \"type\" and .pid == $pid and .type == \"$type\"" "$bytes"
@@ -48,7 +44,8 @@ while read -r bytes type; do
 		[ "$(jq ".groups[] | select(.kind == \"type\" and .type == \"$type\") | .threads" "$json")" = 4 ]
 done <"$HARNESS_DIR/types"
 
-total=$(awk '$1 == "total" { print $2 }' "$out")
+total=$(harness_fact "$out" total 2)
+[ -n "$total" ] || harness_fail "the workload printed no total"
 check_truth "process $pid" "$json" ".kind == \"process\" and .pid == $pid" "$total"
 check_truth "grand total" "$json" '.kind == "total"' "$total"
 check "the process counts 4 threads" \
