@@ -24,16 +24,12 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
+trace="$HARNESS_DIR/loss"
 program="$REPORT_BIN/loss-program"
 gate="$HARNESS_DIR/gate"
 rounds=20000
 
-lttng create loss --output="$trace" >/dev/null
-lttng enable-channel --userspace --session=loss --subbuf-size=4096 --num-subbuf=2 tiny >/dev/null
-lttng enable-event --userspace --session=loss --channel=tiny 'allocsample:*' >/dev/null
-lttng add-context --userspace --session=loss --channel=tiny -t vpid -t vtid -t procname >/dev/null
-lttng start loss >/dev/null
+harness_session loss --buffers 4096:2 --contexts vpid,vtid,procname
 consumers=$(pgrep -P "$HARNESS_SESSIOND_PID" -x lttng-consumerd | tr '\n' ' ') || true
 [ -n "$consumers" ] || harness_fail "no consumer daemon runs for the session"
 mkfifo "$gate"
