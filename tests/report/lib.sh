@@ -19,6 +19,23 @@ report_check_self_contained() {
 		sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$1'"
 }
 
+# stack_traced NAME [OPTION...] -- PROGRAM [ARG...]: the trace NAME of
+# PROGRAM, stack-producer or one of its variants (a program of known call
+# tree whose samples carry real stacks), made by harness_trace with the
+# OPTIONs; stops the test unless PROGRAM printed its truth, a line
+# "truth TYPE BYTES OBJECTS" per type, into $HARNESS_DIR/NAME.out.
+stack_traced() {
+	harness_trace "$@"
+	grep -q '^truth ' "$HARNESS_DIR/$1.out" || harness_fail "$1: the program printed no truth"
+}
+
+# stack_truth NAME TYPE FIELD: the true bytes (FIELD 3) or objects
+# (FIELD 4) of TYPE in the trace NAME of stack_traced; nothing if the
+# program printed no such type.
+stack_truth() {
+	awk -v type="$2" -v n="$3" '$1 == "truth" && $2 == type { print $n }' "$HARNESS_DIR/$1.out"
+}
+
 # report_session NAME TRACE_DIR CONTEXT...: a started session recording
 # allocsample:* with the given contexts (-t vpid ...) only.
 report_session() {

@@ -172,7 +172,7 @@ STACK_REPORT_TESTS = \
 	tests/report/stack-groups.sh \
 	tests/report/stack-fallbacks.sh
 TESTS += $(STACK_REPORT_TESTS)
-EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
+EXTRA_DIST += $(STACK_REPORT_TESTS)
 
 # How frames are named (symbols/demangle.c): symbol versions dropped, C++
 # names demangled; on its own.

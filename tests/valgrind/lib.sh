@@ -1,4 +1,13 @@
-# lib.sh - sourced by the valgrind tests, after tests/report/lib.sh.
+# lib.sh - what the valgrind tests share, on top of tests/lib:
+# lttng-harness.sh (the private daemon and harness_trace, the one recipe of
+# a trace), tools.sh (report_run) and results.sh (the checks).  Source it
+# first thing, then call harness_enter "$@".  The tests record the report
+# tests' programs (VALGRIND_PROGRAMS, tests/report), and need valgrind.
+
+. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+require valgrind
+
+VALGRIND_PROGRAMS="$AS_BUILDDIR/tests/report"
 
 # memcheck_report TRACE PARAMS: the report of TRACE with PARAMS (a
 # babeltrace2 parameter list, possibly empty) in text, CSV and JSON, each
