@@ -19,6 +19,40 @@ report_check_self_contained() {
 		sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$1'"
 }
 
+# report_render PAGE [OPTION...]: PAGE rendered once by headless Chromium
+# (chromium_run) with the OPTIONs (a window's size): its DOM once its
+# scripts ran into PAGE.dom, and, from the same run, a check that its
+# screenshot is drawn: at least 50 colours and 3% of it not white
+# (png-check.py).  With AS_KEEP_SCREENSHOT=FILE.png, the picture and the
+# page are kept there, to look at.
+report_render() {
+	render_page=$1
+	shift
+	chromium_run "$render_page" --dump-dom --screenshot="$HARNESS_DIR/page.png" "$@" >"$render_page.dom" || true
+	render_png=$(python3 "$AS_SRCDIR/tests/report/png-check.py" "$HARNESS_DIR/page.png" 2>&1) || render_png=none
+	check "the screenshot is drawn: width, height, colours and % not white $render_png (at least 50 colours, 3%)" \
+		awk -v png="$render_png" 'BEGIN { exit !(split(png, f, " ") == 4 && f[3] >= 50 && f[4] >= 3) }'
+	[ -z "${AS_KEEP_SCREENSHOT:-}" ] ||
+		{ cp "$HARNESS_DIR/page.png" "$AS_KEEP_SCREENSHOT" && cp "$render_page" "${AS_KEEP_SCREENSHOT%.png}.html"; }
+}
+
+# stacks_workload [more]: stacks-workload under the shim (seed 11, rate
+# 4096), what it prints (its pid and its worker's tid) on standard output;
+# a command for harness_trace, whose session must record lttng-ust's
+# statedump (--stacks) for the report to name the frames.  With `more`,
+# three more processes after it: the same workload with seed 12 (the same
+# stacks in another process), with ALLOCSAMPLE_STACK_DEPTH=3 (every stack
+# truncated) and 0 (no stack recorded); their output is discarded, so that
+# harness_fact reads the first process's.
+stacks_workload() {
+	ALLOCSAMPLE_SEED=11 ALLOCSAMPLE_RATE=4096 harness_preload "$REPORT_BIN/stacks-workload" || return 1
+	[ "${1:-}" = more ] || return 0
+	for run in 12:32 13:3 14:0; do
+		ALLOCSAMPLE_SEED=${run%:*} ALLOCSAMPLE_STACK_DEPTH=${run#*:} ALLOCSAMPLE_RATE=4096 \
+			harness_preload "$REPORT_BIN/stacks-workload" >/dev/null || return 1
+	done
+}
+
 # stack_traced NAME [OPTION...] -- PROGRAM [ARG...]: the trace NAME of
 # PROGRAM, stack-producer or one of its variants (a program of known call
 # tree whose samples carry real stacks), made by harness_trace with the

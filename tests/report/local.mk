@@ -237,4 +237,4 @@ STACK_FORMAT_TESTS = \
 	tests/report/pprof.sh \
 	tests/report/flamegraph.sh
 TESTS += $(STACK_FORMAT_TESTS)
-EXTRA_DIST += $(STACK_FORMAT_TESTS) tests/report/stacks-lib.sh tests/report/flame-frames.py
+EXTRA_DIST += $(STACK_FORMAT_TESTS) tests/report/flame-frames.py
