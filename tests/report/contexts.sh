@@ -11,17 +11,15 @@ harness_start_sessiond
 # (harness_session's --contexts), and reports it in JSON (NAME.json, its
 # warnings in NAME.json.err) and text (NAME.txt).
 run() {
-	ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 harness_trace "$1" --contexts "$2" -- \
+	ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 report_traced "$1" -p 'confidence=0.999' --contexts "$2" -- \
 		"$REPORT_BIN/typed-workload" 100 3
-	report_json "$HARNESS_DIR/$1" "$HARNESS_DIR/$1.json" -p 'confidence=0.999'
 	report_run "$HARNESS_DIR/$1" >"$HARNESS_DIR/$1.txt" 2>/dev/null || harness_fail "the text report failed"
-	total=$(harness_fact "$HARNESS_DIR/$1.out" total 2)
-	[ -n "$total" ] || harness_fail "the workload printed no total"
+	report_fact total "$HARNESS_DIR/$1.out" total
 }
 
 run novtid vpid,procname
 json="$HARNESS_DIR/novtid.json"
-pid=$(harness_fact "$HARNESS_DIR/novtid.out" pid 2)
+report_fact pid "$HARNESS_DIR/novtid.out" pid
 check "no vtid: the warning prints the add-context line" \
 	grep -q 'lttng add-context -u -t vtid' "$json.err"
 check "no vtid: the text report prints it too" \

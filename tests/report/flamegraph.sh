@@ -23,14 +23,12 @@ require chromium python3
 harness_enter "$@"
 harness_start_sessiond
 
+report_traced stacks -p 'group-by="stack"' --stacks -- stacks_workload
 trace="$HARNESS_DIR/stacks"
+json="$HARNESS_DIR/stacks.json"
 page="$HARNESS_DIR/report.html"
-json="$HARNESS_DIR/report.json"
-harness_trace stacks --stacks -- stacks_workload
-
 report_run "$trace" -p "format=\"html\",group-by=\"stack\",path=\"$page\"" >/dev/null \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
-report_json "$trace" "$json" -p 'group-by="stack"'
 report_check_self_contained "$page"
 
 # The copy that clicks: its graph as the page drew it in

@@ -90,8 +90,7 @@ check "text, top=0 and min-share=0: every stack group of the JSON, nothing said 
 	sh -c "[ \$(grep -c '^  #[0-9]' '$HARNESS_DIR/all-stacks.txt') -eq \$(jq '[.groups[] | select(.kind == \"stack\")] | length' '$json') ] &&
 	       ! grep -q '^Not shown' '$HARNESS_DIR/all-stacks.txt'"
 
-pid=$(harness_fact "$HARNESS_DIR/stacks.out" pid 2)
-[ -n "$pid" ] || harness_fail "the workload printed no pid"
+report_fact pid "$HARNESS_DIR/stacks.out" pid
 check_truth "stacks_alpha: 256 blocks of 4 KiB" "$json" \
 	".kind == \"stack\" and .pid == $pid and .stack[0].function == \"stacks_alpha\"" 1048576
 check_truth "stacks_beta (under stacks_gamma, on the worker thread): 256 blocks of 4 KiB" "$json" \

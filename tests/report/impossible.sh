@@ -11,8 +11,7 @@ harness_enter "$@"
 harness_start_sessiond
 
 for mode in clean dirty; do
-	harness_trace "$mode" -- "$REPORT_BIN/impossible-producer" "$mode"
-	report_json "$HARNESS_DIR/$mode" "$HARNESS_DIR/$mode.json"
+	report_traced "$mode" -- "$REPORT_BIN/impossible-producer" "$mode"
 done
 sed 's/^/      /' "$HARNESS_DIR/dirty.json.err"
 

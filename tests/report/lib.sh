@@ -12,6 +12,45 @@
 # The programs this folder builds, which its tests record.
 REPORT_BIN="$AS_BUILDDIR/tests/report"
 
+# report_traced NAME [-p PARAMS] [OPTION...] -- COMMAND...: the trace NAME
+# of COMMAND by harness_trace with the OPTIONs (COMMAND's output in
+# $HARNESS_DIR/NAME.out), and its JSON report with PARAMS into
+# $HARNESS_DIR/NAME.json (report_json: the test stops unless it is one).
+report_traced() {
+	traced_name=$1
+	shift
+	traced_params=
+	if [ "${1:-}" = -p ]; then
+		traced_params=$2
+		shift 2
+	fi
+	harness_trace "$traced_name" "$@"
+	if [ -n "$traced_params" ]; then
+		report_json "$HARNESS_DIR/$traced_name" "$HARNESS_DIR/$traced_name.json" -p "$traced_params"
+	else
+		report_json "$HARNESS_DIR/$traced_name" "$HARNESS_DIR/$traced_name.json"
+	fi
+}
+
+# report_fact VARIABLE FILE KEY: VARIABLE set to the second field of the
+# line KEY of FILE, a workload's facts (harness_fact); stops the test if
+# there is none, since a check against nothing could pass.
+report_fact() {
+	fact_value=$(harness_fact "$2" "$3" 2)
+	[ -n "$fact_value" ] || harness_fail "no '$3' in $2: $(head -c 300 "$2" 2>/dev/null)"
+	eval "$1=\$fact_value"
+}
+
+# report_refused LABEL TRACE PARAMS TEXT: two checks, that the report of
+# TRACE with PARAMS fails and that its error says TEXT (report_says); its
+# output and error stay in $HARNESS_DIR/refused.out and refused.err.
+report_refused() {
+	refused_status=0
+	report_run "$2" -p "$3" >"$HARNESS_DIR/refused.out" 2>"$HARNESS_DIR/refused.err" || refused_status=$?
+	check "$1: refused (status $refused_status)" [ "$refused_status" -ne 0 ]
+	check "$1: the error says: $4" report_says "$HARNESS_DIR/refused.err" "$4"
+}
+
 # report_check_self_contained PAGE: the HTML page loads nothing from
 # elsewhere (no script, style sheet, image or frame by address).
 report_check_self_contained() {

@@ -12,21 +12,20 @@ harness_enter "$@"
 harness_start_sessiond
 
 trace="$HARNESS_DIR/phases"
-harness_trace phases -- "$REPORT_BIN/live-producer" phases
-report_json "$trace" "$HARNESS_DIR/r.json" -p 'window="100ms"'
+report_traced phases -p 'window="100ms"' -- "$REPORT_BIN/live-producer" phases
 totals='[.windows[] | select(.kind == "total")]'
-peak=$(jq .live.peak.live_samples "$HARNESS_DIR/r.json")
+peak=$(jq .live.peak.live_samples "$HARNESS_DIR/phases.json")
 check "the peak holds the 30 samples live between the phases (got $peak)" [ "$peak" = 30 ]
-largest=$(jq "$totals | max_by(.live_estimate) | .live_estimate" "$HARNESS_DIR/r.json")
+largest=$(jq "$totals | max_by(.live_estimate) | .live_estimate" "$HARNESS_DIR/phases.json")
 check "the peak is the largest window-end estimate ($largest)" \
-	[ "$(jq .live.peak.live_estimate "$HARNESS_DIR/r.json")" = "$largest" ]
-row=$(jq -c "$totals | (map(.live_estimate) | max) as \$m | map(select(.live_estimate == \$m)) | first | [.window, .live_lower, .live_upper]" "$HARNESS_DIR/r.json")
+	[ "$(jq .live.peak.live_estimate "$HARNESS_DIR/phases.json")" = "$largest" ]
+row=$(jq -c "$totals | (map(.live_estimate) | max) as \$m | map(select(.live_estimate == \$m)) | first | [.window, .live_lower, .live_upper]" "$HARNESS_DIR/phases.json")
 check "the peak has its window's interval ($row)" \
-	[ "$(jq -c '.live.peak | [.window, .live_lower, .live_upper]' "$HARNESS_DIR/r.json")" = "$row" ]
-last=$(jq -c "$totals | last | [.live_samples, .live_estimate, .live_lower, .live_upper]" "$HARNESS_DIR/r.json")
-end=$(jq -c '.total | [.live_samples, .live_estimate, .live_lower, .live_upper]' "$HARNESS_DIR/r.json")
+	[ "$(jq -c '.live.peak | [.window, .live_lower, .live_upper]' "$HARNESS_DIR/phases.json")" = "$row" ]
+last=$(jq -c "$totals | last | [.live_samples, .live_estimate, .live_lower, .live_upper]" "$HARNESS_DIR/phases.json")
+end=$(jq -c '.total | [.live_samples, .live_estimate, .live_lower, .live_upper]' "$HARNESS_DIR/phases.json")
 check "the last window ends with the live figures of the end ($last)" [ "$last" = "$end" ]
-counts=$(jq -r "$totals | map(.live_samples) | unique | map(tostring) | join(\" \")" "$HARNESS_DIR/r.json")
+counts=$(jq -r "$totals | map(.live_samples) | unique | map(tostring) | join(\" \")" "$HARNESS_DIR/phases.json")
 check "window ends see 30 live, then 10, then 15 (distinct counts: $counts)" [ "$counts" = "10 15 30" ]
 report_run "$trace" -p 'window="100ms"' >"$HARNESS_DIR/r.txt" 2>/dev/null ||
 	harness_fail "the text report failed"
@@ -42,6 +41,6 @@ check "HTML: the script ran to the end" \
 	grep -q '<div id="rendered" hidden="">complete</div>' "$HARNESS_DIR/dom.html"
 check "HTML: live bars per type" grep -q 'Bytes still live at the end per type' "$HARNESS_DIR/dom.html"
 check "HTML: the timeline draws live bytes, one point per window end" \
-	[ "$(grep -o '<circle class="live-[a-z]*"' "$HARNESS_DIR/dom.html" | wc -l)" -eq "$(jq "$totals | length" "$HARNESS_DIR/r.json")" ]
+	[ "$(grep -o '<circle class="live-[a-z]*"' "$HARNESS_DIR/dom.html" | wc -l)" -eq "$(jq "$totals | length" "$HARNESS_DIR/phases.json")" ]
 check "HTML: one peak marked" [ "$(grep -o 'class="live-peak"' "$HARNESS_DIR/dom.html" | wc -l)" -eq 1 ]
 finish

@@ -20,18 +20,8 @@ require go
 harness_enter "$@"
 harness_start_sessiond
 
-# producer NAME [OPTION...] -- COMMAND...: the trace NAME of COMMAND (one of
-# the live producers) in a session made with harness_session's OPTIONs,
-# and its JSON report in $HARNESS_DIR/NAME.json.
-producer() {
-	producer_name=$1
-	shift
-	harness_trace "$producer_name" "$@"
-	report_json "$HARNESS_DIR/$producer_name" "$HARNESS_DIR/$producer_name.json"
-}
-
-producer full -- "$REPORT_BIN/live-producer" full
-producer only -- "$REPORT_BIN/live-producer" live-only
+report_traced full -- "$REPORT_BIN/live-producer" full
+report_traced only -- "$REPORT_BIN/live-producer" live-only
 
 # Live samples per type, exactly (live-producer.c says why).
 # A type without any tracked sample says nothing of its live bytes: null.
@@ -94,11 +84,7 @@ check "sort=live: live estimates decrease" [ "$sorted" = true ]
 order=$(jq -r '[.groups[] | select(.kind == "type") | .type] | join(" ")' "$HARNESS_DIR/full.json")
 check "the default order is by allocated bytes (leak, kept, elsewhere: $order)" \
 	sh -c "echo '$order' | grep -q '^leak kept elsewhere'"
-status=0
-report_run "$HARNESS_DIR/full" -p 'sort="freed"' >/dev/null 2>"$HARNESS_DIR/sort.err" || status=$?
-check "sort=freed is refused (status $status)" [ "$status" -ne 0 ]
-check "the refusal names the parameter and its values" \
-	report_says "$HARNESS_DIR/sort.err" 'Parameter `sort`: unknown order `freed`'
+report_refused "sort=freed" "$HARNESS_DIR/full" 'sort="freed"' 'Parameter `sort`: unknown order `freed`'
 
 # pprof: inuse_objects and inuse_space after the allocated types, read
 # back by go tool pprof; the cells' live bytes add up to the total's, to
@@ -117,7 +103,7 @@ check "pprof: inuse_space totals the live estimate ($inuse B, $want B, within 7)
 	[ "${inuse:-0}" -ge $((want - 7)) -a "${inuse:-0}" -le $((want + 7)) ]
 
 # Losses: a complete trace, then a copy with events discarded in one stream.
-producer churn --buffers 4096:64 -- taskset -c "$(harness_cpu)" "$REPORT_BIN/live-producer" churn
+report_traced churn --buffers 4096:64 -- taskset -c "$(harness_cpu)" "$REPORT_BIN/live-producer" churn
 incomplete='[.groups[], .total | select(.live_samples != null) | .live_incomplete] | unique'
 check "no loss: no live figure incomplete ($(jq -c "$incomplete" "$HARNESS_DIR/churn.json"))" \
 	[ "$(jq -c "$incomplete" "$HARNESS_DIR/churn.json")" = '[false]' ]
@@ -134,7 +120,7 @@ check "lost events: every temporary figure and lifetime marked incomplete ($(jq 
 
 # An attached process: the span's figures, and one note on what they
 # leave out.
-producer attached -- "$REPORT_BIN/live-producer" attached
+report_traced attached -- "$REPORT_BIN/live-producer" attached
 check "attached: one attach and one detach counted ($(jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/attached.json"))" \
 	[ "$(jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/attached.json")" = '[1,1]' ]
 check "attached: 6 live samples" [ "$(jq .total.live_samples "$HARNESS_DIR/attached.json")" = 6 ]
@@ -147,7 +133,7 @@ check "attached: the text says the attach once" \
 	[ "$(grep -c '^The process was attached to while it ran (allocsample:Attached, allocsample-record -p): every figure is of the span it was attached for\.' "$HARNESS_DIR/attached.txt")" = 1 ]
 
 # Schema 3 (the same program, under schema 3's URI): the same figures.
-producer schema-3 -- "$REPORT_BIN/live-producer-schema-3" full
+report_traced schema-3 -- "$REPORT_BIN/live-producer-schema-3" full
 check "schema 3 is what the trace declares" \
 	grep -rqa --include=metadata 'model.emf.uri = "urn:x-allocsample:schema:3"' "$HARNESS_DIR/schema-3"
 check "schema 4 is what the provider declares" \
@@ -161,7 +147,7 @@ check "schema 3: the same notes" \
 # Live figures known, nothing live at the end: text shows no live column
 # and says so once, unless the report is about leaks (sort=live); JSON
 # keeps its zero live figures.
-producer freed -- "$REPORT_BIN/live-producer" freed
+report_traced freed -- "$REPORT_BIN/live-producer" freed
 report_run "$HARNESS_DIR/freed" >"$HARNESS_DIR/freed.txt" 2>/dev/null ||
 	harness_fail "the text report of the freed trace failed"
 check "nothing live: one line says so, with its bound" \
@@ -174,7 +160,7 @@ check "nothing live, sort=live: the live columns, zero" \
 check "nothing live: JSON's total has 0 live samples" [ "$(jq .total.live_samples "$HARNESS_DIR/freed.json")" = 0 ]
 
 # A session without SampledFree: null live fields, and the line that fixes it.
-producer nofree --events allocsample:AllocationSampled --contexts vpid,vtid -- \
+report_traced nofree --events allocsample:AllocationSampled --contexts vpid,vtid -- \
 	"$REPORT_BIN/live-producer" live-only
 check "no SampledFree class: every live field null" \
 	[ "$(jq '[.groups[], .total | .live_samples, .live_estimate, .live_lower, .live_upper] | all(. == null)' "$HARNESS_DIR/nofree.json")" = true ]

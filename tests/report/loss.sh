@@ -55,8 +55,7 @@ check "every group and the total are marked incomplete" \
 check "the samples are those of the trace without losses" \
 	[ "$(jq '.samples' "$json")" -eq "$(jq '.samples' "$HARNESS_DIR/complete.json")" ]
 
-pid=$(harness_fact "$out" pid 2)
-[ -n "$pid" ] || harness_fail "the workload printed no pid"
+report_fact pid "$out" pid
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
 check "the workload reported its 2 threads" [ "$(wc -l <"$HARNESS_DIR/threads")" -eq 2 ]
 while read -r tid bytes; do

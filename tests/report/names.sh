@@ -12,14 +12,12 @@ harness_enter "$@"
 harness_start_sessiond
 
 out="$HARNESS_DIR/names.out"
-json="$HARNESS_DIR/report.json"
+json="$HARNESS_DIR/names.json"
 
-ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=4096 harness_trace names \
+ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=4096 report_traced names -p 'group-by=["thread","type"]' \
 	--events 'allocsample:*,lttng_ust_statedump:procname' -- harness_preload "$REPORT_BIN/names-workload"
-report_json "$HARNESS_DIR/names" "$json" -p 'group-by=["thread","type"]'
 report_run "$HARNESS_DIR/names" >"$HARNESS_DIR/report.txt" 2>/dev/null || harness_fail "the text report failed"
-pid=$(harness_fact "$out" pid 2)
-[ -n "$pid" ] || harness_fail "the workload printed no pid"
+report_fact pid "$out" pid
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
 check "the workload names its 3 workers ($(wc -l <"$HARNESS_DIR/threads") lines)" [ "$(wc -l <"$HARNESS_DIR/threads")" -eq 3 ]
 

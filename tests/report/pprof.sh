@@ -30,9 +30,8 @@ go_pprof() {
 }
 
 harness_trace stacks --stacks -- stacks_workload more
-worker=$(harness_fact "$HARNESS_DIR/stacks.out" worker 2)
-pid=$(harness_fact "$HARNESS_DIR/stacks.out" pid 2)
-[ -n "$pid" ] && [ -n "$worker" ] || harness_fail "the workload printed no pid or worker"
+report_fact worker "$HARNESS_DIR/stacks.out" worker
+report_fact pid "$HARNESS_DIR/stacks.out" pid
 
 report_run "$trace" -p "format=\"pprof\",path=\"$profile\"" >"$HARNESS_DIR/stdout" \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the pprof report failed: $(cat "$HARNESS_DIR/stderr")"
@@ -164,9 +163,6 @@ wait "$http_pid" 2>/dev/null || true
 check "-http on port ${port:-none} serves the flame graph and the top table with stacks_alpha" \
 	sh -c "[ -s '$HARNESS_DIR/flamegraph.html' ] && grep -q stacks_alpha '$HARNESS_DIR/top.html'"
 
-status=0
-report_run "$trace" -p 'format="pprof"' >/dev/null 2>"$HARNESS_DIR/stderr" || status=$?
-check "format=pprof without path: refused (status $status)" [ "$status" -ne 0 ]
-check "format=pprof without path: the error asks for path" \
-	report_says "$HARNESS_DIR/stderr" 'Parameter `path` is missing: format `pprof` writes a binary profile to a file'
+report_refused "format=pprof without path" "$trace" 'format="pprof"' \
+	'Parameter `path` is missing: format `pprof` writes a binary profile to a file'
 finish

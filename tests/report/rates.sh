@@ -19,11 +19,9 @@ json="$HARNESS_DIR/rates.json"
 large=16777216
 
 ALLOCSAMPLE_SEED=5 record_json rates --rate 4096 -- "$REPORT_BIN/rates-workload" "$facts" "$large"
-pid=$(harness_fact "$facts" pid 2)
-first=$(harness_fact "$facts" first 2)
-second=$(harness_fact "$facts" second 2)
-[ -n "$pid" ] && [ -n "$first" ] && [ -n "$second" ] ||
-	harness_fail "the workload wrote no facts: $(cat "$facts" 2>/dev/null)"
+report_fact pid "$facts" pid
+report_fact first "$facts" first
+report_fact second "$facts" second
 truth=$((first + second))
 both=".groups[] | select(.kind == \"type\" and .pid == $pid and .type == \"both\")"
 

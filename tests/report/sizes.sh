@@ -26,8 +26,7 @@ ALLOCSAMPLE_SEED=11 record_run sizes --rate 4096 --sizes --report-output - -o "$
 [ "$RECORD_STATUS" -eq 0 ] ||
 	harness_fail "allocsample-record exited with $RECORD_STATUS: $(tail -n 5 "$HARNESS_DIR/sizes.err")"
 report_json "$trace" "$json" -p 'confidence=0.999'
-pid=$(harness_fact "$facts" pid 2)
-[ -n "$pid" ] || harness_fail "the workload wrote no facts"
+report_fact pid "$facts" pid
 process=".groups[] | select(.kind == \"process\" and .pid == $pid)"
 
 # Each class the program allocated in: MIN OBJECTS BYTES.

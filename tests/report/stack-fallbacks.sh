@@ -110,19 +110,12 @@ check "replaced: its frames are BINARY+0xOFFSET" jq -e --arg copy "$copy" '
 
 echo "== a stack of another type, and no stack at all"
 stack_traced bad --stacks -- "$REPORT_BIN/stack-producer-bad-stack" --scale 1
-status=0
-report_run "$HARNESS_DIR/bad" -p 'group-by="thread"' >"$HARNESS_DIR/bad.out" 2>"$HARNESS_DIR/bad.err" || status=$?
-check "wrong type: babeltrace2 exits non-zero (status $status)" [ "$status" -ne 0 ]
-check "wrong type: the error names the field" report_says "$HARNESS_DIR/bad.err" \
+report_refused "wrong type" "$HARNESS_DIR/bad" 'group-by="thread"' \
 	'payload field `stack` is a string, expected a sequence of unsigned integers'
 stack_traced old --stacks -- "$REPORT_BIN/stack-producer-schema-1"
-status=0
-report_run "$HARNESS_DIR/old" -p 'group-by="stack"' >"$HARNESS_DIR/old.out" 2>"$HARNESS_DIR/old.err" || status=$?
-check "schema 1, group-by stack: refused (status $status)" [ "$status" -ne 0 ]
-check "schema 1, group-by stack: the error says there are no stacks, and how to record them" \
-	report_says "$HARNESS_DIR/old.err" 'but this trace has no stacks'
+report_refused "schema 1, group-by stack" "$HARNESS_DIR/old" 'group-by="stack"' 'but this trace has no stacks'
 check "schema 1, group-by stack: the error names the events to record" \
-	report_says "$HARNESS_DIR/old.err" 'lttng_ust_statedump:*'
+	report_says "$HARNESS_DIR/refused.err" 'lttng_ust_statedump:*'
 status=0
 report_run "$HARNESS_DIR/old" -p 'group-by="thread"' >"$HARNESS_DIR/old-thread.txt" 2>/dev/null || status=$?
 check "schema 1, group-by thread: reported (status $status)" \

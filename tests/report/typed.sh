@@ -14,14 +14,11 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
+ALLOCSAMPLE_SEED=3 ALLOCSAMPLE_RATE=1024 report_traced typed -p 'confidence=0.999' -- \
+	"$REPORT_BIN/typed-workload" 200 4
 out="$HARNESS_DIR/typed.out"
-json="$HARNESS_DIR/report.json"
-
-ALLOCSAMPLE_SEED=3 ALLOCSAMPLE_RATE=1024 harness_trace typed -- "$REPORT_BIN/typed-workload" 200 4
-report_json "$HARNESS_DIR/typed" "$json" -p 'confidence=0.999'
-
-pid=$(harness_fact "$out" pid 2)
-[ -n "$pid" ] || harness_fail "the workload printed no pid"
+json="$HARNESS_DIR/typed.json"
+report_fact pid "$out" pid
 check "confidence 0.999 is in the report" \
 	[ "$(jq '.confidence' "$json")" = 0.999 ]
 check "nothing lost, skipped or missing" \
@@ -44,8 +41,7 @@ while read -r bytes type; do
 		[ "$(jq ".groups[] | select(.kind == \"type\" and .type == \"$type\") | .threads" "$json")" = 4 ]
 done <"$HARNESS_DIR/types"
 
-total=$(harness_fact "$out" total 2)
-[ -n "$total" ] || harness_fail "the workload printed no total"
+report_fact total "$out" total
 check_truth "process $pid" "$json" ".kind == \"process\" and .pid == $pid" "$total"
 check_truth "grand total" "$json" '.kind == "total"' "$total"
 check "the process counts 4 threads" \

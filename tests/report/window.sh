@@ -18,15 +18,13 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
+# The trace, the workload's output and the JSON report at 100 ms.
 trace="$HARNESS_DIR/window"
-out="$HARNESS_DIR/window.out"
-json="$HARNESS_DIR/report.json"
-
-ALLOCSAMPLE_SEED=11 ALLOCSAMPLE_RATE=4096 harness_trace window -- "$REPORT_BIN/phases-workload" 500 10240
-report_json "$trace" "$json" -p 'confidence=0.999,window="100ms"'
-
-tid=$(harness_fact "$out" tid 2)
-[ -n "$tid" ] || harness_fail "the workload printed no tid"
+out="$trace.out"
+json="$trace.json"
+ALLOCSAMPLE_SEED=11 ALLOCSAMPLE_RATE=4096 report_traced window -p 'confidence=0.999,window="100ms"' -- \
+	"$REPORT_BIN/phases-workload" 500 10240
+report_fact tid "$out" tid
 check "window_ns is 100000000" [ "$(jq '.window_ns' "$json")" = 100000000 ]
 
 # The total's and the thread's windows, one line each: window start end
@@ -89,12 +87,9 @@ check "text: a timeline of $windows windows of 100 ms, one line each" \
 	grep -q "^Timeline: $windows windows of 100 ms from " "$HARNESS_DIR/report.txt"
 
 # A window so small that the trace needs more than 100000.
-status=0
-report_run "$trace" -p 'window="1us"' >/dev/null 2>"$HARNESS_DIR/small.err" || status=$?
-check "window=1us on a 1.5 s trace: refused (status $status)" [ "$status" -ne 0 ]
-check "window=1us: the error suggests a larger window" \
-	report_says "$HARNESS_DIR/small.err" 'in at most 100000 windows: give a window of at least'
-needed=$(tr '\n' ' ' <"$HARNESS_DIR/small.err" | tr -s ' ' | sed -n 's/.*give a window of at least \([0-9]*\) ns.*/\1/p')
+report_refused "window=1us on a 1.5 s trace" "$trace" 'window="1us"' \
+	'in at most 100000 windows: give a window of at least'
+needed=$(tr '\n' ' ' <"$HARNESS_DIR/refused.err" | tr -s ' ' | sed -n 's/.*give a window of at least \([0-9]*\) ns.*/\1/p')
 # The report at that window holds about 100000 windows per group: CSV and
 # one group besides the total keep it small, and awk counts it fast.
 status=0
