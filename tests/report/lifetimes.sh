@@ -59,14 +59,15 @@ check_quantile() {
 }
 
 # check_paths JSON KIND: every path's group of KIND (thread, or stack:
-# its own function's) against the truth.
+# its own function's, which calls allocate directly or through hold)
+# against the truth.
 check_paths() {
 	paths_json=$1 paths_kind=$2
 	while read -r name tid bytes objects low high life_min life_max; do
 		if [ "$paths_kind" = thread ]; then
 			selection=".kind == \"thread\" and .tid == $tid"
 		else
-			selection=".kind == \"stack\" and (.label | endswith(\";$name;allocate\"))"
+			selection=".kind == \"stack\" and (.label | test(\";$name;(hold;)?allocate\$\"))"
 		fi
 		label="$paths_kind $name"
 		set -- $(path_figures "$paths_json" "$selection" "$life_min" "$life_max")
