@@ -44,7 +44,7 @@ jq -S --slurpfile only "$HARNESS_DIR/only.json" '[.groups[], (.total | . + {kind
 	estimate: .live_estimate, lower: .live_lower, upper: .live_upper}] | sort_by(.kind, .type, .tid)' \
 	"$HARNESS_DIR/full.json" >"$HARNESS_DIR/full.live"
 check "every group's live figures are the estimator of its live samples ($(jq length "$HARNESS_DIR/only.groups") groups)" \
-	cmp -s "$HARNESS_DIR/only.groups" "$HARNESS_DIR/full.live"
+	sh -c '[ "$(jq length "$1")" -gt 0 ] && cmp -s "$1" "$2"' - "$HARNESS_DIR/only.groups" "$HARNESS_DIR/full.live"
 diff "$HARNESS_DIR/only.groups" "$HARNESS_DIR/full.live" | head -20 || true
 
 # What the report says once.
