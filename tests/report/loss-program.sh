@@ -36,7 +36,9 @@ mkfifo "$gate"
 
 # Both runs while the session records, with the same environment: they
 # differ by the shim only.  `env` execs the program in the process whose
-# pid the shell printed, so the samples can be told apart by vpid.
+# pid the shell printed, so the samples can be told apart by vpid.  The
+# waits are guards against a deadlock, not bounds: ten minutes for the
+# run, two for the program to reach its gate.
 for mode in plain shim; do
 	case $mode in
 	plain) preload=${LD_PRELOAD:-} ;;
@@ -44,11 +46,11 @@ for mode in plain shim; do
 	esac
 	rm -f "$gate.ready"
 	LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=16 \
-		timeout 120 sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
+		timeout 600 sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
 		"$preload" "$HARNESS_DIR/$mode.pid" "$program" "$rounds" "$gate" \
 		</dev/null >"$HARNESS_DIR/$mode.out" 2>"$HARNESS_DIR/$mode.err" &
 	child=$!
-	for _ in $(seq 600); do
+	for _ in $(seq 1200); do
 		[ ! -e "$gate.ready" ] && kill -0 "$child" 2>/dev/null || break
 		sleep 0.1
 	done
