@@ -7,27 +7,21 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-# run NAME CONTEXT...: records typed-workload with only these contexts.
+# run NAME CONTEXTS: records typed-workload with only these contexts
+# (harness_session's --contexts), and reports it in JSON (NAME.json, its
+# warnings in NAME.json.err) and text (NAME.txt).
 run() {
-	name=$1
-	shift
-	report_session "$name" "$HARNESS_DIR/trace-$name" "$@"
-	ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 "$REPORT_BIN/typed-workload" 100 3 \
-		>"$HARNESS_DIR/out-$name" || harness_fail "the workload failed"
-	harness_session_end "$name"
-	report_run "$HARNESS_DIR/trace-$name" -p 'format="json",confidence=0.999' \
-		>"$HARNESS_DIR/$name.json" 2>"$HARNESS_DIR/$name.stderr" ||
-		harness_fail "the report failed: $(cat "$HARNESS_DIR/$name.stderr")"
-	report_run "$HARNESS_DIR/trace-$name" >"$HARNESS_DIR/$name.txt" 2>/dev/null ||
-		harness_fail "the text report failed"
+	ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 report_traced "$1" -p 'confidence=0.999' --contexts "$2" -- \
+		"$REPORT_BIN/typed-workload" 100 3
+	report_run "$HARNESS_DIR/$1" >"$HARNESS_DIR/$1.txt" 2>/dev/null || harness_fail "the text report failed"
+	report_fact total "$HARNESS_DIR/$1.out" total
 }
 
-run novtid -t vpid -t procname
+run novtid vpid,procname
 json="$HARNESS_DIR/novtid.json"
-pid=$(awk '$1 == "pid" { print $2 }' "$HARNESS_DIR/out-novtid")
-total=$(awk '$1 == "total" { print $2 }' "$HARNESS_DIR/out-novtid")
+report_fact pid "$HARNESS_DIR/novtid.out" pid
 check "no vtid: the warning prints the add-context line" \
-	grep -q 'lttng add-context -u -t vtid' "$HARNESS_DIR/novtid.stderr"
+	grep -q 'lttng add-context -u -t vtid' "$json.err"
 check "no vtid: the text report prints it too" \
 	grep -q 'lttng add-context -u -t vtid' "$HARNESS_DIR/novtid.txt"
 check "no vtid: the JSON says which context is missing, and the hint" \
@@ -38,13 +32,14 @@ check "no vtid: the types are still there, per process" \
 	[ "$(jq "[.groups[] | select(.kind == \"type\" and .pid == $pid)] | length" "$json")" -ge 3 ]
 check_truth "no vtid: process $pid" "$json" ".kind == \"process\" and .pid == $pid" "$total"
 
-run novpid -t procname
+run novpid procname
 json="$HARNESS_DIR/novpid.json"
-total=$(awk '$1 == "total" { print $2 }' "$HARNESS_DIR/out-novpid")
 check "no vpid: the JSON says both contexts are missing" \
 	[ "$(jq -c '.missing_contexts' "$json")" = '["vpid","vtid"]' ]
 check "no vpid: the warning prints the vpid add-context line" \
-	grep -q 'lttng add-context -u -t vpid' "$HARNESS_DIR/novpid.stderr"
+	grep -q 'lttng add-context -u -t vpid' "$json.err"
+check "no vpid: the text report prints it too" \
+	grep -q 'lttng add-context -u -t vpid' "$HARNESS_DIR/novpid.txt"
 check "no vpid: one process, with no pid" \
 	[ "$(jq -c '[.groups[] | select(.kind == "process") | .pid]' "$json")" = '[null]' ]
 check_truth "no vpid: the trace's process" "$json" '.kind == "process"' "$total"

@@ -17,11 +17,8 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
-harness_session first-look --output "$trace"
-ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=256 "$REPORT_BIN/typed-workload" 10 14 >"$HARNESS_DIR/out" ||
-	harness_fail "the workload failed"
-harness_session_end first-look
+trace="$HARNESS_DIR/first-look"
+ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=256 harness_trace first-look -- "$REPORT_BIN/typed-workload" 10 14
 
 # text NAME PARAMS: the text report with PARAMS into NAME.txt.
 text() {
@@ -63,7 +60,7 @@ text top3 'group-by="thread",top=3,min-share=0'
 grep '^thread,' "$HARNESS_DIR/all.csv" | sort -t, -k9,9nr | head -n 3 | cut -d, -f5 | sort >"$HARNESS_DIR/largest3"
 thread_rows top3 | sort >"$HARNESS_DIR/shown3"
 check "top=3: the 3 largest estimates ($(tr '\n' ' ' <"$HARNESS_DIR/shown3"))" \
-	cmp -s "$HARNESS_DIR/largest3" "$HARNESS_DIR/shown3"
+	sh -c '[ "$(wc -l <"$1")" -eq 3 ] && cmp -s "$1" "$2"' - "$HARNESS_DIR/largest3" "$HARNESS_DIR/shown3"
 check "top=3: the last line names top alone ($(tail -n 1 "$HARNESS_DIR/top3.txt"))" \
 	sh -c "tail -n 1 '$HARNESS_DIR/top3.txt' | grep -q '^Not shown: 11 of 14 threads (beyond the 3 largest of their table); to see them: allocsample-record --top 0, or the parameter top=0\\.\$'"
 csv top2 'group-by="thread",top=2'

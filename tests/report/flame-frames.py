@@ -1,24 +1,26 @@
 #!/usr/bin/env python3
-"""flame-frames.py DOM - the flame graph of a report page's DOM, dumped by
-Chromium (tests/report/flamegraph.sh), with the standard library only: a
-line "svg WIDTH", then one line per frame drawn, tab-separated: its classes,
-x, y, width, fill and tooltip (the <title>, its line breaks written as the
-two characters \\n)."""
+"""flame-frames.py DOM [ID] - the flame graph of a report page's DOM, dumped
+by Chromium (tests/report/flamegraph.sh), with the standard library only:
+the graph in the <div> of id ID ("flame", the page's own, unless given: a
+copy of it the test's script made), as a line "svg WIDTH", then one line
+per frame drawn, tab-separated: its classes, x, y, width, fill and tooltip
+(the <title>, its line breaks written as the two characters \\n)."""
 import sys
 from html.parser import HTMLParser
 
 
 class Flame(HTMLParser):
-    def __init__(self):
+    def __init__(self, holder):
         super().__init__()
-        self.depth = 0          # element depth inside <div id="flame">, 0 outside
+        self.holder = holder    # the id of the <div> that holds the graph
+        self.depth = 0          # element depth inside that <div>, 0 outside
         self.frame = None       # the frame being read
         self.in_title = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         if self.depth == 0:
-            if tag == "div" and a.get("id") == "flame":
+            if tag == "div" and a.get("id") == self.holder:
                 self.depth = 1
             return
         self.depth += 1
@@ -51,4 +53,4 @@ class Flame(HTMLParser):
 
 
 with open(sys.argv[1], encoding="utf-8") as dom:
-    Flame().feed(dom.read())
+    Flame(sys.argv[2] if len(sys.argv) > 2 else "flame").feed(dom.read())

@@ -11,14 +11,27 @@
 # check_truth: together below 0.2% false failures, and with the fixed seed
 # the outcome is the same every run).
 set -eu
-. "$AS_SRCDIR/tests/report/stacks-lib.sh"
+. "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
+# STACKS_JQ: jq definitions over a JSON report's stack group: `frame_label`, a
+# frame's name as every format gives it (a frame's label: the function,
+# else BINARY+OFFSET with the binary's base name, else [unknown]), and
+# `folded`, the group's line of format=folded without its value (outermost
+# first, "[truncated]" first when truncated, "[no stack]" for an empty
+# stack; ';' becomes ':' and control characters spaces).
+STACKS_JQ='
+def frame_label: .function // (if .binary then (.binary | sub(".*/"; "")) + "+" + .offset else "[unknown]" end);
+def clean: [explode[] | if . < 32 or . == 127 then 32 elif . == 59 then 58 else . end] | implode;
+def folded: if (.stack | length) == 0 then "[no stack]"
+	else ([if .truncated then "[truncated]" else empty end] + (.stack | reverse | map(frame_label | clean))) | join(";") end;
+'
+
+trace="$HARNESS_DIR/stacks"
 folded="$HARNESS_DIR/report.folded"
 json="$HARNESS_DIR/report.json"
-stacks_record "$trace" "$HARNESS_DIR/workload.out" more
+harness_trace stacks --stacks -- stacks_workload more
 
 report_run "$trace" -p 'format="folded"' >"$folded" 2>"$HARNESS_DIR/stderr" ||
 	harness_fail "the folded report failed: $(cat "$HARNESS_DIR/stderr")"
@@ -64,6 +77,10 @@ check "no frame keeps its symbol version (libc's __libc_start_main@@GLIBC_2.34)"
 # counts in one grammar; top=0 shows every stack group the JSON has.
 report_run "$trace" -p 'group-by="stack"' >"$HARNESS_DIR/stacks.txt" 2>/dev/null ||
 	harness_fail "the text report by stack failed"
+stacks=$(grep -c '^  #[0-9]' "$HARNESS_DIR/stacks.txt" || true)
+check "text by default: 1 to 10 stacks ($stacks), and a last line says why if any was left out" \
+	sh -c "[ $stacks -ge 1 ] && [ $stacks -le 10 ] && { [ $stacks -eq \$(jq '[.groups[] | select(.kind == \"stack\")] | length' '$json') ] ||
+	       tail -n 1 '$HARNESS_DIR/stacks.txt' | grep -q '^Not shown: .* stacks\\{0,1\\} .*--top 0\\|^Not shown: .*--min-share 0'; }"
 check "text: no frame keeps its symbol version" sh -c "! grep -q '@' '$HARNESS_DIR/stacks.txt'"
 check "text: a count of 1 takes the singular, and no singular a plural verb ($(grep -E '(^|[^0-9.,])1 (samples|threads|stacks|objects)|samples? were|samples was' "$HARNESS_DIR/stacks.txt" | head -n 1))" \
 	sh -c "! grep -Eq '(^|[^0-9.,])1 (samples|threads|stacks|objects)|sample were|samples was' '$HARNESS_DIR/stacks.txt'"
@@ -72,12 +89,8 @@ report_run "$trace" -p 'group-by="stack",top=0,min-share=0' >"$HARNESS_DIR/all-s
 check "text, top=0 and min-share=0: every stack group of the JSON, nothing said hidden" \
 	sh -c "[ \$(grep -c '^  #[0-9]' '$HARNESS_DIR/all-stacks.txt') -eq \$(jq '[.groups[] | select(.kind == \"stack\")] | length' '$json') ] &&
 	       ! grep -q '^Not shown' '$HARNESS_DIR/all-stacks.txt'"
-stacks=$(grep -c '^  #[0-9]' "$HARNESS_DIR/stacks.txt")
-check "text by default: at most 10 stacks ($stacks), and a last line says why if any was left out" \
-	sh -c "[ $stacks -le 10 ] && { [ $stacks -eq \$(jq '[.groups[] | select(.kind == \"stack\")] | length' '$json') ] ||
-	       tail -n 1 '$HARNESS_DIR/stacks.txt' | grep -q '^Not shown: .* stacks\\{0,1\\} .*--top 0\\|^Not shown: .*--min-share 0'; }"
 
-pid=$(harness_fact "$HARNESS_DIR/workload.out" pid 2)
+report_fact pid "$HARNESS_DIR/stacks.out" pid
 check_truth "stacks_alpha: 256 blocks of 4 KiB" "$json" \
 	".kind == \"stack\" and .pid == $pid and .stack[0].function == \"stacks_alpha\"" 1048576
 check_truth "stacks_beta (under stacks_gamma, on the worker thread): 256 blocks of 4 KiB" "$json" \

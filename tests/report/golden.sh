@@ -18,14 +18,11 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
+trace="$HARNESS_DIR/golden"
 expected="$AS_SRCDIR/tests/report"
 
-harness_session golden --output "$trace"
-ALLOCSAMPLE_SEED=5 ALLOCSAMPLE_RATE=4096 \
-	unshare --pid --fork "$REPORT_BIN/typed-workload" 10 2 >"$HARNESS_DIR/out" ||
-	harness_fail "the workload failed"
-harness_session_end golden
+ALLOCSAMPLE_SEED=5 ALLOCSAMPLE_RATE=4096 harness_trace golden -- \
+	unshare --pid --fork "$REPORT_BIN/typed-workload" 10 2
 host=$(hostname)
 
 # normalize FORMAT: standard input with times and the host name replaced

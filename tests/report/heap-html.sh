@@ -21,7 +21,7 @@
 #     drawn until one is clicked, then one with its interval as a band;
 #   - a copy of the page whose peak mark is drawn at the first instant
 #     fails the peak's check, so that the check can fail;
-#   - the screenshot is a drawn page.
+#   - the screenshot is a drawn page (of the run that measured it).
 # The peak lies where the heap peaks, from phase "peak" to the first free
 # of phase "fall", but by a sampling accident: the kept blocks' samples
 # make every instant of the plateau higher than any of the ramp's or the
@@ -31,29 +31,37 @@
 # program's churn follows the clock, so the samples differ from run to
 # run: these margins, not the seed, keep the checks from failing.
 #
-# Needs Debian's chromium, installed by tests/compat/require-packages.sh
-# when missing (as root), and python3.
+# Needs Debian's chromium, and python3 for png-check.py.
 set -eu
-. "$AS_SRCDIR/tests/heap/lib.sh"
-"$AS_SRCDIR/tests/compat/require-packages.sh" chromium ||
-	harness_fail "chromium is needed (Debian package chromium)"
+. "$AS_SRCDIR/tests/report/lib.sh"
+require chromium python3
 harness_enter "$@"
 harness_start_sessiond
 
 d=$HARNESS_DIR
-ALLOCSAMPLE_SEED=20261127 \
-ALLOCSAMPLE_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_PLUGIN_PATH="$REPORT_PLUGIN_PATH" \
-	"$AS_BUILDDIR/src/record/allocsample-record" --rate 16384 --group-by stack --format html \
-	--report-output "$d/page.html" -o "$d/trace" -- "$HEAP_BIN/heap-phases-fp" 100 >"$d/out" 2>"$d/err" ||
-	harness_fail "allocsample-record failed: $(cat "$d/err")"
-report_run "$d/trace" -p 'format="json",group-by="stack"' >"$d/report.json" 2>"$d/json.err" ||
-	harness_fail "the JSON report failed: $(cat "$d/json.err")"
+ALLOCSAMPLE_SEED=20261127 record_run heap --rate 16384 --group-by stack --format html \
+	--report-output "$d/page.html" -o "$d/trace" -- "$AS_BUILDDIR/tests/heap/heap-phases-fp" 100
+[ "$RECORD_STATUS" -eq 0 ] ||
+	harness_fail "allocsample-record exited with $RECORD_STATUS: $(tail -n 5 "$d/heap.err")"
+report_json "$d/trace" "$d/report.json" -p 'group-by="stack"'
 report_check_self_contained "$d/page.html"
 
-# geometry PAGE: the page rendered with heap-geometry.js at its end, and
-# what that script wrote (JSON) into PAGE.geometry.
+# measured PAGE: PAGE.measured.html, a copy of PAGE whose last script is
+# heap-geometry.js, which writes what it measures (JSON) into a
+# <pre id="geometry">.
+cp "$AS_SRCDIR/tests/report/heap-geometry.js" "$d/heap-geometry.js"
+measured() {
+	sed 's#</body>#<script src="heap-geometry.js"></script></body>#' "$1" >"$1.measured.html"
+}
+
+# geometry PAGE: what heap-geometry.js wrote into the DOM of
+# PAGE.measured.html (PAGE.measured.html.dom), its text's escapes undone,
+# into PAGE.geometry; "null" when it wrote nothing (the page's script or
+# heap-geometry.js failed).
 geometry() {
-	chromium_measure "$1" "$AS_SRCDIR/tests/report/heap-geometry.js" 1000,1500
+	sed -n 's|.*<pre id="geometry">\([^<]*\)</pre>.*|\1|p' "$1.measured.html.dom" |
+		sed 's/&lt;/</g; s/&gt;/>/g; s/&nbsp;/\xc2\xa0/g; s/&amp;/\&/g' >"$1.geometry"
+	[ -s "$1.geometry" ] || echo null >"$1.geometry"
 }
 
 # peak_inside GEOMETRY: whether the first heap chart's peak mark lies
@@ -63,8 +71,9 @@ geometry() {
 # loaded machine may run the program late between the two), give or take
 # the 2 ms LTTng's clock may lie from CLOCK_REALTIME.
 t0=$(jq '.timeline[] | select(.kind == "process") | .points[0].t_ns' "$d/report.json")
+grep -q '^phase fall ' "$d/heap.out" || harness_fail "the program printed no phases: $(head -c 300 "$d/heap.out")"
 set -- $(awk -v t0="$t0" '$1 == "phase" && $2 == "peak" { s = $3 } $1 == "phase" && $2 == "fall" { f = $3 }
-	END { printf "%.6f %.6f\n", (s - t0 - 2000000) / 1e9, (f - t0 + 2000000) / 1e9 }' "$d/out")
+	END { printf "%.6f %.6f\n", (s - t0 - 2000000) / 1e9, (f - t0 + 2000000) / 1e9 }' "$d/heap.out")
 peak_start=${1:-0} peak_end=${2:-0}
 peak_inside() {
 	jq -e --argjson a "$peak_start" --argjson b "$peak_end" '.heap[0] as $h | ($h.ticks | length) >= 2 and $h.peak_x != null and
@@ -72,9 +81,11 @@ peak_inside() {
 		$h.peak_x >= $f.x + ($a - $f.value) * $px and $h.peak_x <= $f.x + ($b - $f.value) * $px' "$1" >/dev/null
 }
 
+measured "$d/page.html"
+report_render "$d/page.html.measured.html" --window-size=1000,1500
 geometry "$d/page.html"
 g="$d/page.html.geometry"
-check "the page's script ran to the end" grep -q '<div id="rendered" hidden="">complete</div>' "$d/page.html.dom"
+check "the page's script ran to the end" grep -q '<div id="rendered" hidden="">complete</div>' "$d/page.html.measured.html.dom"
 check "one heap chart, the process's, its interval a band ($(jq -c '[.heap[] | .bands]' "$g"))" \
 	jq -e '(.heap | length) == 1 and .heap[0].bands == 1' "$g"
 check "the peak mark (x $(jq '.heap[0].peak_x' "$g")) lies at the heap's peak, $peak_start to $peak_end s, on the time axis" \
@@ -113,12 +124,13 @@ check "the size chart has bars ($(jq -c '[.sizes[].bars]' "$g"))" jq -e '(.sizes
 # The peak's check must be able to fail: its mark at the first instant.
 sed 's/peakMark(svg, at, c, (c\.peak_t_ns - pts\[0\]\.t_ns) \/ 1e9)/peakMark(svg, at, c, 0)/' "$d/page.html" >"$d/misplaced.html"
 check "the copy differs from the page" sh -c '! cmp -s "$1" "$2"' - "$d/page.html" "$d/misplaced.html"
+measured "$d/misplaced.html"
+chromium_run "$d/misplaced.html.measured.html" --window-size=1000,1500 --dump-dom \
+	>"$d/misplaced.html.measured.html.dom" || true
 geometry "$d/misplaced.html"
 if peak_inside "$d/misplaced.html.geometry"; then
 	fail "a peak mark at the first instant is not caught"
 else
 	ok "a peak mark at the first instant is caught (x $(jq '.heap[0].peak_x' "$d/misplaced.html.geometry"))"
 fi
-
-chromium_check_screenshot "$d/page.html" --window-size=1000,1500
 finish

@@ -11,23 +11,14 @@ harness_enter "$@"
 harness_start_sessiond
 
 for mode in clean dirty; do
-	report_session "$mode" "$HARNESS_DIR/trace-$mode" -t vpid -t vtid -t procname
-	"$REPORT_BIN/impossible-producer" "$mode" || harness_fail "impossible-producer $mode failed"
-	harness_session_end "$mode"
-	status=0
-	timeout 60 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$HARNESS_DIR/trace-$mode" \
-		-c sink.allocsample.report -p 'format="json"' \
-		>"$HARNESS_DIR/$mode.json" 2>"$HARNESS_DIR/$mode.err" || status=$?
-	check "$mode: the report succeeds (status $status)" [ "$status" -eq 0 ]
-	[ "$status" -eq 0 ] || sed 's/^/      /' "$HARNESS_DIR/$mode.err"
+	report_traced "$mode" -- "$REPORT_BIN/impossible-producer" "$mode"
 done
-sed 's/^/      /' "$HARNESS_DIR/dirty.err"
-[ -s "$HARNESS_DIR/dirty.json" ] || harness_fail "no report of the dirty trace"
+sed 's/^/      /' "$HARNESS_DIR/dirty.json.err"
 
 check "the warning gives the count left out" \
-	report_says "$HARNESS_DIR/dirty.err" '17 samples with impossible values (offset >= size, size 0 or rate 0) left out.'
+	report_says "$HARNESS_DIR/dirty.json.err" '17 samples with impossible values (offset >= size, size 0 or rate 0) left out.'
 check "the clean trace gets no such warning" \
-	sh -c "! grep -q 'impossible values' '$HARNESS_DIR/clean.err'"
+	sh -c "! grep -q 'impossible values' '$HARNESS_DIR/clean.json.err'"
 check "the JSON report counts 17 skipped samples" \
 	[ "$(jq .skipped_samples "$HARNESS_DIR/dirty.json")" = 17 ]
 check "the JSON report counts 100 samples" [ "$(jq .samples "$HARNESS_DIR/dirty.json")" = 100 ]
@@ -39,7 +30,7 @@ figures='[.groups[], (.total | . + {kind: "total"}) | select(.type != "impossibl
 jq -S "$figures" "$HARNESS_DIR/clean.json" >"$HARNESS_DIR/clean.groups"
 jq -S "$figures" "$HARNESS_DIR/dirty.json" >"$HARNESS_DIR/dirty.groups"
 check "every group has the figures of the clean trace ($(jq length "$HARNESS_DIR/clean.groups") groups)" \
-	cmp -s "$HARNESS_DIR/clean.groups" "$HARNESS_DIR/dirty.groups"
+	sh -c '[ "$(jq length "$1")" -gt 0 ] && cmp -s "$1" "$2"' - "$HARNESS_DIR/clean.groups" "$HARNESS_DIR/dirty.groups"
 diff "$HARNESS_DIR/clean.groups" "$HARNESS_DIR/dirty.groups" | head -20 || true
 
 # The right figures, from doc/design.md section 3 by hand: 100 samples of size
@@ -60,7 +51,7 @@ check "type valid: the interval holds the negative-binomial estimate ([${3:-}, $
 bad=$(jq '[.groups[] | select(.type == "impossible")] | length' "$HARNESS_DIR/dirty.json")
 check "type impossible: no group ($bad)" [ "$bad" = 0 ]
 
-report_run "$HARNESS_DIR/trace-dirty" >"$HARNESS_DIR/dirty.txt" 2>/dev/null ||
+report_run "$HARNESS_DIR/dirty" >"$HARNESS_DIR/dirty.txt" 2>/dev/null ||
 	harness_fail "the text report failed"
 check "the text report says how many samples were left out" \
 	grep -q '^17 samples with impossible values' "$HARNESS_DIR/dirty.txt"

@@ -10,16 +10,10 @@ harness_start_sessiond
 
 # producer NAME PATTERN: records bad-producer-NAME and expects PATTERN in the error.
 producer() {
-	trace="$HARNESS_DIR/trace-$1"
-	harness_session "$1" --output "$trace"
-	"$REPORT_BIN/bad-producer-$1" || harness_fail "bad-producer-$1 failed"
-	harness_session_end "$1"
-	status=0
-	report_run "$trace" >"$HARNESS_DIR/$1.out" 2>"$HARNESS_DIR/$1.err" || status=$?
-	sed -n '/^CAUSED BY \[sink.allocsample.report/,$s/^/      /p' "$HARNESS_DIR/$1.err"
-	check "$1: babeltrace2 exits non-zero (status $status)" [ "$status" -ne 0 ]
-	check "$1: the error says: $2" report_says "$HARNESS_DIR/$1.err" "$2"
-	check "$1: no report on the standard output" [ ! -s "$HARNESS_DIR/$1.out" ]
+	harness_trace "$1" -- "$REPORT_BIN/bad-producer-$1"
+	report_refused "$1" "$HARNESS_DIR/$1" 'format="text"' "$2"
+	sed -n '/^CAUSED BY \[sink.allocsample.report/,$s/^/      /p' "$HARNESS_DIR/refused.err"
+	check "$1: no report on the standard output" [ ! -s "$HARNESS_DIR/refused.out" ]
 }
 
 producer size-string 'payload field `size` is a string, expected an unsigned integer'

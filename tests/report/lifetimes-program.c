@@ -105,25 +105,32 @@ static void churn(struct path *p)
 	}
 }
 
+/* Allocates `n` blocks of `size` bytes, keeps them `delay_ns`, then frees
+ * them, into `blocks` and the readings `before` and `after` (n of each). */
+static void hold(struct path *p, void **blocks, int64_t *before, int64_t *after, int n, size_t size,
+		 int64_t delay_ns)
+{
+	for (int i = 0; i < n; i++) {
+		before[i] = now();
+		blocks[i] = allocate(p, size);
+		after[i] = now();
+	}
+	pause_ns(delay_ns);
+	for (int i = 0; i < n; i++) {
+		int64_t before_free = now();
+
+		free(blocks[i]);
+		lived(p, size, now() - before[i], before_free - after[i]);
+	}
+}
+
 static void delayed(struct path *p)
 {
 	void *blocks[100];
 	int64_t before[100], after[100];
 
-	for (int batch = 0; batch < 10; batch++) {
-		for (int i = 0; i < 100; i++) {
-			before[i] = now();
-			blocks[i] = allocate(p, 2000);
-			after[i] = now();
-		}
-		pause_ns(20 * MS);
-		for (int i = 0; i < 100; i++) {
-			int64_t before_free = now();
-
-			free(blocks[i]);
-			lived(p, 2000, now() - before[i], before_free - after[i]);
-		}
-	}
+	for (int batch = 0; batch < 10; batch++)
+		hold(p, blocks, before, after, 100, 2000, 20 * MS);
 }
 
 static void kept(struct path *p)
@@ -131,18 +138,7 @@ static void kept(struct path *p)
 	static void *blocks[3000];
 	static int64_t before[3000], after[3000];
 
-	for (int i = 0; i < 3000; i++) {
-		before[i] = now();
-		blocks[i] = allocate(p, 700);
-		after[i] = now();
-	}
-	pause_ns(300 * MS);
-	for (int i = 0; i < 3000; i++) {
-		int64_t before_free = now();
-
-		free(blocks[i]);
-		lived(p, 700, now() - before[i], before_free - after[i]);
-	}
+	hold(p, blocks, before, after, 3000, 700, 300 * MS);
 }
 
 /* Reachable from a global, so that nothing calls them leaks. */

@@ -21,56 +21,62 @@
 # lifetime no sample of it lived less (the upper end is 1 exactly), above
 # its longest none lived longer (the lower end is 0 exactly).
 set -eu
-. "$AS_SRCDIR/tests/heap/lib.sh"
+. "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
 harness_start_sessiond
 
-
-# figures JSON SELECTION EXPRESSION: the one group's values, space-separated.
-figures() {
-	jq -r "[.groups[] | select($2)] | if length == 1 then .[0] | $3 else empty end" "$1"
+# path_figures JSON SELECTION LIFE_MIN LIFE_MAX: the one group's figures
+# on one line (nothing when the selection picks none or several), read by
+# one jq: its samples, temporary estimate, lower and upper ends, whether
+# they and its lifetimes are incomplete, its p50 and p90 with their lower
+# and upper ends; then whether its survival points hold S = 1 (upper end
+# and estimate) at every edge up to LIFE_MIN (every edge when -1: never
+# freed) and S = 0 (lower end and estimate) beyond LIFE_MAX, whether it has
+# a point on each side, and the points themselves ("null" with no curve).
+path_figures() {
+	jq -r --argjson min "$3" --argjson max "$4" "[.groups[] | select($2)] | if length == 1 then .[0] |
+		(.lifetime.survival // null) as \$p | [.samples, .temporary_estimate, .temporary_lower,
+		.temporary_upper, .temporary_incomplete, .lifetime.incomplete,
+		.lifetime.p50_ns, .lifetime.p50_lower_ns, .lifetime.p50_upper_ns,
+		.lifetime.p90_ns, .lifetime.p90_lower_ns, .lifetime.p90_upper_ns,
+		(\$p != null and (\$p | all(
+			(if \$min < 0 or .t_ns <= \$min then .upper == 1 and .surviving == 1 else true end) and
+			(if \$min >= 0 and .t_ns > \$max then .lower == 0 and .surviving == 0 else true end)))),
+		(\$p != null and (\$p | any(.t_ns <= \$min)) and (\$p | any(.t_ns > \$max))),
+		(\$p | tojson)] | map(tostring) | join(\" \") else empty end" "$1"
 }
 
-# check_survival JSON SELECTION LABEL LIFE_MIN LIFE_MAX: the group's
-# survival points hold S = 1 (upper end and estimate) at every edge up to
-# LIFE_MIN (every edge when -1: never freed) and S = 0 (lower end and
-# estimate) beyond LIFE_MAX; a path freed after 1 ms or more has a point
-# on each side.
-check_survival() {
-	points=$(figures "$1" "$2" '.lifetime.survival | tojson')
-	check "$3: a survival curve" [ -n "$points" -a "$points" != null ]
-	[ -n "$points" -a "$points" != null ] || return 0
-	check "$3: survival 1 up to $4 ns, 0 beyond $5 ns: $points" jq -n -e --argjson p "$points" \
-		--argjson min "$4" --argjson max "$5" '$p | all(
-		(if $min < 0 or .t_ns <= $min then .upper == 1 and .surviving == 1 else true end) and
-		(if $min >= 0 and .t_ns > $max then .lower == 0 and .surviving == 0 else true end))'
-	if [ "$4" -ge 1000000 ]; then
-		check "$3: survival points before $4 ns and after $5 ns" jq -n -e --argjson p "$points" \
-			--argjson min "$4" --argjson max "$5" \
-			'($p | any(.t_ns <= $min)) and ($p | any(.t_ns > $max))'
+# check_quantile LABEL P ESTIMATE LOWER UPPER LIFE_MIN LIFE_MAX: the
+# quantile P's interval meets the lifetimes' range; for a path never freed
+# (LIFE_MIN -1), the quantile is longer than the trace: no upper end.
+check_quantile() {
+	if [ "$6" -lt 0 ]; then
+		check "$1: $2 longer than the trace, never bounded ($3 $4 $5)" [ "$5" = null -a "$4" -gt 0 ]
+	else
+		check "$1: $2 $3 $4 $5 meets the lifetimes' range [$6, $7]" \
+			sh -c '[ "$3" != null ] && [ "$2" -le "$5" ] && [ "$3" -ge "$4" ]' - "$3" "$4" "$5" "$6" "$7"
 	fi
 }
 
 # check_paths JSON KIND: every path's group of KIND (thread, or stack:
-# its own function's) against the truth.
+# its own function's, which calls allocate directly or through hold)
+# against the truth.
 check_paths() {
+	paths_json=$1 paths_kind=$2
 	while read -r name tid bytes objects low high life_min life_max; do
-		if [ "$2" = thread ]; then
+		if [ "$paths_kind" = thread ]; then
 			selection=".kind == \"thread\" and .tid == $tid"
 		else
-			selection=".kind == \"stack\" and (.label | endswith(\";$name;allocate\"))"
+			selection=".kind == \"stack\" and (.label | test(\";$name;(hold;)?allocate\$\"))"
 		fi
-		label="$2 $name"
-		set -- "$1" "$2" $(figures "$1" "$selection" '[.samples, .temporary_estimate, .temporary_lower,
-			.temporary_upper, .temporary_incomplete, .lifetime.incomplete] | map(tostring) | join(" ")')
-		if [ $# -ne 8 ]; then
+		label="$paths_kind $name"
+		set -- $(path_figures "$paths_json" "$selection" "$life_min" "$life_max")
+		if [ $# -ne 15 ]; then
 			fail "$label: no group with temporary figures"
-			set -- "$1" "$2"
 			continue
 		fi
-		samples=$3 estimate=$4 lower=$5 upper=$6
-		check "$label: temporary figures and lifetimes complete ($7, $8)" [ "$7" = false -a "$8" = false ]
-		set -- "$1" "$2"
+		samples=$1 estimate=$2 lower=$3 upper=$4
+		check "$label: temporary figures and lifetimes complete ($5, $6)" [ "$5" = false -a "$6" = false ]
 		text="$label: temporary bytes between $low and $high, estimate $estimate [$lower, $upper]"
 		if [ "$high" -gt 0 ]; then
 			check "$text" [ "$lower" -le "$high" -a "$upper" -ge "$low" ]
@@ -85,18 +91,14 @@ check_paths() {
 			check "$text: nothing temporary, the upper end small" \
 				[ "$estimate" = 0 -a "$lower" = 0 -a "$upper" -le 65536 ]
 		fi
-		check_survival "$1" "$selection" "$label" "$life_min" "$life_max"
-		for p in p50 p90; do
-			quantile=$(figures "$1" "$selection" "[.lifetime.${p}_ns, .lifetime.${p}_lower_ns,
-				.lifetime.${p}_upper_ns] | map(tostring) | join(\" \")")
-			if [ "$life_min" -lt 0 ]; then
-				check "$label: $p longer than the trace, never bounded ($quantile)" \
-					sh -c "set -- $quantile; [ \"\$3\" = null -a \"\$2\" -gt 0 ]"
-			else
-				check "$label: $p $quantile meets the lifetimes' range [$life_min, $life_max]" \
-					sh -c "set -- $quantile; [ \"\$3\" != null ] && [ \"\$2\" -le $life_max -a \"\$3\" -ge $life_min ]"
-			fi
-		done
+		check_quantile "$label" p50 "$7" "$8" "$9" "$life_min" "$life_max"
+		check_quantile "$label" p90 "${10}" "${11}" "${12}" "$life_min" "$life_max"
+		check "$label: a survival curve" [ "${15}" != null ]
+		[ "${15}" != null ] || continue
+		check "$label: survival 1 up to $life_min ns, 0 beyond $life_max ns: ${15}" [ "${13}" = true ]
+		if [ "$life_min" -ge 1000000 ]; then
+			check "$label: survival points before $life_min ns and after $life_max ns" [ "${14}" = true ]
+		fi
 	done <<EOF_PATHS
 $(awk '$1 == "path" { print $2, $3, $4, $5, $6, $7, $8, $9 }' "$truth")
 EOF_PATHS
@@ -105,8 +107,8 @@ EOF_PATHS
 for build in fp nofp; do
 	truth="$HARNESS_DIR/truth-$build"
 	json="$HARNESS_DIR/lifetimes-$build.json"
-	record_heap "lifetimes-$build" -- "$AS_BUILDDIR/tests/report/lifetimes-program-$build" "$truth"
-	[ -s "$truth" ] || harness_fail "the program ($build) wrote no truth"
+	record_heap "lifetimes-$build" -- "$REPORT_BIN/lifetimes-program-$build" "$truth"
+	check "$build: the program wrote its 4 paths" [ "$(grep -c '^path ' "$truth" || true)" -eq 4 ]
 	check "$build: nothing lost" [ "$(jq '.incomplete' "$json")" = false ]
 	check "$build: temporary is 1 ms by default" [ "$(jq '.temporary_ns' "$json")" = 1000000 ]
 	check_paths "$json" thread

@@ -4,50 +4,43 @@
 # With 100 ms windows, some window ends between the phases: the peak is
 # the earliest window end with 30 live samples, the last window ends with the 15
 # live at the end of the trace, and the peak is named in JSON and text
-# and marked in the HTML page's timeline.
+# and marked in the HTML page's timeline, rendered by headless Chromium.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
+require chromium
 harness_enter "$@"
 harness_start_sessiond
 
-report_session phases "$HARNESS_DIR/trace" -t vpid -t vtid -t procname
-"$REPORT_BIN/live-producer" phases || harness_fail "live-producer phases failed"
-harness_session_end phases
-
-report_run "$HARNESS_DIR/trace" -p 'format="json",window="100ms"' >"$HARNESS_DIR/r.json" 2>/dev/null ||
-	harness_fail "the windowed report failed"
+trace="$HARNESS_DIR/phases"
+report_traced phases -p 'window="100ms"' -- "$REPORT_BIN/live-producer" phases
 totals='[.windows[] | select(.kind == "total")]'
-peak=$(jq .live.peak.live_samples "$HARNESS_DIR/r.json")
+peak=$(jq .live.peak.live_samples "$HARNESS_DIR/phases.json")
 check "the peak holds the 30 samples live between the phases (got $peak)" [ "$peak" = 30 ]
-largest=$(jq "$totals | max_by(.live_estimate) | .live_estimate" "$HARNESS_DIR/r.json")
+largest=$(jq "$totals | max_by(.live_estimate) | .live_estimate" "$HARNESS_DIR/phases.json")
 check "the peak is the largest window-end estimate ($largest)" \
-	[ "$(jq .live.peak.live_estimate "$HARNESS_DIR/r.json")" = "$largest" ]
-row=$(jq -c "$totals | (map(.live_estimate) | max) as \$m | map(select(.live_estimate == \$m)) | first | [.window, .live_lower, .live_upper]" "$HARNESS_DIR/r.json")
+	[ "$(jq .live.peak.live_estimate "$HARNESS_DIR/phases.json")" = "$largest" ]
+row=$(jq -c "$totals | (map(.live_estimate) | max) as \$m | map(select(.live_estimate == \$m)) | first | [.window, .live_lower, .live_upper]" "$HARNESS_DIR/phases.json")
 check "the peak has its window's interval ($row)" \
-	[ "$(jq -c '.live.peak | [.window, .live_lower, .live_upper]' "$HARNESS_DIR/r.json")" = "$row" ]
-last=$(jq -c "$totals | last | [.live_samples, .live_estimate, .live_lower, .live_upper]" "$HARNESS_DIR/r.json")
-end=$(jq -c '.total | [.live_samples, .live_estimate, .live_lower, .live_upper]' "$HARNESS_DIR/r.json")
+	[ "$(jq -c '.live.peak | [.window, .live_lower, .live_upper]' "$HARNESS_DIR/phases.json")" = "$row" ]
+last=$(jq -c "$totals | last | [.live_samples, .live_estimate, .live_lower, .live_upper]" "$HARNESS_DIR/phases.json")
+end=$(jq -c '.total | [.live_samples, .live_estimate, .live_lower, .live_upper]' "$HARNESS_DIR/phases.json")
 check "the last window ends with the live figures of the end ($last)" [ "$last" = "$end" ]
-counts=$(jq -r "$totals | map(.live_samples) | unique | map(tostring) | join(\" \")" "$HARNESS_DIR/r.json")
+counts=$(jq -r "$totals | map(.live_samples) | unique | map(tostring) | join(\" \")" "$HARNESS_DIR/phases.json")
 check "window ends see 30 live, then 10, then 15 (distinct counts: $counts)" [ "$counts" = "10 15 30" ]
-report_run "$HARNESS_DIR/trace" -p 'window="100ms"' >"$HARNESS_DIR/r.txt" 2>/dev/null ||
+report_run "$trace" -p 'window="100ms"' >"$HARNESS_DIR/r.txt" 2>/dev/null ||
 	harness_fail "the text report failed"
 check "the text names the peak as a window end" grep -q "Peak live at a window's end" "$HARNESS_DIR/r.txt"
 
 # HTML: the page draws the live bytes beside the allocated ones, the peak
 # marked on the timeline, in headless Chromium.
-if "$AS_SRCDIR/tests/compat/require-packages.sh" chromium >/dev/null 2>&1; then
-	page="$HARNESS_DIR/r.html"
-	report_run "$HARNESS_DIR/trace" -p "format=\"html\",window=\"100ms\",path=\"$page\"" \
-		>/dev/null 2>&1 || harness_fail "the HTML report failed"
-	chromium_run "$page" --dump-dom >"$HARNESS_DIR/dom.html" || true
-	check "HTML: the script ran to the end" \
-		grep -q '<div id="rendered" hidden="">complete</div>' "$HARNESS_DIR/dom.html"
-	check "HTML: live bars per type" grep -q 'Bytes still live at the end per type' "$HARNESS_DIR/dom.html"
-	check "HTML: the timeline draws live bytes, one point per window end" \
-		[ "$(grep -o '<circle class="live-[a-z]*"' "$HARNESS_DIR/dom.html" | wc -l)" -eq "$(jq "$totals | length" "$HARNESS_DIR/r.json")" ]
-	check "HTML: one peak marked" [ "$(grep -o 'class="live-peak"' "$HARNESS_DIR/dom.html" | wc -l)" -eq 1 ]
-else
-	fail "chromium is needed for the HTML checks (Debian package chromium)"
-fi
+page="$HARNESS_DIR/r.html"
+report_run "$trace" -p "format=\"html\",window=\"100ms\",path=\"$page\"" \
+	>/dev/null 2>&1 || harness_fail "the HTML report failed"
+chromium_run "$page" --dump-dom >"$HARNESS_DIR/dom.html" || true
+check "HTML: the script ran to the end" \
+	grep -q '<div id="rendered" hidden="">complete</div>' "$HARNESS_DIR/dom.html"
+check "HTML: live bars per type" grep -q 'Bytes still live at the end per type' "$HARNESS_DIR/dom.html"
+check "HTML: the timeline draws live bytes, one point per window end" \
+	[ "$(grep -o '<circle class="live-[a-z]*"' "$HARNESS_DIR/dom.html" | wc -l)" -eq "$(jq "$totals | length" "$HARNESS_DIR/phases.json")" ]
+check "HTML: one peak marked" [ "$(grep -o 'class="live-peak"' "$HARNESS_DIR/dom.html" | wc -l)" -eq 1 ]
 finish

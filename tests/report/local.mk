@@ -5,7 +5,7 @@ REPORT_C_OPTIONS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
 REPORT_LD_OPTIONS = $(SAN_INPROCESS_FLAGS) -no-install
 
 check_PROGRAMS += tests/report/typed-workload
-tests_report_typed_workload_SOURCES = tests/report/typed-workload.c
+tests_report_typed_workload_SOURCES = tests/report/typed-workload.c tests/workloads/workload.h
 tests_report_typed_workload_CFLAGS = $(REPORT_C_OPTIONS)
 tests_report_typed_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_typed_workload_LDADD = src/liballocsample.la $(PTHREAD_LIBS)
@@ -83,7 +83,7 @@ tests_report_impossible_producer_SOURCES = tests/report/impossible-producer.c
 tests_report_impossible_producer_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tp
 tests_report_impossible_producer_CFLAGS = $(BAD_PRODUCER_CFLAGS)
 tests_report_impossible_producer_LDADD = $(BAD_PRODUCER_LIBS)
-tests_report_loss_program_SOURCES = tests/report/loss-program.c
+tests_report_loss_program_SOURCES = tests/report/loss-program.c tests/workloads/workload.h
 tests_report_loss_program_CFLAGS = $(REPORT_C_OPTIONS)
 tests_report_loss_program_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_loss_program_LDADD = $(PTHREAD_LIBS)
@@ -172,7 +172,7 @@ STACK_REPORT_TESTS = \
 	tests/report/stack-groups.sh \
 	tests/report/stack-fallbacks.sh
 TESTS += $(STACK_REPORT_TESTS)
-EXTRA_DIST += $(STACK_REPORT_TESTS) tests/report/stack-lib.sh
+EXTRA_DIST += $(STACK_REPORT_TESTS)
 
 # The stack formats (folded, pprof, the page's flame graph) on a workload of
 # known call paths under the preload shim: -g for the report's files and
@@ -187,4 +187,4 @@ STACK_FORMAT_TESTS = \
 	tests/report/pprof.sh \
 	tests/report/flamegraph.sh
 TESTS += $(STACK_FORMAT_TESTS)
-EXTRA_DIST += $(STACK_FORMAT_TESTS) tests/report/stacks-lib.sh tests/report/flame-frames.py
+EXTRA_DIST += $(STACK_FORMAT_TESTS) tests/report/flame-frames.py

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tests/workloads/workload.h"
+
 /*
  * Usage: loss-program ROUNDS [GATE].  Four threads each run ROUNDS rounds over a
  * table of 64 slots: every round replaces, grows or frees one slot through
@@ -30,15 +32,6 @@ struct worker {
 	uint64_t checksum;
 	int failed;
 };
-
-static uint64_t next_random(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 static uint64_t fold(uint64_t hash, const unsigned char *bytes, size_t n)
 {
@@ -80,7 +73,7 @@ static void *work(void *arg)
 	uint64_t hash = 14695981039346656037ULL;
 
 	for (unsigned round = 0; round < w->rounds; round++) {
-		uint64_t r = next_random(&state);
+		uint64_t r = workload_random(&state);
 		unsigned i = r % SLOTS;
 		size_t n = 1 + (r >> 8) % MAX_SIZE;
 		unsigned char *p;

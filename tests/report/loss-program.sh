@@ -24,23 +24,21 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
+trace="$HARNESS_DIR/loss"
 program="$REPORT_BIN/loss-program"
 gate="$HARNESS_DIR/gate"
 rounds=20000
 
-lttng create loss --output="$trace" >/dev/null
-lttng enable-channel --userspace --session=loss --subbuf-size=4096 --num-subbuf=2 tiny >/dev/null
-lttng enable-event --userspace --session=loss --channel=tiny 'allocsample:*' >/dev/null
-lttng add-context --userspace --session=loss --channel=tiny -t vpid -t vtid -t procname >/dev/null
-lttng start loss >/dev/null
+harness_session loss --buffers 4096:2 --contexts vpid,vtid,procname
 consumers=$(pgrep -P "$HARNESS_SESSIOND_PID" -x lttng-consumerd | tr '\n' ' ') || true
 [ -n "$consumers" ] || harness_fail "no consumer daemon runs for the session"
 mkfifo "$gate"
 
 # Both runs while the session records, with the same environment: they
 # differ by the shim only.  `env` execs the program in the process whose
-# pid the shell printed, so the samples can be told apart by vpid.
+# pid the shell printed, so the samples can be told apart by vpid.  The
+# waits are guards against a deadlock, not bounds: ten minutes for the
+# run, two for the program to reach its gate.
 for mode in plain shim; do
 	case $mode in
 	plain) preload=${LD_PRELOAD:-} ;;
@@ -48,11 +46,11 @@ for mode in plain shim; do
 	esac
 	rm -f "$gate.ready"
 	LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=16 \
-		timeout 120 sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
+		timeout 600 sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
 		"$preload" "$HARNESS_DIR/$mode.pid" "$program" "$rounds" "$gate" \
 		</dev/null >"$HARNESS_DIR/$mode.out" 2>"$HARNESS_DIR/$mode.err" &
 	child=$!
-	for _ in $(seq 600); do
+	for _ in $(seq 1200); do
 		[ ! -e "$gate.ready" ] && kill -0 "$child" 2>/dev/null || break
 		sleep 0.1
 	done

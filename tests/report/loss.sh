@@ -8,26 +8,25 @@
 # Cannot race: nothing depends on the consumer daemon falling behind.  The
 # workload runs on one CPU (so one stream holds all its events) at a rate
 # that leaves about 16 KiB of events, in 64 sub-buffers of 4 KiB per CPU
-# (report_lossless_session): the buffers hold the whole run even if the
-# consumer never reads, so the recording loses nothing (checked).  The losses are then written into a
-# copy of the trace by tests/tools/ctf-discard.py: from the second packet
-# of that stream on (it has at least two, also checked), the packet
-# context's events_discarded grows by 1000 and packet_seq_num by 2, which
-# babeltrace2 reports exactly as it does a real loss.
+# (harness_session --buffers 4096:64): the buffers hold the whole run even
+# if the consumer never reads, so the recording loses nothing (checked).
+# The losses are then written into a copy of the trace by
+# tests/tools/ctf-discard.py: from the second packet of that stream on (it
+# has at least two, also checked), the packet context's events_discarded
+# grows by 1000 and packet_seq_num by 2, which babeltrace2 reports exactly
+# as it does a real loss.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
+trace="$HARNESS_DIR/loss"
 lossy="$HARNESS_DIR/lossy"
-out="$HARNESS_DIR/out"
+out="$HARNESS_DIR/loss.out"
 json="$HARNESS_DIR/report.json"
 
-report_lossless_session loss "$trace" -- -t vpid -t vtid -t procname
-ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=2048 taskset -c "$REPORT_CPU" "$REPORT_BIN/typed-workload" 40 2 >"$out" ||
-	harness_fail "the workload failed"
-harness_session_end loss
+ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=2048 harness_trace loss --buffers 4096:64 -- \
+	taskset -c "$(harness_cpu)" "$REPORT_BIN/typed-workload" 40 2
 
 # The premises: the recording lost nothing; its copy loses what was written.
 trace_lossy_copy "$trace" "$lossy" 1000 2
@@ -56,7 +55,7 @@ check "every group and the total are marked incomplete" \
 check "the samples are those of the trace without losses" \
 	[ "$(jq '.samples' "$json")" -eq "$(jq '.samples' "$HARNESS_DIR/complete.json")" ]
 
-pid=$(awk '$1 == "pid" { print $2 }' "$out")
+report_fact pid "$out" pid
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
 check "the workload reported its 2 threads" [ "$(wc -l <"$HARNESS_DIR/threads")" -eq 2 ]
 while read -r tid bytes; do
@@ -68,9 +67,9 @@ done <"$HARNESS_DIR/threads"
 
 report_run "$lossy" -p 'format="csv"' >"$HARNESS_DIR/report.csv" 2>/dev/null ||
 	harness_fail "the CSV report failed"
-check "every CSV row is marked incomplete" \
-	[ "$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "incomplete") c = i; next }
-		$c != "true"' "$HARNESS_DIR/report.csv" | wc -l)" -eq 0 ]
+set -- $(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "incomplete") c = i; next }
+	{ rows++ } $c != "true" { complete++ } END { print rows + 0, complete + 0 }' "$HARNESS_DIR/report.csv")
+check "every CSV row is marked incomplete ($2 of $1 rows not)" [ "$1" -gt 0 -a "$2" -eq 0 ]
 report_run "$lossy" >"$HARNESS_DIR/report.txt" 2>/dev/null || harness_fail "the text report failed"
 check "the text report marks groups with '!' and explains it" \
 	sh -c "grep -q '!\$' '$HARNESS_DIR/report.txt' &&

@@ -11,19 +11,15 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
-out="$HARNESS_DIR/out"
-json="$HARNESS_DIR/report.json"
+out="$HARNESS_DIR/names.out"
+json="$HARNESS_DIR/names.json"
 
-harness_session names --output "$trace" --events 'allocsample:*,lttng_ust_statedump:procname'
-ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=4096 harness_preload "$REPORT_BIN/names-workload" >"$out" ||
-	harness_fail "the workload failed"
-harness_session_end names
-
-report_run "$trace" -p 'format="json",group-by=["thread","type"]' >"$json" \
-	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
-report_run "$trace" >"$HARNESS_DIR/report.txt" 2>/dev/null || harness_fail "the text report failed"
-pid=$(awk '$1 == "pid" { print $2 }' "$out")
+ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=4096 report_traced names -p 'group-by=["thread","type"]' \
+	--events 'allocsample:*,lttng_ust_statedump:procname' -- harness_preload "$REPORT_BIN/names-workload"
+report_run "$HARNESS_DIR/names" >"$HARNESS_DIR/report.txt" 2>/dev/null || harness_fail "the text report failed"
+report_fact pid "$out" pid
+awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
+check "the workload names its 3 workers ($(wc -l <"$HARNESS_DIR/threads") lines)" [ "$(wc -l <"$HARNESS_DIR/threads")" -eq 3 ]
 
 check "the process row is names-workload" \
 	[ "$(jq -r ".groups[] | select(.kind == \"process\" and .pid == $pid) | .procname" "$json")" = names-workload ]
@@ -31,7 +27,6 @@ check "the type rows name the process names-workload" \
 	[ "$(jq -r "[.groups[] | select(.kind == \"type\" and .pid == $pid) | .procname] | unique | join(\",\")" "$json")" = names-workload ]
 check "every group of the process has process names-workload" \
 	[ "$(jq -r "[.groups[] | select(.pid == $pid) | .process] | unique | join(\",\")" "$json")" = names-workload ]
-awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
 while read -r tid name; do
 	check "thread $tid keeps its own name, $name" \
 		[ "$(jq -r ".groups[] | select(.kind == \"thread\" and .tid == $tid) | .procname" "$json")" = "$name" ]

@@ -8,13 +8,8 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
-lttng create none --output="$trace" >/dev/null
-lttng enable-event --userspace --session=none 'lttng_ust_statedump:*' >/dev/null
-lttng add-context --userspace --session=none -t vpid -t vtid -t procname >/dev/null
-lttng start none >/dev/null
-"$REPORT_BIN/impossible-producer" none || harness_fail "impossible-producer none failed"
-harness_session_end none
+trace="$HARNESS_DIR/none"
+harness_trace none --events 'lttng_ust_statedump:*' -- "$REPORT_BIN/impossible-producer" none
 
 # The premise: a trace with events, none of them ours.
 babeltrace2 "$trace" >"$HARNESS_DIR/events" 2>/dev/null || harness_fail "babeltrace2 cannot read the trace"
@@ -26,9 +21,8 @@ ok "the trace has $events lttng_ust_statedump events and no allocsample event"
 
 for format in text csv json; do
 	status=0
-	timeout 60 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$trace" \
-		-c sink.allocsample.report -p "format=\"$format\"" \
-		>"$HARNESS_DIR/report.$format" 2>"$HARNESS_DIR/$format.err" || status=$?
+	report_run "$trace" -p "format=\"$format\"" >"$HARNESS_DIR/report.$format" 2>"$HARNESS_DIR/$format.err" ||
+		status=$?
 	check "$format: exit status 0 (got $status)" [ "$status" -eq 0 ]
 	check "$format: a warning that says how to record the events" \
 		report_says "$HARNESS_DIR/$format.err" "no allocsample:AllocationSampled events: nothing to estimate. Either the session did not record them (lttng enable-event -u 'allocsample:*'), or no traced program allocated through liballocsample"

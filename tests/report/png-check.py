@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """png-check.py PNG - prints "WIDTH HEIGHT COLOURS NONWHITE_PERCENT" for an
 8-bit RGB or RGBA PNG (what Chromium writes), with the standard library only:
-tests/report/html.sh uses it to tell a drawn page from a blank one."""
+the tests of the HTML pages use it (tests/report/lib.sh, report_render;
+tests/lib/chromium.sh) to tell a drawn page from a blank one."""
 import struct
 import sys
 import zlib
@@ -35,28 +36,36 @@ def main(path):
     bpp = 3 if colour == 2 else 4
     raw = zlib.decompress(idat)
     stride = width * bpp
+    # Filter "Up" (2), most of Chromium's lines, adds the line above byte by
+    # byte: on the whole line at once as one integer, each byte's carry
+    # kept out of the next (the low seven bits added, the high bit by xor).
+    low7 = int.from_bytes(b"\x7f" * stride, "big")
+    high = int.from_bytes(b"\x80" * stride, "big")
+    white = (255, 255, 255)
     prev = bytearray(stride)
     colours, nonwhite, pos = set(), 0, 0
     for _ in range(height):
         kind, line = raw[pos], bytearray(raw[pos + 1:pos + 1 + stride])
         pos += 1 + stride
-        for i in range(stride):
-            a = line[i - bpp] if i >= bpp else 0
-            b = prev[i]
-            c = prev[i - bpp] if i >= bpp else 0
-            if kind == 1:
-                line[i] = (line[i] + a) & 0xFF
-            elif kind == 2:
-                line[i] = (line[i] + b) & 0xFF
-            elif kind == 3:
-                line[i] = (line[i] + (a + b) // 2) & 0xFF
-            elif kind == 4:
-                line[i] = (line[i] + paeth(a, b, c)) & 0xFF
-        for i in range(0, stride, bpp):
-            rgb = bytes(line[i:i + 3])
-            colours.add(rgb)
-            if rgb != b"\xff\xff\xff":
-                nonwhite += 1
+        if kind == 2:
+            x, y = int.from_bytes(line, "big"), int.from_bytes(prev, "big")
+            line = bytearray((((x & low7) + (y & low7)) ^ ((x ^ y) & high)).to_bytes(stride, "big"))
+        elif kind == 1:
+            for i in range(bpp, stride):
+                line[i] = (line[i] + line[i - bpp]) & 0xFF
+        elif kind == 3:
+            for i in range(stride):
+                line[i] = (line[i] + ((line[i - bpp] if i >= bpp else 0) + prev[i]) // 2) & 0xFF
+        elif kind == 4:
+            for i in range(stride):
+                b = prev[i]
+                if i >= bpp:
+                    line[i] = (line[i] + paeth(line[i - bpp], b, prev[i - bpp])) & 0xFF
+                else:
+                    line[i] = (line[i] + b) & 0xFF
+        pixels = list(zip(line[0::bpp], line[1::bpp], line[2::bpp]))
+        colours.update(pixels)
+        nonwhite += len(pixels) - pixels.count(white)
         prev = line
     print(width, height, len(colours), "%.2f" % (100.0 * nonwhite / (width * height)))
 

@@ -11,16 +11,14 @@
 # -http work.  format=pprof without `path` is refused with a clear error
 # (params.sh has the other refusals).
 #
-# Needs go (Debian's golang-go, installed by tests/compat/require-packages.sh
-# when missing, as root) and curl.
+# Needs go and curl.
 set -eu
-. "$AS_SRCDIR/tests/report/stacks-lib.sh"
-"$AS_SRCDIR/tests/compat/require-packages.sh" golang-go curl ||
-	harness_fail "go is needed (Debian package golang-go), and curl"
+. "$AS_SRCDIR/tests/report/lib.sh"
+require go curl
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
+trace="$HARNESS_DIR/stacks"
 profile="$HARNESS_DIR/alloc.pb.gz"
 json="$HARNESS_DIR/report.json"
 raw="$HARNESS_DIR/raw.txt"
@@ -31,9 +29,9 @@ go_pprof() {
 	HOME="$HARNESS_DIR/home-go" go tool pprof "$@"
 }
 
-stacks_record "$trace" "$HARNESS_DIR/workload.out" more
-worker=$(harness_fact "$HARNESS_DIR/workload.out" worker 2)
-pid=$(harness_fact "$HARNESS_DIR/workload.out" pid 2)
+harness_trace stacks --stacks -- stacks_workload more
+report_fact worker "$HARNESS_DIR/stacks.out" worker
+report_fact pid "$HARNESS_DIR/stacks.out" pid
 
 report_run "$trace" -p "format=\"pprof\",path=\"$profile\"" >"$HARNESS_DIR/stdout" \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the pprof report failed: $(cat "$HARNESS_DIR/stderr")"
@@ -130,25 +128,41 @@ go_pprof -source_path "$AS_BUILDDIR" -list 'stacks_alpha' "$profile" >"$HARNESS_
 check "-list stacks_alpha shows its source line" \
 	grep -q 'kept\[0\]\[i\] = malloc(BLOCK);' "$HARNESS_DIR/list.txt"
 
-# -http: the web interface on a free port of the loopback.  `go tool`
-# would run pprof as its child: the tool is started itself, so that the
-# pid stopped is the server's.
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-HOME="$HARNESS_DIR/home-go" "$(go env GOTOOLDIR)/pprof" -http="127.0.0.1:$port" -no_browser "$profile" \
+# -http: the web interface on a port of the loopback that the system picks
+# (port 0), read from /proc once the server listens, so that no other test
+# can take it in between.  `go tool` would run pprof as its child: the tool
+# is started itself, so that the pid read and stopped is the server's.
+
+# listening_port PID: the TCP port PID listens on, from its sockets'
+# inodes and the kernel's table of IPv4 sockets (/proc/net/tcp, state 0A:
+# listening); nothing while it listens on none.
+listening_port() {
+	ls -l "/proc/$1/fd" 2>/dev/null | sed -n 's/.*socket:\[\([0-9]*\)\]$/\1/p' >"$HARNESS_DIR/http.inodes"
+	port_hex=$(awk 'FNR == NR { inode[$1] = 1; next }
+		$4 == "0A" && ($10 in inode) { split($2, a, ":"); print a[2]; exit }' "$HARNESS_DIR/http.inodes" /proc/net/tcp)
+	[ -z "$port_hex" ] || echo $((0x$port_hex))
+}
+
+HOME="$HARNESS_DIR/home-go" "$(go env GOTOOLDIR)/pprof" -http=127.0.0.1:0 -no_browser "$profile" \
 	>"$HARNESS_DIR/http.log" 2>&1 &
 http_pid=$!
-for _ in $(seq 100); do
-	curl -sf -o "$HARNESS_DIR/flamegraph.html" "http://127.0.0.1:$port/ui/flamegraph" && break
+# Until the server answers: a guard of two minutes against a server that
+# never does, not a bound on how long it may take.
+port=
+for _ in $(seq 600); do
+	port=$(listening_port "$http_pid")
+	if [ -n "$port" ] && curl -sf -o "$HARNESS_DIR/flamegraph.html" "http://127.0.0.1:$port/ui/flamegraph"; then
+		break
+	fi
+	kill -0 "$http_pid" 2>/dev/null || break
 	sleep 0.2
 done
-curl -sf -o "$HARNESS_DIR/top.html" "http://127.0.0.1:$port/ui/top" || true
+curl -sf -o "$HARNESS_DIR/top.html" "http://127.0.0.1:${port:-0}/ui/top" || true
 kill "$http_pid" 2>/dev/null || true
 wait "$http_pid" 2>/dev/null || true
-check "-http serves the flame graph and the top table with stacks_alpha" \
+check "-http on port ${port:-none} serves the flame graph and the top table with stacks_alpha" \
 	sh -c "[ -s '$HARNESS_DIR/flamegraph.html' ] && grep -q stacks_alpha '$HARNESS_DIR/top.html'"
 
-report_run "$trace" -p 'format="pprof"' >/dev/null 2>"$HARNESS_DIR/stderr" &&
-	fail "format=pprof without path was accepted" ||
-	check "format=pprof without path: refused, asking for path" \
-		report_says "$HARNESS_DIR/stderr" 'Parameter `path` is missing: format `pprof` writes a binary profile to a file'
+report_refused "format=pprof without path" "$trace" 'format="pprof"' \
+	'Parameter `path` is missing: format `pprof` writes a binary profile to a file'
 finish

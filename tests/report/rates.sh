@@ -11,23 +11,17 @@
 # with samples, the upper end would be about 330 kB, the first image's
 # alone, below the true 512 KiB.
 set -eu
-. "$AS_SRCDIR/tests/record/lib.sh"
+. "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
 
 facts="$HARNESS_DIR/facts"
-json="$HARNESS_DIR/report.out"
+json="$HARNESS_DIR/rates.json"
 large=16777216
 
-rm -f "$facts"
-ALLOCSAMPLE_SEED=5 record_run report --rate 4096 --format json --report-output - -- \
-	"$AS_BUILDDIR/tests/report/rates-workload" "$facts" "$large"
-check "exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/report.err"))" \
-	[ "$RECORD_STATUS" -eq 0 ]
-pid=$(harness_fact "$facts" pid 2)
-first=$(harness_fact "$facts" first 2)
-second=$(harness_fact "$facts" second 2)
-[ -n "$pid" ] && [ -n "$first" ] && [ -n "$second" ] ||
-	harness_fail "the workload wrote no facts: $(cat "$facts" 2>/dev/null)"
+ALLOCSAMPLE_SEED=5 record_json rates --rate 4096 -- "$REPORT_BIN/rates-workload" "$facts" "$large"
+report_fact pid "$facts" pid
+report_fact first "$facts" first
+report_fact second "$facts" second
 truth=$((first + second))
 both=".groups[] | select(.kind == \"type\" and .pid == $pid and .type == \"both\")"
 

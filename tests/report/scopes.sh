@@ -24,16 +24,13 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
-truth="$HARNESS_DIR/truth"
+trace="$HARNESS_DIR/scopes"
+truth="$HARNESS_DIR/scopes.out"
 threads=4
 requests=30
 
-harness_session scopes --output "$trace" --events 'allocsample:*,scopetest:*'
-ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 harness_preload \
-	"$REPORT_BIN/scopes-workload" "$threads" "$requests" >"$truth" ||
-	harness_fail "the workload failed"
-harness_session_end scopes
+ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 harness_trace scopes --events 'allocsample:*,scopetest:*' -- \
+	harness_preload "$REPORT_BIN/scopes-workload" "$threads" "$requests"
 
 closed=$((threads * requests + 1))
 params='scope-begin="scopetest:request_begin",scope-end="scopetest:request_end",confidence=0.999'
@@ -119,21 +116,14 @@ check "text: the 10 largest instances" \
 	grep -q "^  The 10 largest of $((closed + 1)) instances (CSV has every one):" "$HARNESS_DIR/key.txt"
 
 # A key the events lack.
-status=0
-report_run "$trace" -p "$params,scope-key=\"request\"" >/dev/null 2>"$HARNESS_DIR/nofield.err" || status=$?
-check "scope-key=request: refused (status $status)" [ "$status" -ne 0 ]
-check "scope-key=request: the error names the field" report_says "$HARNESS_DIR/nofield.err" \
+report_refused "scope-key=request" "$trace" "$params,scope-key=\"request\"" \
 	'Parameter `scope-key`: event `scopetest:request_begin` (`scope-begin`) has no payload field `request`'
 
 # allocsample-record: --enable-event records the scope events, the scope
 # options reach the component (the harness's daemon is the one it finds).
-status=0
-ALLOCSAMPLE_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_PLUGIN_PATH="$REPORT_PLUGIN_PATH" \
-	ALLOCSAMPLE_SEED=7 "$AS_BUILDDIR/src/record/allocsample-record" --rate 4096 --format json \
-	--enable-event 'scopetest:*' --scope-begin scopetest:request_begin \
-	--scope-end scopetest:request_end --scope-key id --report-output "$HARNESS_DIR/record.json" \
-	-- "$REPORT_BIN/scopes-workload" 2 5 >/dev/null 2>"$HARNESS_DIR/record.err" || status=$?
-recorded=$(jq '.scopes.closed' "$HARNESS_DIR/record.json" 2>/dev/null || echo none)
-check "allocsample-record --scope-*: status $status, $recorded closed instances (11)" \
-	[ "$status" -eq 0 -a "$recorded" = 11 ]
+ALLOCSAMPLE_SEED=7 record_json record --rate 4096 --enable-event 'scopetest:*' \
+	--scope-begin scopetest:request_begin --scope-end scopetest:request_end --scope-key id \
+	-- "$REPORT_BIN/scopes-workload" 2 5
+recorded=$(jq '.scopes.closed' "$HARNESS_DIR/record.json")
+check "allocsample-record --scope-*: $recorded closed instances (11)" [ "$recorded" = 11 ]
 finish

@@ -33,11 +33,11 @@ struct kind {
  * class's smallest size (1024 B), where its objects' upper end is
  * sharpest. */
 static const struct kind kinds[] = {
-	{ 24, 1, 20000 },
-	{ 64, 64, 5000 },
-	{ 1024, 1, 500 },
-	{ 10000, 1, 100 },
-	{ 100000, 1, 20 },
+	{ .size = 24, .spread = 1, .count = 20000 },
+	{ .size = 64, .spread = 64, .count = 5000 },
+	{ .size = 1024, .spread = 1, .count = 500 },
+	{ .size = 10000, .spread = 1, .count = 100 },
+	{ .size = 100000, .spread = 1, .count = 20 },
 };
 
 #define KINDS (sizeof kinds / sizeof kinds[0])

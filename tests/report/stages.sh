@@ -37,18 +37,23 @@ edges() {
 	done
 }
 
+# The rules of the header: ROOM: THE ROOMS IT MUST NOT REACH, separated by
+# ';'.
+rules='read: aggregate model format;aggregate: model format;model: format;format: read aggregate;'
+rules="${rules}symbols: read aggregate model format"
+
 # violations PLUGIN_DIR TOP_DIR: one line per file that reaches a header
 # its room must not, with the chain of includes that reaches it.
 violations() {
-	edges "$1" "$2" | awk '
+	edges "$1" "$2" | awk -v rules="$rules" '
 		function room(f) { return f ~ /\// ? substr(f, 1, index(f, "/") - 1) : "" }
 		{ n[$1]++; to[$1, n[$1]] = $2; files[$1] = 1 }
 		END {
-			forbid["read"] = " aggregate model format "
-			forbid["aggregate"] = " model format "
-			forbid["model"] = " format "
-			forbid["format"] = " read aggregate "
-			forbid["symbols"] = " read aggregate model format "
+			# forbid[ROOM]: the rooms it must not reach, " a b ".
+			for (i = split(rules, rule, ";"); i > 0; i--) {
+				split(rule[i], part, ":")
+				forbid[part[1]] = part[2] " "
+			}
 			for (f in files) {
 				r = room(f)
 				if (!(r in forbid))

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "allocsample.h"
+#include "tests/workloads/workload.h"
 
 /*
  * Usage: typed-workload ROUNDS THREADS.  Thread i (from 0) runs
@@ -42,16 +43,6 @@ static void die(const char *what)
 	exit(1);
 }
 
-/* splitmix64: the same requests in every run. */
-static uint64_t next_random(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static void count(struct worker *w, int type, size_t n)
 {
 	w->type_bytes[type] += n;
@@ -66,9 +57,9 @@ static void *work(void *arg)
 
 	w->tid = gettid();
 	for (i = 0; i < w->rounds; i++) {
-		size_t n = 64 + (size_t) (next_random(&state) % 4033);
-		size_t k = 1 + (size_t) (next_random(&state) % 64);
-		size_t a = 1 + (size_t) (next_random(&state) % 16384);
+		size_t n = 64 + (size_t) (workload_random(&state) % 4033);
+		size_t k = 1 + (size_t) (workload_random(&state) % 64);
+		size_t a = 1 + (size_t) (workload_random(&state) % 16384);
 		void *p;
 
 		p = ALLOCSAMPLE_NEW(struct node);

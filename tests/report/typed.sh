@@ -14,26 +14,18 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-trace="$HARNESS_DIR/trace"
-out="$HARNESS_DIR/out"
-json="$HARNESS_DIR/report.json"
-
-harness_session typed --output "$trace"
-ALLOCSAMPLE_SEED=3 ALLOCSAMPLE_RATE=1024 "$REPORT_BIN/typed-workload" 200 4 >"$out" ||
-	harness_fail "the workload failed"
-harness_session_end typed
-
-report_run "$trace" -p 'confidence=0.999,format="json"' >"$json" 2>"$HARNESS_DIR/stderr" ||
-	harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
-jq -e . "$json" >/dev/null || harness_fail "the report is not JSON"
-
-pid=$(awk '$1 == "pid" { print $2 }' "$out")
+ALLOCSAMPLE_SEED=3 ALLOCSAMPLE_RATE=1024 report_traced typed -p 'confidence=0.999' -- \
+	"$REPORT_BIN/typed-workload" 200 4
+out="$HARNESS_DIR/typed.out"
+json="$HARNESS_DIR/typed.json"
+report_fact pid "$out" pid
 check "confidence 0.999 is in the report" \
 	[ "$(jq '.confidence' "$json")" = 0.999 ]
 check "nothing lost, skipped or missing" \
 	[ "$(jq -c '[.incomplete, .skipped_samples, .missing_contexts, .rates]' "$json")" = '[false,0,[],[1024]]' ]
 
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
+check "the workload gives its 4 threads' bytes" [ "$(wc -l <"$HARNESS_DIR/threads")" -eq 4 ]
 while read -r tid bytes; do
 	check_truth "thread $tid" "$json" \
 		".kind == \"thread\" and .pid == $pid and .tid == $tid" "$bytes"
@@ -41,6 +33,7 @@ done <"$HARNESS_DIR/threads"
 
 awk '$1 == "type" { bytes = $2; $1 = ""; $2 = ""; sub(/^ +/, ""); print bytes, $0 }' "$out" \
 	>"$HARNESS_DIR/types"
+check "the workload gives its 4 types' bytes" [ "$(wc -l <"$HARNESS_DIR/types")" -eq 4 ]
 while read -r bytes type; do
 	check_truth "type '$type'" "$json" \
 		".kind == \"type\" and .pid == $pid and .type == \"$type\"" "$bytes"
@@ -48,7 +41,7 @@ while read -r bytes type; do
 		[ "$(jq ".groups[] | select(.kind == \"type\" and .type == \"$type\") | .threads" "$json")" = 4 ]
 done <"$HARNESS_DIR/types"
 
-total=$(awk '$1 == "total" { print $2 }' "$out")
+report_fact total "$out" total
 check_truth "process $pid" "$json" ".kind == \"process\" and .pid == $pid" "$total"
 check_truth "grand total" "$json" '.kind == "total"' "$total"
 check "the process counts 4 threads" \

@@ -2,9 +2,10 @@
 # worker.sh - the report aggregates on a thread of its own when it may use
 # more than one CPU (plugins/report/worker.h), and must say exactly what
 # it says on one: every format, byte for byte, on traces that give the
-# worker each thing it must wait for.  The one-CPU report runs under
-# `taskset -c 0`, where there is no worker; without taskset the machine's
-# CPUs give it one (the test needs two).
+# worker each thing it must wait for.  The one-CPU report runs pinned to
+# one CPU the test may use (taskset -c, harness_cpu), where there is no
+# worker; without taskset the machine's CPUs give it one (the test needs
+# two).
 #
 # The traces: scopes-workload's (4 threads allocating and freeing between
 # their own scope events, so that every scope event drains the worker
@@ -15,7 +16,7 @@
 # made).  The reports take windows (a time for the worker with every
 # message), stacks, the peak, temporary bytes and lifetimes.
 set -eu
-. "$AS_SRCDIR/tests/record/lib.sh"
+. "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
 
 # The comparison needs the worker on one side: two CPUs this process may
@@ -25,15 +26,12 @@ harness_enter "$@"
 
 harness_start_sessiond
 scopes="$HARNESS_DIR/scopes"
-harness_session worker --output "$scopes" --events 'allocsample:*,scopetest:*'
-ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=512 harness_preload \
-	"$AS_BUILDDIR/tests/report/scopes-workload" 4 30 >/dev/null ||
-	harness_fail "scopes-workload failed"
-harness_session_end worker
+ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=512 harness_trace scopes --events 'allocsample:*,scopetest:*' -- \
+	harness_preload "$REPORT_BIN/scopes-workload" 4 30
 
 for run in 1 2; do
 	record_run "run$run" --rate 512 --no-report -o "$HARNESS_DIR/run$run" -- \
-		"$AS_BUILDDIR/tests/report/lifetimes-program-fp" "$HARNESS_DIR/facts$run"
+		"$REPORT_BIN/lifetimes-program-fp" "$HARNESS_DIR/facts$run"
 	[ "$RECORD_STATUS" -eq 0 ] ||
 		harness_fail "allocsample-record (run $run) failed: $(head -c 300 "$HARNESS_DIR/run$run.err")"
 done
@@ -47,7 +45,7 @@ report() {
 	pin=
 	[ "$cpus" = all ] || pin="taskset -c $cpus"
 	# shellcheck disable=SC2086 # pin is a command and its arguments
-	$pin babeltrace2 --plugin-path="$AS_BUILDDIR/plugins/report/.libs" "$@" \
+	$pin babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$@" \
 		-c sink.allocsample.report -p "$params" >"$out" 2>"$out.err" ||
 		harness_fail "the report failed: $(head -c 300 "$out.err")"
 }
@@ -57,9 +55,11 @@ report() {
 same() {
 	label=$1 params=$2
 	shift 2
-	report "$HARNESS_DIR/one.out" 0 "$params" "$@"
+	report "$HARNESS_DIR/one.out" "$(harness_cpu)" "$params" "$@"
 	report "$HARNESS_DIR/two.out" all "$params" "$@"
-	if cmp -s "$HARNESS_DIR/one.out" "$HARNESS_DIR/two.out"; then
+	if [ ! -s "$HARNESS_DIR/one.out" ]; then
+		fail "$label: the report on one CPU is empty"
+	elif cmp -s "$HARNESS_DIR/one.out" "$HARNESS_DIR/two.out"; then
 		ok "$label: the same on one CPU and with the worker ($(wc -c <"$HARNESS_DIR/two.out") bytes)"
 	else
 		diff "$HARNESS_DIR/one.out" "$HARNESS_DIR/two.out" | head -20
