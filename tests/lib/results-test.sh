@@ -41,6 +41,7 @@ decides FAIL "truth above the interval" check_truth t "$work/a.json" '.tid == 7'
 decides FAIL "truth below the interval" check_truth t "$work/a.json" '.tid == 7' 349999
 decides ok "the total is a group too" check_truth t "$work/a.json" '.kind == "total"' 1000000
 decides FAIL "no such group" check_truth t "$work/a.json" '.tid == 8' 1000000
+decides FAIL "no truth (a program that did not write it)" check_truth t "$work/a.json" '.tid == 7' ''
 # Rule 2: 5 / sqrt(1000) = 15.8%.  An interval wide enough to hold the
 # truth does not save an estimate 20% off, and does not matter for one 10%
 # off; below 100 samples only the interval counts.

@@ -174,6 +174,13 @@ check_truth() {
 # two rules on figures already read.
 judge_truth() {
 	results_text="$1: true $2, estimate $4, interval [$5, $6], $3 samples"
+	# An empty or garbled figure (a truth the program did not write) would
+	# make the comparisons below errors, which `if` takes for false.
+	case "$2 $3 $5 $6" in
+	*[!0-9\ ]* | ' '* | *'  '* | *' ')
+		fail "$results_text: a figure is missing or not a whole number"
+		return 0 ;;
+	esac
 	if [ "$2" -lt "$5" ] || [ "$2" -gt "$6" ]; then
 		fail "$results_text: outside the interval"
 	elif [ "$3" -ge 100 ] &&
