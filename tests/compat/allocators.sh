@@ -6,7 +6,9 @@
 # statistics say so), and the shim still samples.
 set -eu
 . "$AS_SRCDIR/tests/compat/lib.sh"
-compat_require python3 libjemalloc2 libgoogle-perftools4
+require python3
+compat_library libjemalloc.so.2 libjemalloc2
+compat_library libtcmalloc.so.4 libgoogle-perftools4
 harness_enter "$@"
 compat_begin allocators
 
@@ -31,11 +33,12 @@ compat_end
 for allocator in jemalloc tcmalloc; do
 	if [ "$COMPAT_MODE" != attach ]; then
 		compat_same "$allocator-probe" "out err status"
-		grep -q 'serves malloc: yes' "$COMPAT_DIR/$allocator-probe.$COMPAT_MODE.out" ||
-			fail "$allocator does not serve malloc under the shim: $(cat "$COMPAT_DIR/$allocator-probe.$COMPAT_MODE.out")"
+		check "$allocator serves malloc under the shim ($(cat "$COMPAT_DIR/$allocator-probe.$COMPAT_MODE.out"))" \
+			grep -q 'serves malloc: yes' "$COMPAT_DIR/$allocator-probe.$COMPAT_MODE.out"
 	fi
 	compat_same "$allocator-containers" "out err status"
 	compat_same "$allocator-python" "out err status" 3
+	compat_digests "$allocator-python"
 done
 compat_samples
 finish

@@ -4,7 +4,7 @@
 # and without the shim.
 set -eu
 . "$AS_SRCDIR/tests/compat/lib.sh"
-compat_require perl
+require perl
 harness_enter "$@"
 compat_begin perl
 
