@@ -15,12 +15,10 @@
 # The geometry is read in the page itself: a script added at its end
 # writes every label's box into the DOM (geometry.js).
 #
-# Needs Debian's chromium, installed by tests/compat/require-packages.sh
-# when missing (as root), and python3 for png-check.py.
+# Needs chromium, and python3 for geometry.js's page and png-check.py.
 set -eu
 . "$AS_SRCDIR/tests/compare/lib.sh"
-"$AS_SRCDIR/tests/compat/require-packages.sh" chromium ||
-	harness_fail "chromium is needed (Debian package chromium)"
+require chromium python3
 harness_enter "$@"
 harness_start_sessiond
 
