@@ -19,10 +19,8 @@
 set -eu
 . "$AS_SRCDIR/tests/compare/lib.sh"
 require chromium python3
-harness_enter "$@"
-harness_start_sessiond
+compare_begin "$@"
 
-d=$HARNESS_DIR
 compare_stack_run base 2 1
 compare_stack_run new 2 32
 compare_run page --group-by stack --format html -o "$d/page.html" "$d/base.json" "$d/new.json"

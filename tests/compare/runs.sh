@@ -19,21 +19,13 @@
 set -eu
 . "$AS_SRCDIR/tests/compare/lib.sh"
 require chromium python3
-harness_enter "$@"
-harness_start_sessiond
+compare_begin "$@"
 
-d=$HARNESS_DIR
-compare_session base "$d/base" -t vpid -t vtid -t procname -t ip
-compare_workload 1 "$d/base.facts"
-harness_session_end base
-compare_session again "$d/again" -t vpid -t vtid -t procname -t ip
-compare_workload 2 "$d/again.facts"
-harness_session_end again
-compare_session more "$d/more" -t vpid -t vtid -t procname -t ip
-compare_workload 3 "$d/more.facts" more
-harness_session_end more
+compare_trace base 1
+compare_trace again 2
+compare_trace more 3 more
 for run in base again more; do
-	compare_report "$d/$run" "$d/$run.json"
+	report_json "$d/$run" "$d/$run.json"
 done
 true_ratio=$(awk -v a="$(compare_fact "$d/base.facts" buffer)" -v b="$(compare_fact "$d/more.facts" buffer)" \
 	'BEGIN { printf "%.6f", b / a }')
@@ -100,8 +92,7 @@ check "the inputs are said ($(jq -c '[.baseline.input, .new.input]' "$d/json-tra
 
 # Losses.  Against the variant as BASELINE, the plain run is a significant
 # decrease of buffer; with events lost on NEW's side it must not be.
-python3 "$AS_SRCDIR/tests/tools/ctf-discard.py" "$d/base" "$d/lossy" 1000 >/dev/null ||
-	harness_fail "cannot write the losses into a copy of the trace"
+trace_lossy_copy "$d/base" "$d/lossy" 1000
 compare_run lossless --confidence 0.999 --format json "$d/more" "$d/base"
 check "control: the variant against the plain run is a buffer decrease" \
 	[ "$(jq -r '.groups[] | select(.kind == "type" and .type == "buffer") | .verdict' "$d/lossless.out")" = decrease ]
