@@ -59,12 +59,8 @@ for build in fp nofp; do
 	name=curve-$build
 	json="$HARNESS_DIR/$name.json"
 	out="$HARNESS_DIR/$name.out"
-	ALLOCSAMPLE_SEED=20261127 \
-	ALLOCSAMPLE_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_PLUGIN_PATH="$REPORT_PLUGIN_PATH" \
-		"$AS_BUILDDIR/src/record/allocsample-record" --rate 16384 --confidence 0.99999 \
-		--format json --group-by stack --report-output "$json" -o "$HARNESS_DIR/$name.trace" \
-		-- "$HEAP_BIN/heap-phases-$build" 150 >"$out" 2>"$HARNESS_DIR/$name.err" ||
-		harness_fail "allocsample-record failed: $(cat "$HARNESS_DIR/$name.err")"
+	ALLOCSAMPLE_SEED=20261127 record_json "$name" --rate 16384 --confidence 0.99999 --group-by stack \
+		-- "$HEAP_BIN/heap-phases-$build" 150
 	pid=$(jq '.groups[] | select(.kind == "process") | .pid' "$json")
 	check "$build: nothing lost" [ "$(jq .incomplete "$json")" = false ]
 	check "$build: a curve for the total and one for the process" \
@@ -115,19 +111,18 @@ for build in fp nofp; do
 		[.groups[] | select(.kind == "process")][0] as $p |
 		.call_tree[0].live_samples == $p.live_samples and .call_tree[0].peak_live_samples == $p.peak_live_samples' "$json"
 
-	# Every point of the process's curve, and its end.
+	# Every point of the process's curve (some 190), and its end.
+	jq -r '.timeline[] | select(.kind == "process") | .points[] |
+		"\(.t_ns) \(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$json" >"$HARNESS_DIR/$name.points"
+	points=$(wc -l <"$HARNESS_DIR/$name.points")
+	check "$build: the process's curve has points ($points)" [ "$points" -ge 100 ]
 	misses=0
-	points=0
 	while read -r t s e lo hi; do
 		range=$(truth_range "$out" "$t")
-		points=$((points + 1))
 		echo "$range $lo $hi" | awk '{ exit !($2 < $3 || $1 > $4) }' || continue
 		misses=$((misses + 1))
 		echo "# $build: point at $t: estimate $e [$lo, $hi], true $range"
-	done <<EOF_POINTS
-$(jq -r '.timeline[] | select(.kind == "process") | .points[] |
-	"\(.t_ns) \(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$json")
-EOF_POINTS
+	done <"$HARNESS_DIR/$name.points"
 	check "$build: at most 2 of the $points points miss the live bytes of their instant ($misses)" \
 		[ "$misses" -le 2 ]
 	# The end: the process's last sample or free, after its last sample
@@ -146,8 +141,8 @@ EOF_POINTS
 			"\(.allocated_estimate) \(.allocated_lower) \(.allocated_upper)")"' "$json")
 
 	# The peak view: its order and its line.
-	report_run "$HARNESS_DIR/$name.trace" -p 'group-by=["stack"],sort="peak",format="json",confidence=0.99999' \
-		>"$HARNESS_DIR/$name-peak.json" 2>/dev/null || harness_fail "the sort=peak report failed"
+	report_json "$HARNESS_DIR/$name.trace" "$HARNESS_DIR/$name-peak.json" \
+		-p 'group-by=["stack"],sort="peak",confidence=0.99999'
 	check "$build: sort=peak lists peak_alloc's stack first" \
 		[ "$(jq -r '[.groups[] | select(.kind == "stack")][0].stack[0].function' "$HARNESS_DIR/$name-peak.json")" = peak_alloc ]
 	report_run "$HARNESS_DIR/$name.trace" -p 'group-by=["stack"],sort="peak"' \
