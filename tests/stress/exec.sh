@@ -1,6 +1,6 @@
 #!/bin/sh
 # exec.sh - a program starts children that exec it again, by fork+exec,
-# vfork+exec and posix_spawn, while four of its threads allocate; each
+# vfork+exec and posix_spawn, each while four of its threads allocate; each
 # child allocates known objects.  No deadlock, every child succeeds, and
 # each way's children have a sample count in the 99.9% Poisson interval:
 # the shim, inherited through LD_PRELOAD, samples the new program from its

@@ -1,7 +1,7 @@
 #!/bin/sh
-# fork.sh - a program forks 12 children (48 thorough) while four of its
-# threads allocate without pause; each child allocates known objects and
-# exits.  With lttng-ust's liblttng-ust-fork.so preloaded after the shim
+# fork.sh - a program forks 12 children (48 thorough), each while four of
+# its threads allocate without pause; each child allocates known objects
+# and exits.  With lttng-ust's liblttng-ust-fork.so preloaded after the shim
 # (what LTTng needs to trace after fork without exec): no deadlock, every
 # child succeeds, and the children's sample count is in the 99.9% Poisson
 # interval, so each child's sampler draws afresh and reaches the trace.
