@@ -12,9 +12,9 @@ compat_library libtcmalloc.so.4 libgoogle-perftools4
 harness_enter "$@"
 compat_begin allocators
 
-# The workloads allocate hundreds of megabytes: a higher rate keeps the
-# trace small.
-ALLOCSAMPLE_RATE=65536
+# The workloads allocate hundreds of megabytes: rates that leave them
+# hundreds of samples each (the checks need ten), where a lower one would
+# only give a trace of tens of thousands to read.
 for allocator in jemalloc tcmalloc; do
 	case $allocator in
 	jemalloc) LD_PRELOAD=libjemalloc.so.2 ;;
@@ -22,8 +22,10 @@ for allocator in jemalloc tcmalloc; do
 	esac
 	export LD_PRELOAD
 	# The probe ends before gdb could attach: preloaded only.
+	ALLOCSAMPLE_RATE=65536
 	[ "$COMPAT_MODE" = attach ] ||
 		compat_both "$allocator-probe" /usr/bin/python3 "$AS_SRCDIR/tests/compat/allocator-probe.py" "$allocator"
+	ALLOCSAMPLE_RATE=524288
 	compat_both "$allocator-containers" "$AS_BUILDDIR/tests/compat/containers" $((30 * COMPAT_LONGER))
 	compat_both "$allocator-python" /usr/bin/python3 "$AS_SRCDIR/tests/compat/workload.py"
 	unset LD_PRELOAD

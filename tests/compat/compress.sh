@@ -9,7 +9,7 @@ harness_enter "$@"
 compat_begin compress
 
 input="$COMPAT_DIR/input"
-compat_text "$input" 2 150000 \
+compat_text "$input" 2 75000 \
 	'printf "%d %s %x\n", i, substr("the quick brown fox jumps over the lazy dog", int(rand() * 30) + 1), int(rand() * 65536)'
 
 ALLOCSAMPLE_RATE=4096
@@ -23,7 +23,7 @@ copies() {
 }
 # shellcheck disable=SC2046 # one file name per line, no spaces
 compat_both gunzip gzip -d -c $(copies "$COMPAT_DIR/gzip.plain.out")
-compat_both xz xz -6 -T2 --block-size=1MiB -c "$input"
+compat_both xz xz -6 -T2 --block-size=512KiB -c "$input"
 # shellcheck disable=SC2046
 compat_both unxz xz -d -T2 -c $(copies "$COMPAT_DIR/xz.plain.out")
 compat_end
