@@ -26,15 +26,16 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-# truth_range OUT T: "LOW HIGH", the least and most bytes the program had
-# live at time T by its `live` lines (a step between two lines moves the
-# bytes from one line's to the next's), widened by the 2 ms that LTTng's
-# clock may lie from CLOCK_REALTIME and by one block of churn.
-truth_range() {
-	awk -v t="$2" -v slack=2000000 -v block=4096 '
-		$1 == "live" { n++; at[n] = $2; b[n] = $3 }
-		END {
-			lo = -1; hi = -1
+# truth_ranges OUT POINTS: each line of the file POINTS, whose first field
+# is a time T, followed by "LOW HIGH": the least and most bytes the program
+# had live at T by its `live` lines in OUT (a step between two lines moves
+# the bytes from one line's to the next's), widened by the 2 ms that
+# LTTng's clock may lie from CLOCK_REALTIME and by one block of churn.
+truth_ranges() {
+	awk -v slack=2000000 -v block=4096 '
+		FILENAME == ARGV[1] { if ($1 == "live") { n++; at[n] = $2; b[n] = $3 }; next }
+		{
+			t = $1; lo = -1; hi = -1
 			for (i = 1; i <= n; i++) {
 				end = i < n ? at[i + 1] : at[i] + 1e18
 				if (end < t - slack || at[i] > t + slack) continue
@@ -43,8 +44,13 @@ truth_range() {
 					if (b[j] > hi) hi = b[j]
 				}
 			}
-			printf "%d %d\n", lo, hi + block
-		}' "$1"
+			printf "%s %d %d\n", $0, lo, hi + block
+		}' "$1" "$2"
+}
+
+# truth_range OUT T: "LOW HIGH", truth_ranges at the one time T.
+truth_range() {
+	echo "$2" | truth_ranges "$1" - | awk '{ print $2, $3 }'
 }
 
 # judge_range LABEL OUT T SAMPLES ESTIMATE LOWER UPPER: judge_truth with
@@ -116,13 +122,11 @@ for build in fp nofp; do
 		"\(.t_ns) \(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$json" >"$HARNESS_DIR/$name.points"
 	points=$(wc -l <"$HARNESS_DIR/$name.points")
 	check "$build: the process's curve has points ($points)" [ "$points" -ge 100 ]
-	misses=0
-	while read -r t s e lo hi; do
-		range=$(truth_range "$out" "$t")
-		echo "$range $lo $hi" | awk '{ exit !($2 < $3 || $1 > $4) }' || continue
-		misses=$((misses + 1))
-		echo "# $build: point at $t: estimate $e [$lo, $hi], true $range"
-	done <"$HARNESS_DIR/$name.points"
+	truth_ranges "$out" "$HARNESS_DIR/$name.points" |
+		awk '$7 < $4 || $6 > $5 { printf "# point at %s: estimate %s [%s, %s], true %s %s\n", $1, $3, $4, $5, $6, $7 }' \
+		>"$HARNESS_DIR/$name.misses"
+	cat "$HARNESS_DIR/$name.misses"
+	misses=$(wc -l <"$HARNESS_DIR/$name.misses")
 	check "$build: at most 2 of the $points points miss the live bytes of their instant ($misses)" \
 		[ "$misses" -le 2 ]
 	# The end: the process's last sample or free, after its last sample
