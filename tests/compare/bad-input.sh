@@ -46,16 +46,14 @@ check "--help: exit status 0 and the usage" sh -c "[ '$COMPARE_STATUS' -eq 0 ] &
 # the vtid context; and a program of another name (the workload through a
 # symbolic link: its procname is the link's name).
 harness_start_sessiond
-compare_session full "$d/full" -t vpid -t vtid -t procname -t ip
-compare_session novtid "$d/novtid" -t vpid -t procname
+compare_session full
+compare_session novtid vpid,procname
 compare_workload 4 "$d/full.facts"
 harness_session_end full
 harness_session_end novtid
 ln -s "$COMPARE_WORKLOAD" "$d/otherprog"
-compare_session other "$d/other" -t vpid -t vtid -t procname -t ip
-COMPARE_WORKLOAD="$d/otherprog" compare_workload 5 "$d/other.facts"
-harness_session_end other
-compare_report "$d/full" "$d/full.json"
+COMPARE_WORKLOAD="$d/otherprog" compare_trace other 5
+report_json "$d/full" "$d/full.json"
 
 # Inputs that cannot be read.
 expect_refusal nonexistent "NEW $d/nope: No such file or directory" "$d/full.json" "$d/nope"

@@ -15,16 +15,12 @@
 # The geometry is read in the page itself: a script added at its end
 # writes every label's box into the DOM (geometry.js).
 #
-# Needs Debian's chromium, installed by tests/compat/require-packages.sh
-# when missing (as root), and python3 for png-check.py.
+# Needs chromium, and python3 for geometry.js's page and png-check.py.
 set -eu
 . "$AS_SRCDIR/tests/compare/lib.sh"
-"$AS_SRCDIR/tests/compat/require-packages.sh" chromium ||
-	harness_fail "chromium is needed (Debian package chromium)"
-harness_enter "$@"
-harness_start_sessiond
+require chromium python3
+compare_begin "$@"
 
-d=$HARNESS_DIR
 compare_stack_run base 2 1
 compare_stack_run new 2 32
 compare_run page --group-by stack --format html -o "$d/page.html" "$d/base.json" "$d/new.json"

@@ -8,13 +8,9 @@
 # statistical check: both sides are the same samples.
 set -eu
 . "$AS_SRCDIR/tests/compare/lib.sh"
-harness_enter "$@"
-harness_start_sessiond
+compare_begin "$@"
 
-d=$HARNESS_DIR
-compare_session base "$d/base" -t vpid -t vtid -t procname -t ip
-compare_workload 1 "$d/base.facts"
-harness_session_end base
+compare_trace base 1
 
 # Relative names, as a user types them: babeltrace2 runs in this directory.
 mkdir "$d/names"
@@ -26,7 +22,6 @@ check "the trace against itself: exit status 0 ($COMPARE_STATUS; $(head -c 300 "
 jq -S .groups "$d/itself.out" >"$d/itself.groups" 2>/dev/null || harness_fail "the trace against itself gave no JSON"
 
 i=0
-# $dir, not $name, which compare_run sets.
 for dir in run convert help list-plugins query -x --help 'two words' "it's" 'a:b,c=d'; do
 	i=$((i + 1))
 	cp -R trace "./$dir"

@@ -8,7 +8,7 @@
 #     one line per offending group, --fail-above 50 exits 0;
 #   - JSON reports and trace directories give the same answer;
 #   - a side that lost events never yields the change the losses can cause;
-#   - the text, CSV and HTML outputs.
+#   - the text, CSV and HTML outputs (the page rendered by Chromium).
 #
 # At --confidence 0.999 with Holm's correction, a correct build fails the
 # "no change" check with probability at most 0.1%, each "exactly buffer"
@@ -18,21 +18,14 @@
 # for their seeds, so a run is not bit-for-bit reproducible.
 set -eu
 . "$AS_SRCDIR/tests/compare/lib.sh"
-harness_enter "$@"
-harness_start_sessiond
+require chromium python3
+compare_begin "$@"
 
-d=$HARNESS_DIR
-compare_session base "$d/base" -t vpid -t vtid -t procname -t ip
-compare_workload 1 "$d/base.facts"
-harness_session_end base
-compare_session again "$d/again" -t vpid -t vtid -t procname -t ip
-compare_workload 2 "$d/again.facts"
-harness_session_end again
-compare_session more "$d/more" -t vpid -t vtid -t procname -t ip
-compare_workload 3 "$d/more.facts" more
-harness_session_end more
+compare_trace base 1
+compare_trace again 2
+compare_trace more 3 more
 for run in base again more; do
-	compare_report "$d/$run" "$d/$run.json"
+	report_json "$d/$run" "$d/$run.json"
 done
 true_ratio=$(awk -v a="$(compare_fact "$d/base.facts" buffer)" -v b="$(compare_fact "$d/more.facts" buffer)" \
 	'BEGIN { printf "%.6f", b / a }')
@@ -99,8 +92,7 @@ check "the inputs are said ($(jq -c '[.baseline.input, .new.input]' "$d/json-tra
 
 # Losses.  Against the variant as BASELINE, the plain run is a significant
 # decrease of buffer; with events lost on NEW's side it must not be.
-python3 "$AS_SRCDIR/tests/tools/ctf-discard.py" "$d/base" "$d/lossy" 1000 >/dev/null ||
-	harness_fail "cannot write the losses into a copy of the trace"
+trace_lossy_copy "$d/base" "$d/lossy" 1000
 compare_run lossless --confidence 0.999 --format json "$d/more" "$d/base"
 check "control: the variant against the plain run is a buffer decrease" \
 	[ "$(jq -r '.groups[] | select(.kind == "type" and .type == "buffer") | .verdict' "$d/lossless.out")" = decrease ]
@@ -161,19 +153,15 @@ compare_run disappeared --confidence 0.999 --format json "$d/more.json" "$d/nost
 check "disappeared: the other way round ($(jq -c '.groups[] | select(.kind == "type" and .type == "string") | [.verdict, .new_samples, .ratio]' "$d/disappeared.out"))" \
 	[ "$(jq -c '.groups[] | select(.kind == "type" and .type == "string") | [.verdict, .new_samples, .ratio]' "$d/disappeared.out")" = '["disappeared",0,0]' ]
 
-# HTML: one self-contained page; rendered by headless Chromium when there is one.
+# HTML: one self-contained page, rendered by headless Chromium.
 compare_run html --confidence 0.999 --format html -o "$d/page.html" "$d/base.json" "$d/more.json"
 check "html: exit status 0, the page in the file ($COMPARE_STATUS)" \
 	sh -c "[ '$COMPARE_STATUS' -eq 0 ] && [ -s '$d/page.html' ] && [ ! -s '$d/html.out' ]"
 check "html: self-contained: no external script, style, image or frame" \
 	sh -c "! grep -Eiq '<(script|link|img|iframe)[^>]*(src|href)=|@import|url\\(http' '$d/page.html'"
-if command -v chromium >/dev/null 2>&1; then
-	chromium_run "$d/page.html" --dump-dom >"$d/dom.html" || true
-	check "html: the script ran to the end and drew both sections" \
-		sh -c "grep -q '<div id=\"rendered\" hidden=\"\">complete</div>' '$d/dom.html' &&
-		       grep -q 'Changed, largest change first' '$d/dom.html' &&
-		       grep -q 'No significant change, largest first' '$d/dom.html'"
-else
-	printf '      chromium not installed: the page is not rendered\n'
-fi
+chromium_run "$d/page.html" --dump-dom >"$d/dom.html" || true
+check "html: the script ran to the end and drew both sections" \
+	sh -c "grep -q '<div id=\"rendered\" hidden=\"\">complete</div>' '$d/dom.html' &&
+	       grep -q 'Changed, largest change first' '$d/dom.html' &&
+	       grep -q 'No significant change, largest first' '$d/dom.html'"
 finish

@@ -13,10 +13,8 @@
 # No statistical check: labels and widths do not depend on the figures.
 set -eu
 . "$AS_SRCDIR/tests/compare/lib.sh"
-harness_enter "$@"
-harness_start_sessiond
+compare_begin "$@"
 
-d=$HARNESS_DIR
 compare_stack_run base 2 2
 compare_stack_run new 2 8
 cd "$d"

@@ -4,28 +4,26 @@
 # original.
 set -eu
 . "$AS_SRCDIR/tests/compat/lib.sh"
-compat_require gzip xz-utils gawk
+require gzip xz gawk
 harness_enter "$@"
 compat_begin compress
 
 input="$COMPAT_DIR/input"
-gawk 'BEGIN {
-	srand(2)
-	for (i = 0; i < 150000; i++)
-		printf "%d %s %x\n", i, substr("the quick brown fox jumps over the lazy dog", int(rand() * 30) + 1), int(rand() * 65536)
-}' >"$input"
+compat_text "$input" 2 75000 \
+	'printf "%d %s %x\n", i, substr("the quick brown fox jumps over the lazy dog", int(rand() * 30) + 1), int(rand() * 65536)'
 
 ALLOCSAMPLE_RATE=4096
 compat_both gzip gzip -9 -n -c "$input"
 # Decompressing takes tens of milliseconds: attached, the archive is given
 # COMPAT_LONGER times over (the output is the input as many times), so that
 # it lasts long enough to be attached to.
+# copies FILE: FILE's name COMPAT_LONGER times, one a line.
 copies() {
 	for _ in $(seq "$COMPAT_LONGER"); do printf '%s\n' "$1"; done
 }
 # shellcheck disable=SC2046 # one file name per line, no spaces
 compat_both gunzip gzip -d -c $(copies "$COMPAT_DIR/gzip.plain.out")
-compat_both xz xz -6 -T2 --block-size=1MiB -c "$input"
+compat_both xz xz -6 -T2 --block-size=512KiB -c "$input"
 # shellcheck disable=SC2046
 compat_both unxz xz -d -T2 -c $(copies "$COMPAT_DIR/xz.plain.out")
 compat_end

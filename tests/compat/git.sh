@@ -5,7 +5,7 @@
 # with and without the shim.
 set -eu
 . "$AS_SRCDIR/tests/compat/lib.sh"
-compat_require git gawk
+require git gawk
 harness_enter "$@"
 compat_begin git
 

@@ -1,8 +1,9 @@
 # Compatibility tests: programs nobody on this project wrote (CPython, perl,
 # sort, gzip, xz, sqlite3, git, a C++ program on the standard containers, and
 # the shim over jemalloc and tcmalloc) give the same output and exit status
-# with and without the shim under a recording session.  Missing Debian
-# packages are installed by the tests (tests/compat/require-packages.sh).
+# with and without the shim under a recording session.  A test fails saying
+# what is missing when a program or library it runs is not installed
+# (scripts/setup --tests installs them).
 
 # -no-install: no libtool wrapper script, so that LD_PRELOAD reaches the
 # program itself and nothing else.
@@ -22,9 +23,11 @@ COMPAT_TESTS = \
 	tests/compat/cxx.sh \
 	tests/compat/allocators.sh
 TESTS += $(COMPAT_TESTS)
+# tests/lib/compat.sh runs the programs under the shim for this folder and
+# for tests/stress.
 EXTRA_DIST += $(COMPAT_TESTS) \
+	tests/lib/compat.sh \
 	tests/compat/lib.sh \
-	tests/compat/require-packages.sh \
 	tests/compat/workload.py \
 	tests/compat/workload.pl \
 	tests/compat/allocator-probe.py

@@ -4,17 +4,14 @@
 # without the shim.
 set -eu
 . "$AS_SRCDIR/tests/compat/lib.sh"
-compat_require coreutils gawk
+require sort gawk
 harness_enter "$@"
 compat_begin sort
 
 input="$COMPAT_DIR/lines"
-gawk 'BEGIN {
-	srand(1)
-	for (i = 0; i < 1000000; i++)
-		printf "%s%c %d\n", substr("abcdefghijklmnopqrstuvwxyz", int(rand() * 26) + 1, int(rand() * 6) + 1),
-			65 + int(rand() * 26), int(rand() * 100000)
-}' >"$input"
+compat_text "$input" 1 1000000 \
+	'printf "%s%c %d\n", substr("abcdefghijklmnopqrstuvwxyz", int(rand() * 26) + 1, int(rand() * 6) + 1),
+		65 + int(rand() * 26), int(rand() * 100000)'
 
 # Attached, sort is sampled for a few tenths of a second in which it
 # allocates some tens of kilobytes: a lower rate gives it samples.

@@ -4,7 +4,7 @@
 # the same results, errors and status with and without the shim.
 set -eu
 . "$AS_SRCDIR/tests/compat/lib.sh"
-compat_require sqlite3 gawk
+require sqlite3 gawk
 harness_enter "$@"
 compat_begin sqlite
 
@@ -28,10 +28,20 @@ gawk 'BEGIN {
 	print "SELECT no_such_column FROM person;"
 }' >"$script"
 
+# sqlite3 allocates some 300 MB on the way: a rate that leaves it about
+# 1000 samples keeps the trace small.
+ALLOCSAMPLE_RATE=262144
 # The script reaches the shell on its command line (.read), since compat_run
 # gives programs /dev/null as standard input; -bail stops at the error.
 compat_both sqlite sqlite3 -bail sqlite.db ".read $script"
 compat_end
 compat_same sqlite "out err status" 1
+# Status 1 for the deliberate error, the last statement, after every query
+# printed its rows: 50 cities, one sum, 10 names, one count.
+check "sqlite: stopped at the deliberate error, the script's last line ($(head -n 1 "$COMPAT_DIR/sqlite.$COMPAT_MODE.err"))" \
+	grep -q "^Parse error near line $(wc -l <"$script"): no such column: no_such_column" \
+	"$COMPAT_DIR/sqlite.$COMPAT_MODE.err"
+check "sqlite: the queries' 62 rows before it ($(wc -l <"$COMPAT_DIR/sqlite.$COMPAT_MODE.out"))" \
+	[ "$(wc -l <"$COMPAT_DIR/sqlite.$COMPAT_MODE.out")" -eq 62 ]
 compat_samples
 finish

@@ -26,15 +26,16 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-# truth_range OUT T: "LOW HIGH", the least and most bytes the program had
-# live at time T by its `live` lines (a step between two lines moves the
-# bytes from one line's to the next's), widened by the 2 ms that LTTng's
-# clock may lie from CLOCK_REALTIME and by one block of churn.
-truth_range() {
-	awk -v t="$2" -v slack=2000000 -v block=4096 '
-		$1 == "live" { n++; at[n] = $2; b[n] = $3 }
-		END {
-			lo = -1; hi = -1
+# truth_ranges OUT POINTS: each line of the file POINTS, whose first field
+# is a time T, followed by "LOW HIGH": the least and most bytes the program
+# had live at T by its `live` lines in OUT (a step between two lines moves
+# the bytes from one line's to the next's), widened by the 2 ms that
+# LTTng's clock may lie from CLOCK_REALTIME and by one block of churn.
+truth_ranges() {
+	awk -v slack=2000000 -v block=4096 '
+		FILENAME == ARGV[1] { if ($1 == "live") { n++; at[n] = $2; b[n] = $3 }; next }
+		{
+			t = $1; lo = -1; hi = -1
 			for (i = 1; i <= n; i++) {
 				end = i < n ? at[i + 1] : at[i] + 1e18
 				if (end < t - slack || at[i] > t + slack) continue
@@ -43,8 +44,13 @@ truth_range() {
 					if (b[j] > hi) hi = b[j]
 				}
 			}
-			printf "%d %d\n", lo, hi + block
-		}' "$1"
+			printf "%s %d %d\n", $0, lo, hi + block
+		}' "$1" "$2"
+}
+
+# truth_range OUT T: "LOW HIGH", truth_ranges at the one time T.
+truth_range() {
+	echo "$2" | truth_ranges "$1" - | awk '{ print $2, $3 }'
 }
 
 # judge_range LABEL OUT T SAMPLES ESTIMATE LOWER UPPER: judge_truth with
@@ -59,12 +65,8 @@ for build in fp nofp; do
 	name=curve-$build
 	json="$HARNESS_DIR/$name.json"
 	out="$HARNESS_DIR/$name.out"
-	ALLOCSAMPLE_SEED=20261127 \
-	ALLOCSAMPLE_PRELOAD="$AS_PRELOAD" ALLOCSAMPLE_PLUGIN_PATH="$REPORT_PLUGIN_PATH" \
-		"$AS_BUILDDIR/src/record/allocsample-record" --rate 16384 --confidence 0.99999 \
-		--format json --group-by stack --report-output "$json" -o "$HARNESS_DIR/$name.trace" \
-		-- "$HEAP_BIN/heap-phases-$build" 150 >"$out" 2>"$HARNESS_DIR/$name.err" ||
-		harness_fail "allocsample-record failed: $(cat "$HARNESS_DIR/$name.err")"
+	ALLOCSAMPLE_SEED=20261127 record_json "$name" --rate 16384 --confidence 0.99999 --group-by stack \
+		-- "$HEAP_BIN/heap-phases-$build" 150
 	pid=$(jq '.groups[] | select(.kind == "process") | .pid' "$json")
 	check "$build: nothing lost" [ "$(jq .incomplete "$json")" = false ]
 	check "$build: a curve for the total and one for the process" \
@@ -115,19 +117,16 @@ for build in fp nofp; do
 		[.groups[] | select(.kind == "process")][0] as $p |
 		.call_tree[0].live_samples == $p.live_samples and .call_tree[0].peak_live_samples == $p.peak_live_samples' "$json"
 
-	# Every point of the process's curve, and its end.
-	misses=0
-	points=0
-	while read -r t s e lo hi; do
-		range=$(truth_range "$out" "$t")
-		points=$((points + 1))
-		echo "$range $lo $hi" | awk '{ exit !($2 < $3 || $1 > $4) }' || continue
-		misses=$((misses + 1))
-		echo "# $build: point at $t: estimate $e [$lo, $hi], true $range"
-	done <<EOF_POINTS
-$(jq -r '.timeline[] | select(.kind == "process") | .points[] |
-	"\(.t_ns) \(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$json")
-EOF_POINTS
+	# Every point of the process's curve (some 190), and its end.
+	jq -r '.timeline[] | select(.kind == "process") | .points[] |
+		"\(.t_ns) \(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$json" >"$HARNESS_DIR/$name.points"
+	points=$(wc -l <"$HARNESS_DIR/$name.points")
+	check "$build: the process's curve has points ($points)" [ "$points" -ge 100 ]
+	truth_ranges "$out" "$HARNESS_DIR/$name.points" |
+		awk '$7 < $4 || $6 > $5 { printf "# point at %s: estimate %s [%s, %s], true %s %s\n", $1, $3, $4, $5, $6, $7 }' \
+		>"$HARNESS_DIR/$name.misses"
+	cat "$HARNESS_DIR/$name.misses"
+	misses=$(wc -l <"$HARNESS_DIR/$name.misses")
 	check "$build: at most 2 of the $points points miss the live bytes of their instant ($misses)" \
 		[ "$misses" -le 2 ]
 	# The end: the process's last sample or free, after its last sample
@@ -146,8 +145,8 @@ EOF_POINTS
 			"\(.allocated_estimate) \(.allocated_lower) \(.allocated_upper)")"' "$json")
 
 	# The peak view: its order and its line.
-	report_run "$HARNESS_DIR/$name.trace" -p 'group-by=["stack"],sort="peak",format="json",confidence=0.99999' \
-		>"$HARNESS_DIR/$name-peak.json" 2>/dev/null || harness_fail "the sort=peak report failed"
+	report_json "$HARNESS_DIR/$name.trace" "$HARNESS_DIR/$name-peak.json" \
+		-p 'group-by=["stack"],sort="peak",confidence=0.99999'
 	check "$build: sort=peak lists peak_alloc's stack first" \
 		[ "$(jq -r '[.groups[] | select(.kind == "stack")][0].stack[0].function' "$HARNESS_DIR/$name-peak.json")" = peak_alloc ]
 	report_run "$HARNESS_DIR/$name.trace" -p 'group-by=["stack"],sort="peak"' \

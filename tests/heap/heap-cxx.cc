@@ -20,7 +20,6 @@
  *   pid PID
  *   cell NAME TID LIVE_BYTES TYPE   live at exit, by thread and type
  */
-#include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -158,12 +157,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s TRUTH_FILE\n", argv[0]);
 		return 2;
 	}
-	truth_fd = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (truth_fd < 0) {
-		perror(argv[1]);
-		return 1;
-	}
-	truth("pid %d\n", static_cast<int>(getpid()));
+	truth_open(argv[1]);
 	std::thread(builder).join();
 	std::thread(arrays).join();
 	/* The builder's second set, freed here.  The containers object itself

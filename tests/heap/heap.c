@@ -35,7 +35,6 @@
  * block now holding them: a realloc allocates its new size, whether or not
  * the block moved (doc/sampling.md).
  */
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -82,11 +81,19 @@ static size_t next_size(size_t least, size_t spread)
 	return least + (size_t) ((lcg_state >> 33) % spread);
 }
 
-static void touch(void *block, size_t size)
+/* Writes every byte of `block` (aborts when it is NULL); returns it. */
+static void *touch(void *block, size_t size)
 {
 	if (!block)
 		abort();
-	memset(block, 0xa5, size);
+	return memset(block, 0xa5, size);
+}
+
+/* The worker `index`, its thread id set: what each worker does first. */
+static struct worker *worker_start(int index)
+{
+	workers[index].tid = (pid_t) syscall(SYS_gettid);
+	return &workers[index];
 }
 
 static uint64_t live_of(const struct worker *w)
@@ -115,15 +122,13 @@ static struct kept kept[KEPT_BLOCKS];
 
 static void *keeper(void *unused)
 {
-	struct worker *self = &workers[KEEPER];
+	struct worker *self = worker_start(KEEPER);
 
 	(void) unused;
-	self->tid = (pid_t) syscall(SYS_gettid);
 	for (int i = 0; i < KEPT_BLOCKS; i++) {
 		size_t size = next_size(512, 7681);
-		void *block = allocsample_malloc_typed(size, "struct kept");
+		void *block = touch(allocsample_malloc_typed(size, "struct kept"), size);
 
-		touch(block, size);
 		if (i % 3 == 0) {
 			kept[i] = (struct kept) { block, size };
 			self->live[T_KEPT] += size;
@@ -145,15 +150,13 @@ static int queue_done;
 
 static void *producer(void *unused)
 {
-	struct worker *self = &workers[PRODUCER];
+	struct worker *self = worker_start(PRODUCER);
 
 	(void) unused;
-	self->tid = (pid_t) syscall(SYS_gettid);
 	for (int i = 0; i < HANDED_BLOCKS; i++) {
 		size_t size = next_size(1024, 6145);
-		void *block = malloc(size);
+		void *block = touch(malloc(size), size);
 
-		touch(block, size);
 		pthread_mutex_lock(&queue_lock);
 		self->live[T_MALLOC] += size;
 		while (queued_index >= 0)
@@ -176,7 +179,7 @@ static void *producer(void *unused)
 static void *consumer(void *unused)
 {
 	(void) unused;
-	workers[CONSUMER].tid = (pid_t) syscall(SYS_gettid);
+	worker_start(CONSUMER);
 	pthread_mutex_lock(&queue_lock);
 	for (;;) {
 		while (queued_index < 0 && !queue_done)
@@ -198,17 +201,15 @@ static void *consumer(void *unused)
  * the entry point that made it. */
 static void *reallocer(void *unused)
 {
-	struct worker *self = &workers[REALLOCER];
+	struct worker *self = worker_start(REALLOCER);
 
 	(void) unused;
-	self->tid = (pid_t) syscall(SYS_gettid);
 	for (int c = 0; c < CHAINS; c++) {
 		size_t size = next_size(256, 2049);
 		enum type made_by = T_CALLOC;
-		char *block = calloc(1, size);
+		char *block = touch(calloc(1, size), size);
 		int steps = (c / 2) % 2 ? 6 : 5;
 
-		touch(block, size);
 		for (int step = 1; step <= steps; step++) {
 			/* Grows most of the time, shrinks one step in three. */
 			size_t next = step % 3 == 2 ? size / 2 + 1 : size + next_size(1024, 8193);
@@ -268,12 +269,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s TRUTH_FILE GAP_MS\n", argv[0]);
 		return 2;
 	}
-	truth_fd = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (truth_fd < 0) {
-		perror(argv[1]);
-		return 1;
-	}
-	truth("pid %d\n", (int) getpid());
+	truth_open(argv[1]);
 
 	run(keeper, NULL);
 	gap(gap_ms, 1);

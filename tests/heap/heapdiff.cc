@@ -31,7 +31,6 @@
  * The program calls nothing that allocates between its operations, so
  * the process's blocks are its own, the C library's start-up aside.
  */
-#include <fcntl.h>
 #include <malloc.h>
 #include <unistd.h>
 
@@ -296,10 +295,7 @@ int main(int argc, char **argv)
 	}
 	state = strtoull(argv[1], nullptr, 10) * UINT64_C(0x9E3779B97F4A7C15) | 1;
 	unsigned long operations = strtoul(argv[2], nullptr, 10);
-	truth_fd = open(argv[4], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (truth_fd < 0)
-		return 2;
-	truth("pid %d\n", static_cast<int>(getpid()));
+	truth_open(argv[4]);
 
 	for (unsigned long i = 0; i < operations; i++) {
 		slot &s = slots[below(slot_count)];

@@ -1,8 +1,9 @@
 # Live heap end to end: programs that end with known live bytes per thread
 # and per type (leaks on purpose, frees on other threads, realloc chains,
 # C++ containers destroyed at different times), recorded through
-# allocsample-record under a private lttng-sessiond, every live truth
-# inside its interval.  -no-install: no libtool wrapper script, so that
+# allocsample-record (the differential program's 18 runs through one
+# session) under a private lttng-sessiond, every live truth inside its
+# interval.  -no-install: no libtool wrapper script, so that
 # LD_PRELOAD reaches the program itself.
 check_PROGRAMS += tests/heap/heap tests/heap/heap-cxx tests/heap/heapdiff
 tests_heap_heap_SOURCES = tests/heap/heap.c tests/heap/truth.h

@@ -2,6 +2,7 @@
 #ifndef ALLOCSAMPLE_TESTS_HEAP_TRUTH_H
 #define ALLOCSAMPLE_TESTS_HEAP_TRUTH_H
 
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,19 @@ static inline void truth(const char *format, ...)
 	va_end(args);
 	if (n < 0 || (size_t) n >= sizeof line || write(truth_fd, line, (size_t) n) != n)
 		abort();
+}
+
+/* Opens the truth file `path` for truth() and writes the line every
+ * truth file starts with, "pid PID"; exits 1, saying why, when it cannot
+ * be opened. */
+static inline void truth_open(const char *path)
+{
+	truth_fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (truth_fd < 0) {
+		perror(path);
+		exit(1);
+	}
+	truth("pid %d\n", (int) getpid());
 }
 
 #endif

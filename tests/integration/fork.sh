@@ -12,17 +12,12 @@ rate=16384
 big=1048576
 big_count=64
 ust_fork=/usr/lib/x86_64-linux-gnu/liblttng-ust-fork.so
-trace="$HARNESS_DIR/trace"
-out="$HARNESS_DIR/out"
-events="$HARNESS_DIR/events"
+out="$HARNESS_DIR/fork.out"
+events="$HARNESS_DIR/fork.events"
 [ -e "$ust_fork" ] || harness_fail "$ust_fork is missing (package liblttng-ust-dev)"
 
-harness_session fork --output "$trace"
 LD_PRELOAD=$ust_fork ALLOCSAMPLE_RATE=$rate ALLOCSAMPLE_SEED=42 \
-	harness_preload "$INTEG_WORKLOADS/fork" "$rate" >"$out" ||
-	harness_fail "the workload failed"
-harness_session_end fork
-harness_read_events "$trace" "$events"
+	integ_trace fork -- harness_preload "$INTEG_WORKLOADS/fork" "$rate"
 
 parent=$(harness_fact "$out" parent 3)
 child=$(harness_fact "$out" child 3)
@@ -54,6 +49,8 @@ check "the child sampled its $big_count big objects ($(wc -l <"$HARNESS_DIR/offs
 # 1/(2 * rate); for 64 x 64 pairs about 0.125 common values are expected, and
 # 4 or more happen by chance with probability about 1e-5.  A child that
 # went on with a parent thread's stream shares nearly all of them.
+# The parent's main thread and its 2 workers.
+integ_lines "$out" thread 3
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
 while read -r name tid; do
 	offsets "$parent" "$tid" >"$HARNESS_DIR/offsets-$name"
@@ -63,4 +60,4 @@ while read -r name tid; do
 	check "child and parent $name streams differ ($common common offsets, < 4)" \
 		[ "$common" -lt 4 ]
 done <"$HARNESS_DIR/threads"
-finish "$HARNESS_DIR/out"
+finish "$out"

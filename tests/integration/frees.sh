@@ -75,9 +75,11 @@ run() {
 	name=$1 tracked=$2
 	shift 2
 	harness_session "$name" --output "$HARNESS_DIR/trace.$name"
-	env LD_PRELOAD="$ust_fork" LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=1 "$@" \
-		sh -c '. "$AS_SRCDIR/tests/lib/lttng-harness.sh"; harness_preload "$@"' sh \
-		"$workload" "$tracked" >"$HARNESS_DIR/out.$name" 2>"$HARNESS_DIR/err.$name" ||
+	(
+		[ $# -eq 0 ] || export "$@"
+		LD_PRELOAD="$ust_fork" LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=1 \
+			harness_preload "$workload" "$tracked"
+	) >"$HARNESS_DIR/out.$name" 2>"$HARNESS_DIR/err.$name" ||
 		fail "$name: the workload failed: $(cat "$HARNESS_DIR/err.$name")"
 	harness_session_end "$name"
 	free_events "$HARNESS_DIR/trace.$name" "$HARNESS_DIR/events.$name"
@@ -136,12 +138,10 @@ check "ALLOCSAMPLE_TRACK_FREES=0 is taken without a warning" \
 # what makes the process's next sample a recorded one (a session being set
 # up, between enable-event and start, would lose both; doc/events.md).
 # The workload goes on sampling until the trace, rotated to be read while
-# it runs, holds one of its samples.
+# it runs, holds one of its samples.  Both waits are deadlock guards (a
+# minute for the program's start, 600 rotations), not bounds.
 ready="$HARNESS_DIR/ready" go="$HARNESS_DIR/go" stop="$HARNESS_DIR/stop"
-lttng create late --output="$HARNESS_DIR/trace.late" >/dev/null
-lttng enable-event --userspace --session=late allocsample:SamplesUnrecorded >/dev/null
-lttng add-context --userspace --session=late -t vpid -t vtid >/dev/null
-lttng start late >/dev/null
+harness_session late --output "$HARNESS_DIR/trace.late" --events allocsample:SamplesUnrecorded --contexts vpid,vtid
 ALLOCSAMPLE_RATE=1 harness_preload "$workload" unrecorded "$ready" "$go" "$stop" &
 late=$!
 for _ in $(seq 600); do
@@ -149,15 +149,20 @@ for _ in $(seq 600); do
 	sleep 0.1
 done
 [ -e "$ready" ] || harness_fail "the late workload never got ready"
-lttng enable-event --userspace --session=late allocsample:AllocationSampled >/dev/null
+harness_session_enable late allocsample:AllocationSampled
 : >"$go"
-for _ in $(seq 100); do
-	lttng rotate late >/dev/null
-	babeltrace2 "$HARNESS_DIR/trace.late/archives" 2>/dev/null | grep -q 'allocsample:AllocationSampled' && break
+recorded=no
+for _ in $(seq 600); do
+	harness_session_rotate late
+	if babeltrace2 "$HARNESS_DIR/trace.late/archives" 2>/dev/null | grep -q 'allocsample:AllocationSampled'; then
+		recorded=yes
+		break
+	fi
 	sleep 0.2
 done
 : >"$stop"
 wait "$late" || fail "the late workload failed"
+check "a sample of the late workload was recorded once AllocationSampled was enabled" [ "$recorded" = yes ]
 harness_session_end late
 free_events "$HARNESS_DIR/trace.late/archives" "$HARNESS_DIR/events.late"
 # The session saw only that process.

@@ -3,9 +3,28 @@
 #
 # Source it first thing, then call harness_enter "$@".  Checks do not stop
 # the script: each prints one line with its figures, a failing one marks the
-# run failed, and `finish "$HARNESS_DIR/out"` exits 1 if any did, showing
-# what the workload printed.
+# run failed, and `finish FILE` exits 1 if any did, showing FILE (what the
+# workload printed).
 
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
 
 INTEG_WORKLOADS="$AS_BUILDDIR/tests/workloads"
+
+# integ_trace NAME [SESSION_OPTION...] -- COMMAND...: a trace of COMMAND
+# (harness_trace: its trace in $HARNESS_DIR/NAME, its standard output in
+# NAME.out, the test stopped if it fails), its events read into
+# NAME.events (harness_read_events: a failed check if the tracer discarded
+# any).
+integ_trace() {
+	integ_name=$1
+	harness_trace "$@"
+	harness_read_events "$HARNESS_DIR/$integ_name" "$HARNESS_DIR/$integ_name.events"
+}
+
+# integ_lines FILE KEY COUNT: a check that FILE, a workload's output, has
+# COUNT lines starting with KEY (the lines a loop of checks then reads: a
+# loop over none would check nothing).
+integ_lines() {
+	integ_count=$(grep -c "^$2 " "$1" || true)
+	check "the workload printed $3 \"$2\" lines ($integ_count)" [ "$integ_count" -eq "$3" ]
+}

@@ -34,11 +34,12 @@ tests_workloads_typed_CFLAGS = $(INTEG_C_OPTIONS)
 tests_workloads_typed_LDFLAGS = $(INTEG_LD_OPTIONS)
 tests_workloads_typed_LDADD = src/liballocsample.la $(PTHREAD_LIBS) -lm
 
+# Built as threads is.
 check_PROGRAMS += tests/workloads/fork
 tests_workloads_fork_SOURCES = tests/workloads/fork.c tests/workloads/workload.h
-tests_workloads_fork_CFLAGS = $(INTEG_C_OPTIONS)
-tests_workloads_fork_LDFLAGS = $(INTEG_LD_OPTIONS)
-tests_workloads_fork_LDADD = $(PTHREAD_LIBS) -lm
+tests_workloads_fork_CFLAGS = $(tests_workloads_threads_CFLAGS)
+tests_workloads_fork_LDFLAGS = $(tests_workloads_threads_LDFLAGS)
+tests_workloads_fork_LDADD = $(tests_workloads_threads_LDADD)
 
 check_PROGRAMS += tests/workloads/errors
 tests_workloads_errors_SOURCES = tests/workloads/errors.c

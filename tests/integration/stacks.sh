@@ -138,19 +138,22 @@ done
 chain="$chain stk_run_recurse main"
 
 # check_chain LABEL TABLE LINE COUNT: the first COUNT frames of LINE are
-# the recursion's, in order.
+# the recursion's, in order (in_function's test on each, in one awk).
 check_chain() {
-	i=0
-	wrong=
-	for name in $chain; do
-		[ "$i" -lt "$4" ] || break
-		at=$(frame "$3" "$i")
-		if [ -z "$at" ] || ! in_function "$2" "$name" "$at"; then
-			wrong=" (frame $i, ${at:-missing}, is not in $name)"
-			break
-		fi
-		i=$((i + 1))
-	done
+	wrong=$(for at in $(echo "$3" | cut -d ' ' -f 7-); do printf '%s %d\n' "$at" "$at"; done |
+		awk -v chain="$chain" -v count="$4" '
+			FILENAME == ARGV[1] { if (!($1 in start)) { start[$1] = $2; end[$1] = $3 }; next }
+			{ hex[n] = $1; at[n++] = $2 - 1 }
+			END {
+				split(chain, name, " ")
+				for (i = 0; i < count; i++) {
+					f = name[i + 1]
+					if (i >= n || !(f in start) || at[i] < start[f] || at[i] >= end[f]) {
+						printf " (frame %d, %s, is not in %s)", i, i < n ? hex[i] : "missing", f
+						exit
+					}
+				}
+			}' "$2" -)
 	check "$1: frames 0 to $(($4 - 1)) are stk_leaf, stk_level_01, ... in order$wrong" [ -z "$wrong" ]
 }
 

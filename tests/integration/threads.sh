@@ -8,15 +8,9 @@ harness_enter "$@"
 harness_start_sessiond
 
 rate=8192
-trace="$HARNESS_DIR/trace"
-out="$HARNESS_DIR/out"
-events="$HARNESS_DIR/events"
-
-harness_session threads --output "$trace"
-ALLOCSAMPLE_RATE=$rate harness_preload "$INTEG_WORKLOADS/threads" "$rate" >"$out" ||
-	harness_fail "the workload failed"
-harness_session_end threads
-harness_read_events "$trace" "$events"
+ALLOCSAMPLE_RATE=$rate integ_trace threads -- harness_preload "$INTEG_WORKLOADS/threads" "$rate"
+out="$HARNESS_DIR/threads.out"
+events="$HARNESS_DIR/threads.events"
 
 # Each worker's events (by vtid): a count in the Poisson interval.
 tids=
@@ -34,8 +28,10 @@ check "the 4 workers have distinct vtids ($(echo $tids))" [ "$distinct" -eq 4 ]
 
 # Each entry point's events, over the workers: a type that sampled twice
 # (reallocarray through realloc, strdup's malloc) or never shows here.
+# strdup's samples are malloc's: 8 types.
 workers=$(printf '$2 == %s || ' $tids)
 workers="(${workers% || })"
+integ_lines "$out" entry 8
 awk '$1 == "entry" { print $2, $6 }' "$out" >"$HARNESS_DIR/entries"
 while read -r type expected; do
 	check_poisson "type $type in the workers" \
@@ -53,4 +49,4 @@ check "every event has a non-null ptr" \
 entry_types='^(malloc|calloc|realloc|reallocarray|posix_memalign|aligned_alloc|memalign|valloc|pvalloc)$'
 check "every event's type is a C entry point ($total events; types: $(awk '{ print $3 }' "$events" | sort -u | tr '\n' ' '))" \
 	[ "$(harness_count "$events" "\$3 !~ /$entry_types/")" -eq 0 ]
-finish "$HARNESS_DIR/out"
+finish "$out"

@@ -13,26 +13,22 @@ rate=4096
 
 # check_run NAME SHIM(yes|no): traces one run of the workload and checks it.
 check_run() {
-	trace="$HARNESS_DIR/trace-$1"
-	out="$HARNESS_DIR/out-$1"
-	events="$HARNESS_DIR/events-$1"
+	out="$HARNESS_DIR/$1.out"
+	events="$HARNESS_DIR/$1.events"
 
 	printf -- '--- run %s (preload shim: %s)\n' "$1" "$2"
-	harness_session "$1" --output "$trace"
 	if [ "$2" = yes ]; then
-		ALLOCSAMPLE_RATE=$rate harness_preload "$INTEG_WORKLOADS/typed" "$rate" >"$out" ||
-			harness_fail "the workload failed under the shim"
+		ALLOCSAMPLE_RATE=$rate integ_trace "$1" -- harness_preload "$INTEG_WORKLOADS/typed" "$rate"
 	else
-		ALLOCSAMPLE_RATE=$rate "$INTEG_WORKLOADS/typed" "$rate" >"$out" ||
-			harness_fail "the workload failed"
+		ALLOCSAMPLE_RATE=$rate integ_trace "$1" -- "$INTEG_WORKLOADS/typed" "$rate"
 	fi
-	harness_session_end "$1"
-	harness_read_events "$trace" "$events"
 
 	tid=$(harness_fact "$out" tid 2)
 	foo_size=$(harness_fact "$out" foo-size 2)
 	[ -n "$tid" ] && [ -n "$foo_size" ] || harness_fail "the workload printed no tid or size"
-	grep '^type ' "$out" >"$HARNESS_DIR/types-$1"
+	# struct foo, blob, table, parser, lexer, arena and malloc.
+	integ_lines "$out" type 7
+	grep '^type ' "$out" >"$HARNESS_DIR/$1.types"
 	while read -r _ type _ untyped _ objects _ expected; do
 		# Without the shim nothing sees plain malloc, in a scope or not.
 		if [ "$2" = no ] && [ "$untyped" -eq 1 ]; then
@@ -40,7 +36,7 @@ check_run() {
 		fi
 		check_poisson "type $type ($objects objects)" \
 			"$(harness_count "$events" "\$2 == $tid && \$3 == \"$type\"")" "$expected"
-	done <"$HARNESS_DIR/types-$1"
+	done <"$HARNESS_DIR/$1.types"
 
 	check "the worker's events are all of the workload's types" \
 		[ "$(harness_count "$events" "\$2 == $tid && \$3 !~ /^(struct_foo|blob|table|parser|lexer|arena|malloc)\$/")" -eq 0 ]
@@ -55,5 +51,5 @@ check_run() {
 check_run shim yes
 check_run plain no
 check "the output is the same with and without the shim (tid line aside)" \
-	[ "$(grep -v '^tid ' "$HARNESS_DIR/out-shim")" = "$(grep -v '^tid ' "$HARNESS_DIR/out-plain")" ]
-finish "$HARNESS_DIR/out"
+	[ "$(grep -v '^tid ' "$HARNESS_DIR/shim.out")" = "$(grep -v '^tid ' "$HARNESS_DIR/plain.out")" ]
+finish "$HARNESS_DIR/shim.out"

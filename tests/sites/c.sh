@@ -6,23 +6,12 @@
 set -eu
 . "$AS_SRCDIR/tests/sites/lib.sh"
 harness_enter "$@"
-harness_start_sessiond
-
-json="$HARNESS_DIR/report.json"
-out="$HARNESS_DIR/out"
-source="$SITES_SRC/sites.c"
-sites_record "$json" "$out" "$SITES_BIN/sites" 2000
+sites_record sites "$SITES_BIN/sites" 2000
+json="$HARNESS_DIR/sites.json"
 
 check "the report groups by site" [ "$(jq '.group_by | index("site") != null' "$json")" = true ]
-while read -r _ function bytes; do
-	line=$(sites_line "$source" "$function")
-	[ -n "$line" ] || harness_fail "no SITE:$function marker in $source"
-	sites_check_site "$json" "$function" "$function" "/tests/sites/sites.c" "$line" \
-		"/tests/sites/sites" "$bytes"
-done <<EOF_SITES
-$(grep '^site ' "$out")
-EOF_SITES
-check "the workload printed its three sites" [ "$(grep -c '^site ' "$out")" -eq 3 ]
+check "the workload printed its three sites" [ "$(grep -c '^site ' "$HARNESS_DIR/sites.out")" -eq 3 ]
+sites_check_functions sites sites.c fill_malloc fill_strdup xmalloc
 check "no site names strdup or the C library" \
 	[ "$(jq '[.groups[] | select(.kind == "site" and ((.function // "") == "strdup" or
 		(.binary // "" | test("/libc[.]so"))))] | length' "$json")" -eq 0 ]

@@ -9,21 +9,11 @@
 set -eu
 . "$AS_SRCDIR/tests/sites/lib.sh"
 harness_enter "$@"
-harness_start_sessiond
+sites_record sites-cxx "$SITES_BIN/sites-cxx" 2000
+json="$HARNESS_DIR/sites-cxx.json"
+out="$HARNESS_DIR/sites-cxx.out"
 
-json="$HARNESS_DIR/report.json"
-out="$HARNESS_DIR/out"
-source="$SITES_SRC/sites-cxx.cc"
-sites_record "$json" "$out" "$SITES_BIN/sites-cxx" 2000
-
-for function in make_nodes make_strings grow_vectors; do
-	line=$(sites_line "$source" "$function")
-	bytes=$(awk -v f="$function" '$1 == "site" && $2 == f { print $3 }' "$out")
-	[ -n "$line" ] && [ -n "$bytes" ] || harness_fail "no marker or no output for $function"
-	sites_check_site "$json" "$function" "$function" "/tests/sites/sites-cxx.cc" "$line" \
-		"/tests/sites/sites-cxx" "$bytes"
-done
-
+sites_check_functions sites-cxx sites-cxx.cc make_nodes make_strings grow_vectors
 bytes=$(awk '$1 == "site" && $2 == "push_vectors" { print $3 }' "$out")
 selection='.kind == "site" and (.function // "" | test("(^|::)_M_realloc_insert<")) and
 	(.file // "" | endswith("/bits/vector.tcc")) and (.binary // "" | endswith("/tests/sites/sites-cxx"))'

@@ -19,9 +19,9 @@
 # stream says 1000 events were discarded (tests/tools/ctf-discard.py; see
 # tests/report/loss.sh).  The recordings lose nothing whatever the consumer
 # daemon does: the programs run on one CPU and their events, at most about
-# 40 KiB, fit in the 64 sub-buffers of 4 KiB of that CPU
-# (report_lossless_session; checked by trace_lossy_copy); the small
-# sub-buffers give the stream the two packets the copy needs (checked).
+# 40 KiB, fit in the 64 sub-buffers of 4 KiB of that CPU (harness_cpu;
+# checked by trace_lossy_copy); the small sub-buffers give the stream the
+# two packets the copy needs (checked).
 set -eu
 . "$AS_SRCDIR/tests/sites/lib.sh"
 harness_enter "$@"
@@ -32,11 +32,8 @@ stderr="$HARNESS_DIR/stderr"
 # Schema 2: the sites workload under the shim.
 trace="$HARNESS_DIR/schema2"
 json="$HARNESS_DIR/schema2.json"
-report_lossless_session schema2 "$trace" 'lttng_ust_statedump:*' -- -t vpid -t vtid -t procname -t ip
-ALLOCSAMPLE_RATE=4096 taskset -c "$REPORT_CPU" \
-	env LD_PRELOAD="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" "$SITES_BIN/sites" 200 >/dev/null ||
-	harness_fail "the workload failed"
-harness_session_end schema2
+ALLOCSAMPLE_RATE=4096 harness_trace schema2 --buffers 4096:64 --events 'allocsample:*,lttng_ust_statedump:*' -- \
+	taskset -c "$(harness_cpu)" env LD_PRELOAD="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" "$SITES_BIN/sites" 200
 
 status=0
 report_run "$trace" -p 'group-by="site",format="json"' >"$json" 2>"$stderr" || status=$?
@@ -62,9 +59,8 @@ check "schema 2 lossy: there are site groups" \
 
 # Schema 1: the producer's events, the provider compiled in, no shim.
 trace="$HARNESS_DIR/schema1"
-report_lossless_session schema1 "$trace" 'lttng_ust_statedump:*' -- -t vpid -t vtid -t procname -t ip
-taskset -c "$REPORT_CPU" "$SITES_BIN/schema1-producer" 200 || harness_fail "schema1-producer failed"
-harness_session_end schema1
+harness_trace schema1 --buffers 4096:64 --events 'allocsample:*,lttng_ust_statedump:*' -- \
+	taskset -c "$(harness_cpu)" "$SITES_BIN/schema1-producer" 200
 
 status=0
 report_run "$trace" -p 'group-by="site"' >/dev/null 2>"$stderr" || status=$?

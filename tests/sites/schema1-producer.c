@@ -12,9 +12,9 @@
 __attribute__((noipa)) static void sample(void)
 {
 	static char object[8];
+	static const struct schema1_sample sample = { "malloc", 4000, 100, 4096, object };
 
-	lttng_ust_tracepoint(allocsample, AllocationSampled, "malloc", 4000, 100, 4096, object,
-			     __builtin_return_address(0));
+	lttng_ust_tracepoint(allocsample, AllocationSampled, &sample, __builtin_return_address(0));
 }
 
 /* Usage: schema1-producer COUNT: COUNT samples from one line. */

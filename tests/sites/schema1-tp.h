@@ -16,20 +16,24 @@
 #include <stdint.h>
 #include <lttng/tracepoint.h>
 
+#ifndef SCHEMA1_SAMPLE_DEFINED
+#define SCHEMA1_SAMPLE_DEFINED
+/* A schema-1 sample's fields; its call site is the event's `ip` argument. */
+struct schema1_sample {
+	const char *type;
+	uint64_t size, offset, rate;
+	const void *ptr;
+};
+#endif
+
 LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
-	LTTNG_UST_TP_ARGS(
-		const char *, type,
-		uint64_t, size,
-		uint64_t, offset,
-		uint64_t, rate,
-		const void *, ptr,
-		const void *, ip),
+	LTTNG_UST_TP_ARGS(const struct schema1_sample *, sample, const void *, ip),
 	LTTNG_UST_TP_FIELDS(
-		lttng_ust_field_string(type, type)
-		lttng_ust_field_integer(uint64_t, size, size)
-		lttng_ust_field_integer(uint64_t, offset, offset)
-		lttng_ust_field_integer(uint64_t, rate, rate)
-		lttng_ust_field_integer_hex(uint64_t, ptr, (uint64_t) (uintptr_t) ptr)
+		lttng_ust_field_string(type, sample->type)
+		lttng_ust_field_integer(uint64_t, size, sample->size)
+		lttng_ust_field_integer(uint64_t, offset, sample->offset)
+		lttng_ust_field_integer(uint64_t, rate, sample->rate)
+		lttng_ust_field_integer_hex(uint64_t, ptr, (uint64_t) (uintptr_t) sample->ptr)
 		lttng_ust_field_unused(ip)
 	)
 )

@@ -1,4 +1,4 @@
 #!/bin/sh
-# c-fp.sh - tests/stacks/c.sh on stacks.c built with frame pointers.
-STACKS_VARIANT=fp
-. "$AS_SRCDIR/tests/stacks/c.sh"
+# c-fp.sh - stacks_c (tests/stacks/lib.sh) on stacks.c built with frame pointers.
+. "$AS_SRCDIR/tests/stacks/lib.sh"
+stacks_c fp "$@"

@@ -1,4 +1,4 @@
 #!/bin/sh
-# c-nofp.sh - tests/stacks/c.sh on stacks.c built without frame pointers.
-STACKS_VARIANT=nofp
-. "$AS_SRCDIR/tests/stacks/c.sh"
+# c-nofp.sh - stacks_c (tests/stacks/lib.sh) on stacks.c built without frame pointers.
+. "$AS_SRCDIR/tests/stacks/lib.sh"
+stacks_c nofp "$@"

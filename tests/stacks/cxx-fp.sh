@@ -1,4 +1,4 @@
 #!/bin/sh
-# cxx-fp.sh - tests/stacks/cxx.sh on stacks-cxx.cc built with frame pointers.
-STACKS_VARIANT=fp
-. "$AS_SRCDIR/tests/stacks/cxx.sh"
+# cxx-fp.sh - stacks_cxx (tests/stacks/lib.sh) on stacks-cxx.cc built with frame pointers.
+. "$AS_SRCDIR/tests/stacks/lib.sh"
+stacks_cxx fp "$@"

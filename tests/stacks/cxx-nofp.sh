@@ -1,4 +1,4 @@
 #!/bin/sh
-# cxx-nofp.sh - tests/stacks/cxx.sh on stacks-cxx.cc built without frame pointers.
-STACKS_VARIANT=nofp
-. "$AS_SRCDIR/tests/stacks/cxx.sh"
+# cxx-nofp.sh - stacks_cxx (tests/stacks/lib.sh) on stacks-cxx.cc built without frame pointers.
+. "$AS_SRCDIR/tests/stacks/lib.sh"
+stacks_cxx nofp "$@"

@@ -50,4 +50,4 @@ STACKS_TESTS = \
 	tests/stacks/cxx-nofp.sh \
 	tests/stacks/truncated.sh
 TESTS += $(STACKS_TESTS)
-EXTRA_DIST += $(STACKS_TESTS) tests/stacks/lib.sh tests/stacks/c.sh tests/stacks/cxx.sh
+EXTRA_DIST += $(STACKS_TESTS) tests/stacks/lib.sh

@@ -1,8 +1,7 @@
-/* churn.c - 64 threads allocate, exit and are replaced until a deadline or a stop file; prints the threads run and their expected sample count. */
+/* churn.c - 64 threads allocate, exit and are replaced, a given number of times or until a stop file exists; prints the threads run and their expected sample count. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "stress.h"
@@ -72,31 +71,24 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double) t.tv_sec + (double) t.tv_nsec / 1e9;
-}
-
-/* Usage: churn RATE SECONDS [STOP_FILE].  Runs SECONDS at most, and stops
- * early once STOP_FILE exists (so that a test decides when, not a race
- * against the clock).  Prints "threads N", "expected E" (the workers'
- * expected sample count at RATE) and "sizes ..."; exits 1 if any worker's
- * memory was corrupted. */
+/* Usage: churn RATE THREADS [STOP_FILE].  Starts THREADS workers in all,
+ * 64 at a time, or, with STOP_FILE, goes on until that file exists (THREADS
+ * then 0: no other end), so that a test decides when, never a race against
+ * the clock.  Prints "threads N" (the workers run), "expected E" (their
+ * expected sample count at RATE) and "corrupted N"; exits 1 if any
+ * worker's memory was corrupted. */
 int main(int argc, char **argv)
 {
 	static struct slot slots[SLOTS];
-	double rate, deadline;
+	double rate;
 	const char *stop_file;
-	unsigned long long threads = 0, bad = 0;
+	unsigned long long limit, threads = 0, bad = 0;
 
 	if (argc != 3 && argc != 4)
-		stress_die("usage: churn RATE SECONDS [STOP_FILE]");
+		stress_die("usage: churn RATE THREADS [STOP_FILE]");
 	stop_file = argc == 4 ? argv[3] : NULL;
 	rate = (double) stress_arg(argv[1], 1, 1ULL << 48, "RATE");
-	deadline = now() + (double) stress_arg(argv[2], 1, 3600, "SECONDS");
+	limit = stress_arg(argv[2], stop_file ? 0 : SLOTS, 1ULL << 40, "THREADS");
 
 	for (unsigned i = 0; i < SLOTS; i++) {
 		slots[i].serial = (unsigned) threads++;
@@ -110,7 +102,7 @@ int main(int argc, char **argv)
 		pthread_join(slots[i].thread, NULL);
 		slots[i].running = 0;
 		bad += (unsigned) slots[i].bad;
-		if (now() >= deadline || (stop_file && access(stop_file, F_OK) == 0))
+		if ((limit && threads >= limit) || (stop_file && access(stop_file, F_OK) == 0))
 			break;
 		slots[i].serial = (unsigned) threads++;
 		slots[i].bad = 0;

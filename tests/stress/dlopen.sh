@@ -24,29 +24,23 @@ done
 compat_run dlopen shim "$STRESS_PROGRAMS/dlopener" "$iterations" $modules
 compat_end
 
-status=$(cat "$COMPAT_DIR/dlopen.shim.status")
-if [ "$status" -eq 0 ]; then
-	ok "$((4 * iterations)) loads and unloads, every module's objects intact"
-else
-	fail "dlopener exited with status $status: $(cat "$COMPAT_DIR/dlopen.shim.err")"
-fi
-pid=$(cat "$COMPAT_DIR/dlopen.shim.pid")
+stress_status dlopen "$((4 * iterations)) loads and unloads, every module's objects intact"
 # Per load: the C module mallocs 4 objects of each of 20011 and 30013 bytes
 # and callocs 4 of 25013; the C++ module news 4 of 21017 and 27011 bytes.
 loads=$((2 * iterations))
-expected_c=$(awk -v rate="$ALLOCSAMPLE_RATE" -v loads="$loads" 'BEGIN {
-	q = log(1 - 1 / rate)
-	printf "%.6f", loads * 4 * ((1 - exp(20011 * q)) + (1 - exp(30013 * q)) + (1 - exp(25013 * q)))
-}')
-expected_cxx=$(awk -v rate="$ALLOCSAMPLE_RATE" -v loads="$loads" 'BEGIN {
-	q = log(1 - 1 / rate)
-	printf "%.6f", loads * 4 * ((1 - exp(21017 * q)) + (1 - exp(27011 * q)))
-}')
+# expected SIZES: the samples expected of $loads loads of a module that
+# allocates 4 objects of each of SIZES, at ALLOCSAMPLE_RATE.
+expected() {
+	printf '%s\n' $1 | awk -v rate="$ALLOCSAMPLE_RATE" -v loads="$loads" '
+		{ p += 1 - exp($1 * log(1 - 1 / rate)) } END { printf "%.6f", loads * 4 * p }'
+}
 check_poisson "samples of the C module" \
-	"$(harness_count "$COMPAT_EVENTS" "\$1 == $pid && $(stress_sizes "20011 30013 25013")")" "$expected_c"
+	"$(harness_count "$COMPAT_EVENTS" "\$1 == $STRESS_PID && $(stress_sizes "20011 30013 25013")")" \
+	"$(expected "20011 30013 25013")"
 check_poisson "samples of the C++ module" \
-	"$(harness_count "$COMPAT_EVENTS" "\$1 == $pid && $(stress_sizes "21017 27011")")" "$expected_cxx"
-wrong=$(harness_count "$COMPAT_EVENTS" "\$1 == $pid && (($(stress_sizes "20011 30013")) && \$3 != \"malloc\" ||
+	"$(harness_count "$COMPAT_EVENTS" "\$1 == $STRESS_PID && $(stress_sizes "21017 27011")")" \
+	"$(expected "21017 27011")"
+wrong=$(harness_count "$COMPAT_EVENTS" "\$1 == $STRESS_PID && (($(stress_sizes "20011 30013")) && \$3 != \"malloc\" ||
 	\$4 == 25013 && \$3 != \"calloc\" || ($(stress_sizes "21017 27011")) && \$3 != \"operator_new[]\")")
 if [ "$wrong" -eq 0 ]; then
 	ok "every module sample has its entry point's type"

@@ -1,5 +1,6 @@
 /* forker.c - forks (with and without exec) while four threads allocate; each child allocates known objects and reports through its exit status. */
 #include <pthread.h>
+#include <sched.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,16 +37,46 @@ static int child_work(unsigned serial)
 	return ok ? 0 : 4;
 }
 
-static volatile int stop;
+/* Whether the busy threads allocate (`running`) or wait on `gate`, and
+ * whether they are done; `rounds` counts their rounds of allocations. */
+static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate = PTHREAD_COND_INITIALIZER;
+static int running, stop;
+static unsigned long rounds;
 
-/* Allocates and frees without pause, so that forks happen while other
- * threads are inside malloc, the shim's slow path or the tracer.  Small
+/* How many rounds the busy threads make, all together, between the
+ * gate's opening and a fork: some milliseconds of allocations. */
+#define ROUNDS_BEFORE_FORK 4000
+
+/* Opens (1) or closes (0) the gate, or (-1) ends the busy threads. */
+static void set_gate(int state)
+{
+	pthread_mutex_lock(&gate_lock);
+	if (state < 0)
+		__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+	else
+		__atomic_store_n(&running, state, __ATOMIC_RELEASE);
+	pthread_cond_broadcast(&gate);
+	pthread_mutex_unlock(&gate_lock);
+}
+
+/* While the gate is open, allocates and frees without pause, so that the
+ * forks happen while other threads are inside malloc, the shim's slow
+ * path or the tracer; waits while it is closed (while the parent waits
+ * for a child, when nothing of its own could meet the fork).  Small
  * objects: enough slow-path visits, and a trace that stays small. */
 static void *busy(void *arg)
 {
 	unsigned serial = (unsigned) (size_t) arg, bad = 0;
 
-	while (!stop) {
+	while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
+		if (!__atomic_load_n(&running, __ATOMIC_ACQUIRE)) {
+			pthread_mutex_lock(&gate_lock);
+			while (!running && !stop)
+				pthread_cond_wait(&gate, &gate_lock);
+			pthread_mutex_unlock(&gate_lock);
+			continue;
+		}
 		for (size_t n = 16; n < 512; n = n * 3 + 1) {
 			void *p = malloc(n);
 
@@ -55,8 +86,20 @@ static void *busy(void *arg)
 			bad += !stress_check(p, n, serial);
 			free(p);
 		}
+		__atomic_add_fetch(&rounds, 1, __ATOMIC_RELAXED);
 	}
 	return (void *) (size_t) bad;
+}
+
+/* Opens the gate and returns once the busy threads have made
+ * ROUNDS_BEFORE_FORK more rounds: they are in full swing. */
+static void busy_now(void)
+{
+	unsigned long until = __atomic_load_n(&rounds, __ATOMIC_RELAXED) + ROUNDS_BEFORE_FORK;
+
+	set_gate(1);
+	while (__atomic_load_n(&rounds, __ATOMIC_RELAXED) < until)
+		sched_yield();
 }
 
 /* Starts child `serial` the way `mode` says; returns its pid. */
@@ -97,9 +140,12 @@ static pid_t start_child(const char *mode, const char *self, unsigned serial)
 
 /*
  * Usage: forker RATE MODE CHILDREN, or forker child SERIAL (what the exec
- * modes run).  Prints "child PID" for each child and "expected E" (the
- * samples all the children's objects should give at RATE); exits 1 if a
- * child failed or any memory was corrupted.
+ * modes run).  Starts the children one after the other, four threads
+ * allocating from some milliseconds before each start until it returns,
+ * resting while the program waits for the child.  Prints "child PID" for
+ * each child and "expected E" (the samples all the children's objects
+ * should give at RATE); exits 1 if a child failed or any memory was
+ * corrupted.
  */
 int main(int argc, char **argv)
 {
@@ -119,9 +165,12 @@ int main(int argc, char **argv)
 		if (pthread_create(&threads[i], NULL, busy, (void *) i))
 			stress_die("pthread_create");
 	for (unsigned i = 0; i < children; i++) {
-		pid_t pid = start_child(argv[2], argv[0], i);
+		pid_t pid;
 		int status;
 
+		busy_now();
+		pid = start_child(argv[2], argv[0], i);
+		set_gate(0);
 		if (waitpid(pid, &status, 0) != pid)
 			stress_die("waitpid");
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -130,7 +179,7 @@ int main(int argc, char **argv)
 		}
 		printf("child %d\n", (int) pid);
 	}
-	stop = 1;
+	set_gate(-1);
 	for (size_t i = 0; i < 4; i++) {
 		void *result;
 

@@ -14,18 +14,12 @@ ALLOCSAMPLE_RATE=65536
 compat_run lifetime shim "$STRESS_PROGRAMS/lifetime" "$ALLOCSAMPLE_RATE"
 compat_end
 
-status=$(cat "$COMPAT_DIR/lifetime.shim.status")
-if [ "$status" -eq 0 ]; then
-	ok "lifetime exited with status 0"
-else
-	fail "lifetime exited with status $status: $(cat "$COMPAT_DIR/lifetime.shim.err")"
-fi
-pid=$(cat "$COMPAT_DIR/lifetime.shim.pid")
+stress_status lifetime "exit status 0, no memory corrupted"
 while read -r phase size; do
 	expected=$(awk -v phase="$phase" '$1 == "expected" && $2 == phase { print $3 }' \
 		"$COMPAT_DIR/lifetime.shim.out")
 	[ -n "$expected" ] || harness_fail "lifetime printed no figure for $phase"
-	check_poisson "samples in the $phase" "$(harness_count "$COMPAT_EVENTS" "\$1 == $pid && \$4 == $size")" "$expected"
+	check_poisson "samples in the $phase" "$(harness_count "$COMPAT_EVENTS" "\$1 == $STRESS_PID && \$4 == $size")" "$expected"
 done <<EOF_PHASES
 constructor 50021
 main 50023

@@ -1,7 +1,8 @@
 # Stress and lifecycle tests of the preload shim: thread churn, fork with and
 # without exec, dlopen/dlclose, sessions started and stopped under a running
-# program, allocations before main and after it.  Each program runs under
-# `timeout 120`; ALLOCSAMPLE_TEST_THOROUGH=1 runs the timed ones longer.
+# program, allocations before main and after it.  Each program does a fixed
+# amount of work, under a deadlock guard (tests/lib/compat.sh);
+# ALLOCSAMPLE_TEST_THOROUGH=1 gives them several times as much.
 
 # UBSan at most (SAN_INPROCESS_FLAGS), never ASan, which would replace the
 # malloc we interpose; -no-install: no libtool wrapper script, so that

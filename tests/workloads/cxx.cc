@@ -1,5 +1,4 @@
 // cxx.cc - a C++ thread allocates through every kind of new and ALLOCSAMPLE_NEW(Widget); prints expected sample counts per type.
-#include <pthread.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -186,14 +185,8 @@ void *work(void *tid)
 // E the expected number of samples at RATE, and a checksum of the objects.
 int main(int argc, char **argv)
 {
-	pthread_t thread;
-	pid_t tid = 0;
-
 	rate = workload_rate(argc, argv);
-	if (pthread_create(&thread, nullptr, work, &tid) != 0)
-		workload_die("pthread_create failed");
-	pthread_join(thread, nullptr);
-	std::printf("tid %d\n", static_cast<int>(tid));
+	std::printf("tid %d\n", static_cast<int>(workload_on_thread(work)));
 	std::printf("widget-size %zu\n", sizeof(Widget));
 	for (const tally *t : {&new_tally, &new_array_tally, &widget_tally})
 		std::printf("type %s objects %llu expected %.3f\n", t->type, t->objects, t->expected);

@@ -188,21 +188,21 @@ static NOIPA void *stk_thread_main(void *arg)
 }
 
 /* A stack the thread library did not allocate, where no guard page or
- * bound of its own is known to anyone walking it. */
+ * bound of its own is known to anyone walking it: this program's own
+ * memory. */
+static unsigned char thread_stack[256 * 1024] __attribute__((aligned(4096)));
+
 static void run_thread(void)
 {
-	size_t bytes = 256 * 1024;
-	void *stack = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	pthread_attr_t attr;
 	pthread_t thread;
 
-	if (stack == MAP_FAILED || pthread_attr_init(&attr) != 0 ||
-	    pthread_attr_setstack(&attr, stack, bytes) != 0 ||
+	if (pthread_attr_init(&attr) != 0 ||
+	    pthread_attr_setstack(&attr, thread_stack, sizeof(thread_stack)) != 0 ||
 	    pthread_create(&thread, &attr, stk_thread_main, NULL) != 0)
 		workload_die("cannot start a thread on its own stack");
 	pthread_join(thread, NULL);
 	pthread_attr_destroy(&attr);
-	munmap(stack, bytes);
 }
 
 static NOIPA void stk_typed_caller(void)

@@ -1,5 +1,4 @@
 /* typed.c - one thread allocates through the typed API of allocsample.h and plain malloc; prints expected sample counts per type. */
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,14 +96,8 @@ static void *work(void *tid)
  */
 int main(int argc, char **argv)
 {
-	pthread_t thread;
-	pid_t tid = 0;
-
 	rate = workload_rate(argc, argv);
-	if (pthread_create(&thread, NULL, work, &tid) != 0)
-		workload_die("pthread_create failed");
-	pthread_join(thread, NULL);
-	printf("tid %d\n", (int) tid);
+	printf("tid %d\n", (int) workload_on_thread(work));
 	printf("foo-size %zu\n", sizeof(struct foo));
 	for (int t = 0; t < TYPES; t++)
 		printf("type %s untyped %d objects %u expected %.3f\n", tallies[t].type,

@@ -3,9 +3,11 @@
 #define ALLOCSAMPLE_TESTS_WORKLOAD_H
 
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/types.h>
 
 static inline void workload_die(const char *message)
 {
@@ -25,6 +27,19 @@ static inline double workload_rate(int argc, char **argv)
 	if (*end || end == argv[1] || rate < 1)
 		workload_die("RATE must be an integer >= 1");
 	return (double) rate;
+}
+
+/* Runs work(&tid) on a thread of its own, which stores its thread id in
+ * tid, and waits for it; returns that id. */
+static inline pid_t workload_on_thread(void *(*work)(void *))
+{
+	pthread_t thread;
+	pid_t tid = 0;
+
+	if (pthread_create(&thread, NULL, work, &tid) != 0)
+		workload_die("pthread_create failed");
+	pthread_join(thread, NULL);
+	return tid;
 }
 
 /* The probability that an object of n bytes is sampled: 1 - (1 - 1/rate)^n. */
