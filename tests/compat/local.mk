@@ -23,10 +23,7 @@ COMPAT_TESTS = \
 	tests/compat/cxx.sh \
 	tests/compat/allocators.sh
 TESTS += $(COMPAT_TESTS)
-# tests/lib/compat.sh runs the programs under the shim for this folder and
-# for tests/stress.
 EXTRA_DIST += $(COMPAT_TESTS) \
-	tests/lib/compat.sh \
 	tests/compat/lib.sh \
 	tests/compat/workload.py \
 	tests/compat/workload.pl \

@@ -28,7 +28,7 @@ check "the report has live figures" [ "$(jq '.total.live_estimate != null' "$jso
 check "nothing lost" [ "$(jq '.incomplete' "$json")" = false ]
 
 # At the end: per worker thread, per cell, and the tag only the keeper uses.
-heap_lines "$truth" thread 4
+check_lines "$truth" thread 4
 awk '$1 == "thread" { print $2, $3, $4 }' "$truth" >"$truth.threads"
 while read -r name tid bytes; do
 	[ "$name" = consumer ] && continue # allocates nothing: no group
@@ -50,7 +50,7 @@ check "reallocer's calloc blocks: no live sample" [ "$(jq ".groups[] |
 # Windows: the first window ending well inside each gap (100 ms from both
 # ends: the trace's clock and CLOCK_REALTIME agree far better than that).
 # Each gap's phase leaves live bytes in at least one thread.
-heap_lines "$truth" gap 4
+check_lines "$truth" gap 4
 awk '$1 == "gap" { print $2, $3, $4 }' "$truth" >"$truth.gaps"
 while read -r phase start end; do
 	window=$(jq -r --argjson lo "$((start + 100000000))" --argjson hi "$((end - 100000000))" \

@@ -20,7 +20,7 @@ widget_size=$(harness_fact "$out" widget-size 2)
 [ -n "$tid" ] && [ -n "$widget_size" ] || harness_fail "the workload printed no tid or size"
 
 # operator new, operator new[] and Widget.
-integ_lines "$out" type 3
+check_lines "$out" type 3
 grep '^type ' "$out" >"$HARNESS_DIR/types"
 while read -r _ type _ objects _ expected; do
 	check_poisson "type $type in the worker ($objects objects)" \

@@ -50,7 +50,7 @@ check "the child sampled its $big_count big objects ($(wc -l <"$HARNESS_DIR/offs
 # 4 or more happen by chance with probability about 1e-5.  A child that
 # went on with a parent thread's stream shares nearly all of them.
 # The parent's main thread and its 2 workers.
-integ_lines "$out" thread 3
+check_lines "$out" thread 3
 awk '$1 == "thread" { print $2, $3 }' "$out" >"$HARNESS_DIR/threads"
 while read -r name tid; do
 	offsets "$parent" "$tid" >"$HARNESS_DIR/offsets-$name"

@@ -21,10 +21,3 @@ integ_trace() {
 	harness_read_events "$HARNESS_DIR/$integ_name" "$HARNESS_DIR/$integ_name.events"
 }
 
-# integ_lines FILE KEY COUNT: a check that FILE, a workload's output, has
-# COUNT lines starting with KEY (the lines a loop of checks then reads: a
-# loop over none would check nothing).
-integ_lines() {
-	integ_count=$(grep -c "^$2 " "$1" || true)
-	check "the workload printed $3 \"$2\" lines ($integ_count)" [ "$integ_count" -eq "$3" ]
-}

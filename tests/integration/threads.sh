@@ -31,7 +31,7 @@ check "the 4 workers have distinct vtids ($(echo $tids))" [ "$distinct" -eq 4 ]
 # strdup's samples are malloc's: 8 types.
 workers=$(printf '$2 == %s || ' $tids)
 workers="(${workers% || })"
-integ_lines "$out" entry 8
+check_lines "$out" entry 8
 awk '$1 == "entry" { print $2, $6 }' "$out" >"$HARNESS_DIR/entries"
 while read -r type expected; do
 	check_poisson "type $type in the workers" \

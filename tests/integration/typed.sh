@@ -27,7 +27,7 @@ check_run() {
 	foo_size=$(harness_fact "$out" foo-size 2)
 	[ -n "$tid" ] && [ -n "$foo_size" ] || harness_fail "the workload printed no tid or size"
 	# struct foo, blob, table, parser, lexer, arena and malloc.
-	integ_lines "$out" type 7
+	check_lines "$out" type 7
 	grep '^type ' "$out" >"$HARNESS_DIR/$1.types"
 	while read -r _ type _ untyped _ objects _ expected; do
 		# Without the shim nothing sees plain malloc, in a scope or not.

@@ -63,6 +63,19 @@ require() {
 	done
 }
 
+# check_lines FILE KEY [COUNT]: a check that FILE (a program's own account
+# of what it did) has COUNT lines starting with the word KEY, or at least
+# one without COUNT: the lines a loop of checks then reads, which over
+# none would check nothing.
+check_lines() {
+	results_count=$(grep -c "^$2 " "$1" 2>/dev/null || true)
+	if [ $# -gt 2 ]; then
+		check "${1##*/} has $3 \"$2\" lines (${results_count:-0})" [ "${results_count:-0}" -eq "$3" ]
+	else
+		check "${1##*/} has \"$2\" lines (${results_count:-0})" [ "${results_count:-0}" -gt 0 ]
+	fi
+}
+
 # check_poisson LABEL OBSERVED EXPECTED: OBSERVED, a sample count, must lie
 # in the central 99.9% interval of a Poisson distribution of mean EXPECTED
 # (quantiles 0.0005 and 0.9995, exactly, with GSL: tests/tools/
