@@ -7,6 +7,7 @@ LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/lib/timed-driver $(top_srcdir)/build-a
 EXTRA_DIST += tests/lib/timed-driver
 EXTRA_DIST += tests/README.md tests/lib/lttng-harness.sh tests/lib/results.sh tests/lib/chromium.sh tests/lib/check-run.h tests/lib/install.sh tests/lib/tools.sh \
 	tests/tools/ctf-discard.py
+EXTRA_DIST += tests/lib/relayd.sh
 
 # The checks every suite shares must fail where they should.
 LIB_TESTS = tests/lib/results-test.sh tests/lib/fixtures.sh
