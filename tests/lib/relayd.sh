@@ -80,13 +80,15 @@ relayd_live_url() {
 	printf 'net://127.0.0.1:%s/host/%s/%s\n' "$RELAYD_LIVE_PORT" "$(hostname)" "$1"
 }
 
-# relayd_viewer SESSION: waits until a viewer reads the live session
-# SESSION; false if none has after two minutes.
+# relayd_viewer SESSION [PID]: waits until a viewer reads the live session
+# SESSION; false if none has after two minutes, or once the process PID
+# (the viewer) has ended.
 relayd_viewer() {
 	relayd_deadline=$(( $(date +%s) + 120 ))
 	until timeout 10 babeltrace2 -i lttng-live "net://127.0.0.1:$RELAYD_LIVE_PORT" 2>/dev/null |
 		grep -q "/$1 (.* [1-9][0-9]* client(s) connected"; do
 		[ "$(date +%s)" -le "$relayd_deadline" ] || return 1
+		[ $# -lt 2 ] || kill -0 "$2" 2>/dev/null || return 1
 		sleep 0.1
 	done
 }

@@ -29,7 +29,7 @@ timeout 600 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" -i lttng-live "$(rel
 	-p 'update-interval="500ms",format="json",confidence=0.999' \
 	>"$json" 2>"$HARNESS_DIR/json.err" &
 json_pid=$!
-relayd_viewer live || harness_fail "the viewer did not attach: $(head -c 300 "$HARNESS_DIR/json.err")"
+relayd_viewer live "$json_pid" || harness_fail "the viewer did not attach: $(head -c 300 "$HARNESS_DIR/json.err")"
 
 ALLOCSAMPLE_SEED=11 ALLOCSAMPLE_RATE=4096 "$LIVE_WORKLOAD" "$facts" "$HARNESS_DIR/stop" 2 &
 workload=$!
