@@ -43,11 +43,11 @@ json_during=$(awk 'END { print NR }' "$json")
 # destroy that never returns fails the test after two minutes.
 harness_session_end live &
 ending=$!
-for _ in $(seq 1200); do
-	kill -0 "$ending" 2>/dev/null || break
+deadline=$(( $(date +%s) + 120 ))
+while kill -0 "$ending" 2>/dev/null; do
+	[ "$(date +%s)" -le "$deadline" ] || harness_fail "lttng stop or destroy did not return"
 	sleep 0.1
 done
-kill -0 "$ending" 2>/dev/null && harness_fail "lttng stop or destroy did not return"
 wait "$ending" || harness_fail "the live session could not be ended"
 json_status=0
 wait "$json_pid" || json_status=$?
