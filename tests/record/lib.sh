@@ -4,7 +4,9 @@
 # Source it first thing, then call harness_enter "$@": the command, the
 # daemons it starts or uses and the workload then all live in the test's
 # private mount namespace (a tmpfs over /var/run/lttng).  The checks (ok,
-# fail, check, check_truth, finish) are tests/lib/results.sh's.
+# fail, check, check_truth, finish) are tests/lib/results.sh's, the runs of
+# the command (record_run, record_bg, record_json, record_no_daemon)
+# tests/lib/tools.sh's.
 
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
 
