@@ -10,7 +10,9 @@
 # installed and uninstalled, leave the first install's component.  A
 # configure for prefix /usr (babeltrace2's own) chooses babeltrace2's
 # plugin directory.  The configures after the first read its cache
-# (configure -C): what they choose from the prefix is never cached.  No
+# (configure -C): what they choose from the prefix is never cached; the
+# build is one build, without dependency tracking (which only a rebuild
+# after an edit needs).  No
 # process of the user is left (a moment after the command returns).
 # The user also attaches to a Python loop of theirs (-p), and is refused
 # root's process.
@@ -80,7 +82,7 @@ mkdir -p "$home/src"
 chown -R "$user:" "$home/src"
 
 status=0
-as_user 'cd src && ./configure -C --prefix="$HOME/.local" >../configure.log 2>&1 &&
+as_user 'cd src && ./configure -C --disable-dependency-tracking --prefix="$HOME/.local" >../configure.log 2>&1 &&
 	make -j2 >../make.log 2>&1 && make install >../install.log 2>&1' || status=$?
 check "configure, make and make install as $user into ~/.local ($status; $(tail -n 3 "$home/install.log" "$home/make.log" "$home/configure.log" 2>/dev/null | tail -n 4 | paste -s -d ' ' -))" \
 	[ "$status" -eq 0 ]
