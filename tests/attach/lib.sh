@@ -21,7 +21,7 @@ attach_stdin() {
 	mkfifo "$ATTACH_STDIN"
 	sleep 1000000 >"$ATTACH_STDIN" &
 	ATTACH_HOLDER=$!
-	trap 'attach_status=$?; attach_stdin_close; (exit "$attach_status"); harness_cleanup' EXIT
+	trap 'attach_status=$?; set +e; attach_stdin_close; (exit "$attach_status"); harness_cleanup' EXIT
 }
 
 # attach_stdin_close: the pipe of attach_stdin ended, if one is open.

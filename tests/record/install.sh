@@ -54,6 +54,7 @@ procname_samples() {
 
 cleanup_user() {
 	status=$?
+	set +e
 	for pid in $(user_pids); do
 		kill -KILL "$pid" 2>/dev/null || true
 	done

@@ -52,6 +52,7 @@ overlap() {
 	LD_PRELOAD="$AS_PRELOAD" "$RECORD_WORKLOAD" "$HARNESS_DIR/$label-hand.facts" spin handle \
 		>/dev/null 2>&1 &
 	hand=$!
+	trap 'isolation_status=$?; set +e; kill "$hand" 2>/dev/null; (exit "$isolation_status"); harness_cleanup' EXIT
 	record_ready "$HARNESS_DIR/$label-hand.facts"
 
 	record_bg_json "$label-wait" -o "$HARNESS_DIR/$label-wait.trace" -- \

@@ -41,7 +41,7 @@ while True:
 	listener=
 done
 [ -n "$listener" ] || harness_fail "no free port for the listener: $(cat "$HARNESS_DIR/listener.out")"
-trap 'kill "$listener" 2>/dev/null; harness_cleanup' EXIT
+trap 'listener_status=$?; set +e; kill "$listener" 2>/dev/null; (exit "$listener_status"); harness_cleanup' EXIT
 
 record_bg busy --live --live-ports "$((port + 1)):$((port + 2)):$port" -- \
 	"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1

@@ -18,9 +18,10 @@
 
 #define THREADS 3
 #define THREAD_UNIT ((unsigned long long) 2 << 20)
-/* A deadlock guard for the modes that wait for the test: a test that never
- * comes fails, not hangs. */
-#define SPIN_LIMIT_SECONDS 600
+/* A deadlock guard for the modes that wait for the test (spin, wait): a
+ * test that never comes fails, not hangs, and a test that failed midway
+ * does not leave a program spinning for long. */
+#define SPIN_LIMIT_SECONDS 120
 /* What spin allocates before it says it is ready: a recording of it then
  * has samples. */
 #define SPIN_READY_BYTES ((unsigned long long) 4 << 20)
