@@ -34,6 +34,7 @@ server_start() {
 	SERVER_PID=$!
 	attach_threads "$SERVER_PID" $((threads + 4))
 }
+# counter NAME KEY: the server's counter KEY, from NAME's counters file.
 counter() {
 	awk -v k="$2" '$1 == k { print $2 }' "$HARNESS_DIR/$1.counters"
 }

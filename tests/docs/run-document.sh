@@ -42,6 +42,8 @@ docs_wait_for() {
 	return 1
 }
 
+# docs_page_answers N: whether the web page whose address command N
+# printed on its standard error answers.
 docs_page_answers() {
 	docs_url=$(sed -n 's|.*\(http://[^ ]*\).*|\1|p' "$docs_cmds/$1.err" 2>/dev/null | head -n 1)
 	[ -n "$docs_url" ] &&
@@ -49,6 +51,8 @@ docs_page_answers() {
 			"$docs_url" 2>/dev/null
 }
 
+# docs_serve N: command N, which serves until stopped, run until its page
+# answers (mode serve, above).
 docs_serve() {
 	setsid sh "$docs_cmds/$1.sh" </dev/null >"$docs_cmds/$1.out" 2>"$docs_cmds/$1.err" &
 	docs_server=$!
@@ -76,6 +80,8 @@ docs_harness() {
 	) >>"$docs_cmds/live.log" 2>&1
 }
 
+# docs_live N: command N, a viewer of docs-live, run around the live
+# session and its relayd (mode live, above).
 docs_live() {
 	docs_failed=
 	docs_harness 'relayd_run "$docs_cmds/relayd" 5342:5343:5344 && echo "$RELAYD_PID" >"$docs_cmds/relayd.pid" &&

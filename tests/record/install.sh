@@ -52,6 +52,8 @@ procname_samples() {
 		"$home/$1" 2>/dev/null || echo 0
 }
 
+# cleanup_user: the EXIT trap: the user's processes killed, the user
+# removed, then harness_cleanup with the test's status.
 cleanup_user() {
 	status=$?
 	set +e
