@@ -5,7 +5,7 @@ AM_TESTS_ENVIRONMENT = \
 # Every test's log ends with its wall and CPU times (tests/lib/timed-driver).
 LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/lib/timed-driver $(top_srcdir)/build-aux/test-driver
 EXTRA_DIST += tests/README.md tests/lib/timed-driver tests/lib/lttng-harness.sh tests/lib/results.sh \
-	tests/lib/tools.sh tests/lib/compat.sh tests/lib/install.sh tests/lib/chromium.sh \
+	tests/lib/tools.sh tests/lib/compat.sh tests/lib/relayd.sh tests/lib/install.sh tests/lib/chromium.sh \
 	tests/lib/check-run.h tests/lib/stats.h tests/tools/ctf-discard.py
 
 # The checks every suite shares must fail where they should.

@@ -10,13 +10,15 @@
 set -eu
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
 harness_enter "$@"
+require python3
 harness_start_sessiond
 
 python3 "$AS_SRCDIR/tests/attach/late-session.py" "$AS_PRELOAD" "$HARNESS_DIR/go" \
 	>"$HARNESS_DIR/program.out" 2>&1 &
 program=$!
-for _ in $(seq 200); do
+for _ in $(seq 2400); do
 	! grep -q '^attach ' "$HARNESS_DIR/program.out" || break
+	kill -0 "$program" 2>/dev/null || break
 	sleep 0.05
 done
 check "attached with no session: allocsample_attach() returned 0 ($(head -n 1 "$HARNESS_DIR/program.out"))" \

@@ -27,5 +27,5 @@ ATTACH_COMPAT_TESTS = tests/attach/compat.sh
 if !ENABLE_SANITIZERS
 TESTS += $(ATTACH_COMPAT_TESTS)
 endif
-EXTRA_DIST += $(ATTACH_TESTS) $(ATTACH_COMPAT_TESTS) tests/attach/loop.py \
+EXTRA_DIST += $(ATTACH_TESTS) $(ATTACH_COMPAT_TESTS) tests/attach/lib.sh tests/attach/loop.py \
 	tests/attach/late-session.py

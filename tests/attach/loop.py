@@ -1,6 +1,7 @@
 """loop.py - a Python program to attach to (tests/attach/programs.sh): rounds of dicts, lists, strings
-and JSON, a hundredth of a second apart, for ROUNDS rounds at least and until standard input ends, then
-the digest of the first ROUNDS, the same whoever watches and however long it ran."""
+and JSON, PAUSE seconds apart (0.01 unless given), for ROUNDS rounds at least and until standard input
+ends, then the number of rounds and the digest of them all: the same, for the same number of rounds,
+whoever watches and whatever the pause."""
 import hashlib
 import json
 import sys
@@ -8,6 +9,7 @@ import threading
 import time
 
 ROUNDS = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+PAUSE = float(sys.argv[2]) if len(sys.argv) > 2 else 0.01
 
 
 def main():
@@ -27,13 +29,10 @@ def main():
         kept.append(text[: 64 + round_ % 1000])
         if len(kept) > 50:
             kept.pop(0)
-        if round_ < ROUNDS:
-            digest.update(text.encode())
-            if round_ == ROUNDS - 1:
-                last = sum(len(k) for k in kept)
+        digest.update(text.encode())
         round_ += 1
-        time.sleep(0.01)
-    print(ROUNDS, digest.hexdigest(), last)
+        time.sleep(PAUSE)
+    print(round_, digest.hexdigest(), sum(len(k) for k in kept))
 
 
 main()

@@ -1,13 +1,14 @@
 // server.cc - a program to attach to (tests/attach/*.sh), which knows
 // exactly how many bytes went through allocsample while it was attached.
 //
-// usage: server THREADS SECONDS COUNTERS_FILE [PLUGIN]
+// usage: server THREADS COUNTERS_FILE [PLUGIN]
+//        server replay COUNTERS_FILE
 //
 // THREADS workers each allocate a fixed sequence of blocks (malloc and
 // operator new, 24 B to 64 KiB), 64 a second (about 2 MiB/s), keep the
-// last 64 and free the oldest, for SECONDS at least and until standard
-// input ends (the test decides when the server stops, whatever the pace of
-// the machine).  Before each allocation a worker reads
+// last 64 and free the oldest, until standard input ends (the test decides
+// when the server stops, whatever the pace of the machine).  Before each
+// allocation a worker reads
 // the program's own relocation slot for the function it is about to call:
 // a slot that no longer holds what it held at start-up has been rewritten
 // by the attach, so the block goes through the shim and is counted.  That
@@ -21,12 +22,15 @@
 // bare library name, found along the server's RUNPATH), one that loads
 // and unloads it every few milliseconds and counts the loads that fail.
 //
-// Standard output is the same whether or not anything attached, and
-// however long the server ran: the checksum of each worker's first
-// SECONDS * 64 blocks (the sequence is fixed, only its pace is timed).  The counters go to COUNTERS_FILE at exit,
-// with the errno the blocked thread found on return, the signals handled,
-// the loads and the failed loads, and the number of descriptors open at
-// start and at exit.
+// Standard output is the checksum of every block the workers allocated
+// (the sequence is fixed, only its pace is timed); `server replay`, given
+// the counters of a run, allocates the same blocks in one thread, at once,
+// and prints what that run must have printed: the test compares the two,
+// which covers every block allocated while attached.  The counters go to
+// COUNTERS_FILE at exit: each worker's blocks, the bytes and blocks
+// counted while attached, the errno the blocked thread found on return,
+// the signals handled, the loads and the failed loads, and the number of
+// descriptors open at start and at exit.
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -82,10 +86,63 @@ bool rewritten(void **slot, void *bound)
 // Cleared once standard input has ended.
 std::atomic<bool> running{true};
 
+// A worker's fixed sequence of blocks, the last 64 of them kept.
+struct sequence {
+	static const unsigned keep = 64;
+	uint64_t state;
+	void *ring[keep] = {};
+	bool from_new[keep] = {};
+	uint64_t checksum = 0, blocks = 0;
+
+	explicit sequence(unsigned index) : state(0x9e3779b97f4a7c15ULL * (index + 1)) {}
+
+	// The next block's size and allocator; the oldest block freed.
+	size_t next(bool *use_new)
+	{
+		unsigned slot = blocks % keep;
+
+		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+		*use_new = (state >> 20) & 1;
+		release(slot);
+		return 24 + (state >> 33) % (64 * 1024);
+	}
+
+	// The next block allocated, its first bytes written and one read
+	// back into the checksum.
+	void place(size_t size, bool use_new)
+	{
+		unsigned slot = blocks % keep;
+		unsigned char *block = static_cast<unsigned char *>(use_new ? ::operator new(size) : malloc(size));
+
+		memset(block, (int) blocks, size < 64 ? size : 64);
+		checksum += block[size < 64 ? size - 1 : 63] + size;
+		ring[slot] = block;
+		from_new[slot] = use_new;
+		blocks++;
+	}
+
+	// The block kept in SLOT, if any, freed.
+	void release(unsigned slot)
+	{
+		if (!ring[slot])
+			return;
+		if (from_new[slot])
+			::operator delete(ring[slot]);
+		else
+			free(ring[slot]);
+		ring[slot] = nullptr;
+	}
+
+	~sequence()
+	{
+		for (unsigned slot = 0; slot < keep; slot++)
+			release(slot);
+	}
+};
+
 struct worker {
 	pthread_t thread;
 	unsigned index;
-	unsigned count;
 	uint64_t checksum = 0, blocks = 0;
 	uint64_t attached_bytes = 0, attached_blocks = 0;
 };
@@ -93,45 +150,60 @@ struct worker {
 void *work(void *arg)
 {
 	worker *w = static_cast<worker *>(arg);
-	const unsigned keep = 64;
-	void *ring[keep] = {};
-	bool from_new[keep] = {};
-	uint64_t state = 0x9e3779b97f4a7c15ULL * (w->index + 1);
+	sequence blocks(w->index);
 
-	for (unsigned i = 0; i < w->count || running.load(); i++) {
-		unsigned slot = i % keep;
-		size_t size;
+	while (running.load()) {
 		bool use_new;
+		size_t size = blocks.next(&use_new);
 
-		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-		size = 24 + (state >> 33) % (64 * 1024);
-		use_new = (state >> 20) & 1;
-		if (ring[slot]) {
-			if (from_new[slot])
-				::operator delete(ring[slot]);
-			else
-				free(ring[slot]);
-		}
 		if (use_new ? rewritten(new_slot, new_start) : rewritten(malloc_slot, malloc_start)) {
 			w->attached_bytes += size;
 			w->attached_blocks++;
 		}
-		ring[slot] = use_new ? ::operator new(size) : malloc(size);
-		from_new[slot] = use_new;
-		memset(ring[slot], (int) i, size < 64 ? size : 64);
-		if (i < w->count) {
-			w->checksum += static_cast<unsigned char *>(ring[slot])[size < 64 ? size - 1 : 63] + size;
-			w->blocks++;
-		}
+		blocks.place(size, use_new);
 		usleep(1000000 / 64);
 	}
-	for (unsigned slot = 0; slot < keep; slot++) {
-		if (from_new[slot])
-			::operator delete(ring[slot]);
-		else
-			free(ring[slot]);
-	}
+	w->checksum = blocks.checksum;
+	w->blocks = blocks.blocks;
 	return nullptr;
+}
+
+// The line a run of THREADS workers that allocated BLOCKS in all prints.
+void print_result(unsigned threads, uint64_t blocks, uint64_t checksum)
+{
+	printf("threads %u blocks %llu checksum %llu\n", threads, (unsigned long long) blocks,
+	       (unsigned long long) checksum);
+}
+
+// server replay COUNTERS_FILE: the blocks each worker of that run
+// allocated (its line `worker_blocks N...`), allocated again here.
+int replay(const char *path)
+{
+	FILE *counters = fopen(path, "r");
+	char key[32];
+	unsigned threads = 0;
+	unsigned long long count;
+	uint64_t blocks = 0, checksum = 0;
+
+	if (!counters || fscanf(counters, "%31s", key) != 1 || strcmp(key, "worker_blocks") != 0) {
+		fprintf(stderr, "server: no worker_blocks in %s\n", path);
+		return 2;
+	}
+	while (fscanf(counters, " %llu", &count) == 1) {
+		sequence s(threads++);
+
+		while (s.blocks < count) {
+			bool use_new;
+			size_t size = s.next(&use_new);
+
+			s.place(size, use_new);
+		}
+		blocks += s.blocks;
+		checksum += s.checksum;
+	}
+	fclose(counters);
+	print_result(threads, blocks, checksum);
+	return 0;
 }
 
 int pipe_ends[2];
@@ -209,8 +281,10 @@ unsigned open_descriptors()
 
 int main(int argc, char **argv)
 {
-	if (argc != 4 && argc != 5) {
-		fprintf(stderr, "usage: server THREADS SECONDS COUNTERS_FILE [PLUGIN]\n");
+	if (argc == 3 && strcmp(argv[1], "replay") == 0)
+		return replay(argv[2]);
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: server THREADS COUNTERS_FILE [PLUGIN] | server replay COUNTERS_FILE\n");
 		return 2;
 	}
 	unsigned threads = (unsigned) atoi(argv[1]);
@@ -227,11 +301,10 @@ int main(int argc, char **argv)
 	new_start = dlsym(RTLD_DEFAULT, "_Znwm");
 	if (pipe(pipe_ends) != 0 || pthread_create(&blocker, nullptr, blocked, nullptr) != 0 ||
 	    pthread_create(&signal_thread, nullptr, signalled, nullptr) != 0 ||
-	    (argc == 5 && pthread_create(&loader_thread, nullptr, loader, argv[4]) != 0))
+	    (argc == 4 && pthread_create(&loader_thread, nullptr, loader, argv[3]) != 0))
 		return 2;
 	for (unsigned i = 0; i < threads; i++) {
 		workers[i].index = i;
-		workers[i].count = (unsigned) (atof(argv[2]) * 64);
 		if (pthread_create(&workers[i].thread, nullptr, work, &workers[i]) != 0)
 			return 2;
 	}
@@ -248,17 +321,19 @@ int main(int argc, char **argv)
 		attached_blocks += workers[i].attached_blocks;
 	}
 	pthread_join(signal_thread, nullptr);
-	if (argc == 5)
+	if (argc == 4)
 		pthread_join(loader_thread, nullptr);
 	if (write(pipe_ends[1], "x", 1) != 1)
 		return 2;
 	pthread_join(blocker, nullptr);
-	printf("threads %u blocks %llu checksum %llu\n", threads, (unsigned long long) blocks,
-	       (unsigned long long) checksum);
-	FILE *counters = fopen(argv[3], "w");
+	print_result(threads, blocks, checksum);
+	FILE *counters = fopen(argv[2], "w");
 	if (!counters)
 		return 2;
-	fprintf(counters, "attached_bytes %llu\nattached_blocks %llu\nblocked_errno %d\n"
+	fprintf(counters, "worker_blocks");
+	for (unsigned i = 0; i < threads; i++)
+		fprintf(counters, " %llu", (unsigned long long) workers[i].blocks);
+	fprintf(counters, "\nattached_bytes %llu\nattached_blocks %llu\nblocked_errno %d\n"
 		"signals %lu\nloads %lu\nfailed_loads %lu\ndescriptors_start %u\ndescriptors_end %u\n",
 		(unsigned long long) attached_bytes, (unsigned long long) attached_blocks, blocked_errno,
 		handled.load(), loads.load(), failed_loads.load(), descriptors_start, open_descriptors());

@@ -70,8 +70,7 @@ install_check
 # (`go tool pprof -http` draws its default page with graphviz's dot);
 # harness_enter adds the mount namespace.
 if [ -z "${AS_DOCS_NAMESPACE:-}" ]; then
-	sh "$AS_SRCDIR/tests/compat/require-packages.sh" iproute2 golang-go graphviz python3 ||
-		{ echo "FAIL: the packages the documents' commands need are missing" >&2; exit 1; }
+	require ip go dot python3
 	AS_DOCS_NAMESPACE=1
 	export AS_DOCS_NAMESPACE
 	exec unshare --net /bin/sh "$0" "$@"
@@ -132,7 +131,7 @@ status=0
 templates="TRACE=$d/trace BUILD=$AS_BUILDDIR HOST=$(uname -n) SESSION=docs-live"
 
 # document FILE FORMAT: runs the commands of FILE (format md or man, as
-# extract.awk reads it) and checks them.
+# extract.awk reads it) and checks them; adds how many ran to ran_FORMAT.
 document() {
 	doc=${1#"$AS_SRCDIR"/}
 	name=$(basename "$1")
@@ -199,6 +198,7 @@ document() {
 		printf '      %s: no command to run\n' "$doc"
 		return 0
 	fi
+	eval "ran_$2=\$((ran_$2 + n))"
 
 	while read -r i _; do
 		line=$(cat "$cmds/$i.line")
@@ -235,8 +235,14 @@ $(cat "$cmds/$i.out" "$cmds/$i.err" | sed 's/^/        /')"
 	done <"$cmds/list"
 }
 
+# The commands run, in Markdown and in manual pages: a reading that finds
+# none would leave every check above out.
+ran_md=0
+ran_man=0
 document "$AS_SRCDIR/README.md" md
 for page in "$AS_SRCDIR"/doc/man/*.[1-8]; do
 	document "$page" man
 done
+check "README.md's commands were run ($ran_md)" [ "$ran_md" -gt 0 ]
+check "the manual pages' commands were run ($ran_man)" [ "$ran_man" -gt 0 ]
 finish

@@ -15,12 +15,16 @@
 #          with $PWD;
 #   serve  a command that serves until stopped (go tool pprof -http): in a
 #          process group of its own, until the web page whose address it
-#          prints answers (status 0) or 30 s have passed (status 1), then
-#          stopped;
+#          prints answers (status 0; status 1 if none has after two
+#          minutes, a deadlock guard), then stopped;
 #   live   a command that reads the live session docs-live: an
-#          lttng-relayd on its default ports and that session, recording
-#          ./server with the installed shim, are made around it.
-# The commands run in this shell: the script's own names begin with docs_.
+#          lttng-relayd on its default ports (the test has a network
+#          namespace of its own) and that session, recording ./server with
+#          the installed shim, are made around it (tests/lib's relayd.sh
+#          and harness_session); a failure of theirs is the command's
+#          (status 1, the cause on its standard error).
+# The commands run in this shell: the script's own names begin with docs_,
+# and tests/lib's functions run in subshells of their own (docs_harness).
 
 docs_cmds=$1
 docs_list=$2
@@ -38,6 +42,8 @@ docs_wait_for() {
 	return 1
 }
 
+# docs_page_answers N: whether the web page whose address command N
+# printed on its standard error answers.
 docs_page_answers() {
 	docs_url=$(sed -n 's|.*\(http://[^ ]*\).*|\1|p' "$docs_cmds/$1.err" 2>/dev/null | head -n 1)
 	[ -n "$docs_url" ] &&
@@ -45,47 +51,59 @@ docs_page_answers() {
 			"$docs_url" 2>/dev/null
 }
 
+# docs_serve N: command N, which serves until stopped, run until its page
+# answers (mode serve, above).
 docs_serve() {
 	setsid sh "$docs_cmds/$1.sh" </dev/null >"$docs_cmds/$1.out" 2>"$docs_cmds/$1.err" &
 	docs_server=$!
-	if docs_wait_for 30 docs_page_answers "$1"; then
+	if docs_wait_for 120 docs_page_answers "$1"; then
 		echo 0 >"$docs_cmds/$1.status"
 	else
-		echo "run-document.sh: no page answered within 30 s" >>"$docs_cmds/$1.err"
+		echo "run-document.sh: no page answered within two minutes" >>"$docs_cmds/$1.err"
 		echo 1 >"$docs_cmds/$1.status"
 	fi
 	kill -- "-$docs_server" 2>/dev/null
 	wait "$docs_server" 2>/dev/null
 }
 
-docs_live_listed() {
-	timeout 5 babeltrace2 -i lttng-live net://localhost >"$docs_cmds/live.sessions" 2>/dev/null
+# docs_harness SCRIPT: SCRIPT with tests/lib's functions (the session
+# recipe, the relayd on the default ports), in a subshell: the reader's
+# shell keeps its own names and environment (tests/lib exports variables
+# a reader does not have).  Their messages go to $docs_cmds/live.log.
+docs_harness() {
+	(
+		. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+		. "$AS_SRCDIR/tests/lib/relayd.sh"
+		HARNESS_DIR=$docs_cmds
+		RELAYD_LIVE_PORT=5344
+		eval "$1"
+	) >>"$docs_cmds/live.log" 2>&1
 }
 
-docs_viewer_attached() {
-	docs_live_listed && grep -q '/docs-live (.* [1-9][0-9]* client(s) connected' "$docs_cmds/live.sessions"
-}
-
+# docs_live N: command N, a viewer of docs-live, run around the live
+# session and its relayd (mode live, above).
 docs_live() {
-	lttng-relayd -o "$docs_cmds/relayd" </dev/null >"$docs_cmds/relayd.log" 2>&1 &
-	docs_relayd=$!
-	docs_wait_for 10 docs_live_listed || echo "run-document.sh: lttng-relayd does not answer" >&2
-	{
-		lttng create docs-live --live &&
-			lttng enable-event --userspace --session=docs-live 'allocsample:*' &&
-			lttng add-context --userspace --session=docs-live -t vpid -t vtid -t procname -t ip &&
-			lttng start docs-live
-	} >"$docs_cmds/live.log" 2>&1 || echo "run-document.sh: the live session failed: $(cat "$docs_cmds/live.log")" >&2
-	(. "$docs_cmds/$1.sh") </dev/null >"$docs_cmds/$1.out" 2>"$docs_cmds/$1.err" &
-	docs_viewer=$!
-	docs_wait_for 30 docs_viewer_attached || echo "run-document.sh: the command did not attach to docs-live" >&2
-	LD_PRELOAD=/usr/local/lib/liballocsample-preload.so ./server >/dev/null
-	lttng destroy docs-live >>"$docs_cmds/live.log" 2>&1
-	docs_status=0
-	wait "$docs_viewer" || docs_status=$?
+	docs_failed=
+	docs_harness 'relayd_run "$docs_cmds/relayd" 5342:5343:5344 && echo "$RELAYD_PID" >"$docs_cmds/relayd.pid" &&
+		harness_session docs-live --live' || docs_failed="the live session could not be made"
+	docs_status=1
+	if [ -z "$docs_failed" ]; then
+		(. "$docs_cmds/$1.sh") </dev/null >"$docs_cmds/$1.out" 2>"$docs_cmds/$1.err" &
+		docs_viewer=$!
+		docs_harness "relayd_viewer docs-live $docs_viewer" ||
+			docs_failed="the command did not read docs-live"
+		LD_PRELOAD=/usr/local/lib/liballocsample-preload.so ./server >/dev/null 2>>"$docs_cmds/live.log" ||
+			docs_failed="./server failed under the shim"
+		docs_harness 'harness_session_end docs-live' || docs_failed="the live session could not be ended"
+		docs_status=0
+		wait "$docs_viewer" || docs_status=$?
+	fi
+	if [ -n "$docs_failed" ]; then
+		echo "run-document.sh: $docs_failed: $(tail -n 3 "$docs_cmds/live.log")" >>"$docs_cmds/$1.err"
+		docs_status=1
+	fi
 	echo "$docs_status" >"$docs_cmds/$1.status"
-	kill "$docs_relayd" 2>/dev/null
-	wait "$docs_relayd" 2>/dev/null
+	[ ! -s "$docs_cmds/relayd.pid" ] || docs_harness 'RELAYD_PID=$(cat "$docs_cmds/relayd.pid"); relayd_stop'
 }
 
 while read -r docs_n docs_mode; do

@@ -3,7 +3,7 @@
 # its own (so that lttng-sessiond records its hostname in the trace
 # environment) and a pid namespace of its own (so that both workloads have
 # the same pid and thread ids: only the host tells their groups apart),
-# record typed-workload runs of known totals.  One report over both trace
+# record typed-workload runs of known totals, both at once.  One report over both trace
 # directories must give each host's processes and threads, each holding its
 # truth, and a fleet total holding the sum with T = every thread of every
 # host; the text report must group by host.  Then both hosts stream the
@@ -15,27 +15,26 @@
 # directories'.  At confidence 0.999, the 8 intervals checked miss by
 # chance with probability below 1% together.
 set -eu
-. "$AS_SRCDIR/tests/report/lib.sh"
-. "$AS_SRCDIR/tests/live/lib.sh"
+. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+. "$AS_SRCDIR/tests/lib/relayd.sh"
 
 # hosts.sh record HOST DESTINATION ROUNDS THREADS FACTS: run inside the
 # host's namespaces, with a daemon of its own: records one typed-workload
-# run to DESTINATION (a directory, or a relayd URL net://...).
+# run to DESTINATION (a directory, or a relayd URL net://...) and copies
+# the workload's facts to FACTS.
 if [ "${1:-}" = record ]; then
 	host=$2 destination=$3 rounds=$4 threads=$5 facts=$6
 	hostname "$host"
 	harness_enter
 	harness_start_sessiond
 	case $destination in
-	net://*) lttng create "$host" --set-url="$destination" >/dev/null ;;
-	*) lttng create "$host" --output="$destination" >/dev/null ;;
+	net://*) where=--url ;;
+	*) where=--output ;;
 	esac
-	lttng enable-event --userspace --session="$host" 'allocsample:*' >/dev/null
-	lttng add-context --userspace --session="$host" -t vpid -t vtid -t procname >/dev/null
-	lttng start "$host" >/dev/null
-	ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 "$REPORT_BIN/typed-workload" "$rounds" "$threads" \
-		>"$facts" || harness_fail "the workload failed on $host"
-	harness_session_end "$host"
+	harness_trace "$host" "$where" "$destination" --contexts vpid,vtid,procname -- \
+		env ALLOCSAMPLE_SEED=7 ALLOCSAMPLE_RATE=4096 "$AS_BUILDDIR/tests/report/typed-workload" \
+		"$rounds" "$threads"
+	cp "$HARNESS_DIR/$host.out" "$facts"
 	exit 0
 fi
 
@@ -43,11 +42,18 @@ fi
 [ "$(id -u)" -eq 0 ] || { echo "FAIL: hosts.sh needs root: each host is a UTS and pid namespace" >&2; exit 1; }
 harness_enter "$@"
 
-# record_host HOST DESTINATION ROUNDS THREADS: facts in $HARNESS_DIR/HOST.facts.
-record_host() {
-	timeout 120 unshare --mount --uts --pid --fork --mount-proc --propagation private \
-		/bin/sh "$0" record "$1" "$2" "$3" "$4" "$HARNESS_DIR/$1.facts" ||
-		harness_fail "recording on host $1 failed"
+# record_hosts ALPHA_DESTINATION BETA_DESTINATION: the two hosts record at
+# once, alpha 200 rounds of 3 threads, beta 150 of 2; the facts in
+# $HARNESS_DIR/HOST.facts.
+record_hosts() {
+	timeout 600 unshare --mount --uts --pid --fork --mount-proc --propagation private \
+		/bin/sh "$0" record alpha "$1" 200 3 "$HARNESS_DIR/alpha.facts" &
+	alpha=$!
+	timeout 600 unshare --mount --uts --pid --fork --mount-proc --propagation private \
+		/bin/sh "$0" record beta "$2" 150 2 "$HARNESS_DIR/beta.facts" &
+	beta=$!
+	wait "$alpha" || harness_fail "recording on host alpha failed"
+	wait "$beta" || harness_fail "recording on host beta failed"
 }
 
 # fact HOST KEY: the workload's fact line KEY (pid, total) on HOST.
@@ -55,8 +61,7 @@ fact() {
 	harness_fact "$HARNESS_DIR/$1.facts" "$2" 2
 }
 
-record_host alpha "$HARNESS_DIR/alpha" 200 3
-record_host beta "$HARNESS_DIR/beta" 150 2
+record_hosts "$HARNESS_DIR/alpha" "$HARNESS_DIR/beta"
 json="$HARNESS_DIR/report.json"
 babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$HARNESS_DIR/alpha" "$HARNESS_DIR/beta" \
 	-c sink.allocsample.report -p 'confidence=0.999,format="json",group-by="thread"' \
@@ -71,15 +76,16 @@ check "both workloads have pid $(fact alpha pid) in their namespaces ($(fact bet
 fleet=0
 for host in alpha beta; do
 	pid=$(fact "$host" pid)
-	awk '$1 == "thread" { print $2, $3 }' "$HARNESS_DIR/$host.facts" >"$HARNESS_DIR/$host.threads"
-	while read -r tid bytes; do
-		check_truth "$host: thread $tid" "$json" \
-			".kind == \"thread\" and .host == \"$host\" and .pid == $pid and .tid == $tid" "$bytes"
-	done <"$HARNESS_DIR/$host.threads"
-	threads=$(jq "[.groups[] | select(.kind == \"thread\" and .host == \"$host\")] | length" "$json")
-	expected=$(awk 'END { print NR }' "$HARNESS_DIR/$host.threads")
-	check "$host: $threads thread groups, as many as its threads ($expected)" \
-		[ "$threads" -eq "$expected" ]
+	threads=$(awk '$1 == "thread" { print $2 ":" $3 }' "$HARNESS_DIR/$host.facts")
+	[ -n "$threads" ] || harness_fail "$host: the workload's facts name no thread"
+	for thread in $threads; do
+		check_truth "$host: thread ${thread%:*}" "$json" \
+			".kind == \"thread\" and .host == \"$host\" and .pid == $pid and .tid == ${thread%:*}" "${thread#*:}"
+	done
+	groups=$(jq "[.groups[] | select(.kind == \"thread\" and .host == \"$host\")] | length" "$json")
+	expected=$(echo "$threads" | wc -l)
+	check "$host: $groups thread groups, as many as its threads ($expected)" \
+		[ "$groups" -eq "$expected" ]
 	# One process per host: its group is the host's total.
 	check_truth "$host: host total (its process)" "$json" \
 		".kind == \"process\" and .host == \"$host\" and .threads == $expected" "$(fact "$host" total)"
@@ -108,16 +114,12 @@ check "text: the total counts 2 processes and 5 threads" \
 
 # The same runs through one relayd on loopback.
 relayd_start "$HARNESS_DIR/relayd"
-record_host alpha "$(relayd_url)" 200 3
-record_host beta "$(relayd_url)" 150 2
+record_hosts "$(relayd_url)" "$(relayd_url)"
 relayd_stop
 dirs=$(cd "$HARNESS_DIR/relayd" && ls -d */ | tr -d / | paste -s -d ' ' -)
 check "the relayd wrote one directory per host ($dirs)" [ "$dirs" = "alpha beta" ]
 relayd_json="$HARNESS_DIR/relayd.json"
-babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$HARNESS_DIR/relayd" \
-	-c sink.allocsample.report -p 'confidence=0.999,format="json",group-by="thread"' \
-	>"$relayd_json" 2>"$HARNESS_DIR/stderr" ||
-	harness_fail "the report on the relayd's output failed: $(cat "$HARNESS_DIR/stderr")"
+report_json "$HARNESS_DIR/relayd" "$relayd_json" -p 'confidence=0.999,group-by="thread"'
 # Thread ids may differ between runs (the daemons' threads take some):
 # the groups are compared without them and without times.
 figures='[.groups[], .total | {kind, host, procname, threads, samples, estimate, lower, upper}] | sort_by(.kind, .host, .samples)'

@@ -1,57 +1,47 @@
-# lib.sh - an lttng-relayd on loopback for one test script (the live and
-# many-hosts tests), on top of tests/report/lib.sh.
+# lib.sh - what the live tests (live.sh, record-live.sh) share, on top of
+# tests/lib/lttng-harness.sh and tests/lib/relayd.sh (an lttng-relayd on
+# loopback).
 #
-# Source it after tests/report/lib.sh and call relayd_start DIR after
-# harness_enter: the relayd runs in the script's private mount namespace,
-# writes what it receives under DIR and is stopped by pid when the script
-# exits.  Its ports are not the defaults (5342 to 5344), which a daemon of
-# the user's or another test may hold: RELAYD_CTRL_PORT, RELAYD_DATA_PORT
-# and RELAYD_LIVE_PORT, drawn until three free ones are found.
+# Source it first thing.  The workload, live-workload, reports known bytes
+# of type "chunk" from its threads until the test creates its stop file:
+# the test ends it once a viewer has shown what the test checks, whatever
+# the pace of the machine.
 
-RELAYD_PID=
+. "$AS_SRCDIR/tests/lib/lttng-harness.sh"
+. "$AS_SRCDIR/tests/lib/relayd.sh"
 
-# relayd_start OUTPUT_DIR: starts the relayd; fails the script if it cannot.
-relayd_start() {
-	for attempt in 1 2 3 4 5; do
-		base=$(( 20000 + ($$ * 7 + attempt * 101) % 30000 ))
-		RELAYD_CTRL_PORT=$base
-		RELAYD_DATA_PORT=$(( base + 1 ))
-		RELAYD_LIVE_PORT=$(( base + 2 ))
-		lttng-relayd -o "$1" \
-			-C "tcp://127.0.0.1:$RELAYD_CTRL_PORT" \
-			-D "tcp://127.0.0.1:$RELAYD_DATA_PORT" \
-			-L "tcp://127.0.0.1:$RELAYD_LIVE_PORT" \
-			>>"$HARNESS_DIR/relayd.log" 2>&1 &
-		RELAYD_PID=$!
-		# Ready when its live port lists sessions; gone when a port was taken.
-		for _ in $(seq 50); do
-			kill -0 "$RELAYD_PID" 2>/dev/null || break
-			if timeout 5 babeltrace2 -i lttng-live "net://127.0.0.1:$RELAYD_LIVE_PORT" \
-				>/dev/null 2>&1; then
-				trap 'relayd_status=$?; set +e; relayd_stop; (exit "$relayd_status"); harness_cleanup' EXIT
-				return 0
-			fi
-			sleep 0.1
-		done
-		relayd_stop
-	done
-	harness_fail "lttng-relayd did not start: $(tail -n 5 "$HARNESS_DIR/relayd.log")"
+LIVE_WORKLOAD="$AS_BUILDDIR/tests/live/live-workload"
+
+# live_updates FILE: how many reports holding samples a viewer has written
+# into FILE so far: JSON lines with a sample, text reports with a total.
+live_updates() {
+	live_count=$(grep -c -e '"samples": [1-9]' -e '^  Total ' "$1" 2>/dev/null) || true
+	echo "${live_count:-0}"
 }
 
-relayd_stop() {
-	pid=$RELAYD_PID
-	[ -n "$pid" ] || return 0
-	RELAYD_PID=
-	kill "$pid" 2>/dev/null || return 0
-	for _ in $(seq 50); do
-		kill -0 "$pid" 2>/dev/null || break
+# live_stop_after FILE STOP: waits until the viewer writing FILE has shown
+# two updates holding samples, then creates STOP, the workload's stop file.
+# A deadlock guard, not a bound: after two minutes the workload is stopped
+# all the same, and the test's count of updates fails it.
+live_stop_after() {
+	live_deadline=$(( $(date +%s) + 120 ))
+	while [ "$(live_updates "$1")" -lt 2 ] && [ "$(date +%s)" -le "$live_deadline" ]; do
 		sleep 0.1
 	done
-	kill -KILL "$pid" 2>/dev/null || true
-	wait "$pid" 2>/dev/null || true
+	touch "$2"
 }
 
-# relayd_url: the control and data URL for lttng create --set-url.
-relayd_url() {
-	printf 'net://127.0.0.1:%s:%s\n' "$RELAYD_CTRL_PORT" "$RELAYD_DATA_PORT"
+# live_truth LABEL JSON FACTS [SELECTION]: check_truth on the final report
+# JSON for the type chunk and for each thread of the workload's FACTS (its
+# lines `thread TID BYTES`), the groups picked among those SELECTION (a jq
+# condition) also picks; stops the test if FACTS names no thread.
+live_truth() {
+	awk '$1 == "thread" { print $2, $3 }' "$3" >"$3.threads"
+	[ -s "$3.threads" ] || harness_fail "$1: the workload's facts name no thread: $(cat "$3")"
+	while read -r live_tid live_bytes; do
+		check_truth "$1: thread $live_tid" "$2" \
+			".kind == \"thread\" and .tid == $live_tid and (${4:-true})" "$live_bytes"
+	done <"$3.threads"
+	check_truth "$1: type chunk" "$2" ".kind == \"type\" and .type == \"chunk\" and (${4:-true})" \
+		"$(harness_fact "$3" total 2)"
 }

@@ -17,11 +17,7 @@ fails() {
 	words=$3
 	shift 3
 	record_run "$name" "$@"
-	check "$name: exit status $want ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq "$want" ]
-	check "$name: one line on stderr ($(cat "$HARNESS_DIR/$name.err"))" \
-		[ "$(record_lines "$HARNESS_DIR/$name.err")" -eq 1 ]
-	check "$name: the line names the command and says '$words'" \
-		grep -q "^allocsample-record: .*$words" "$HARNESS_DIR/$name.err"
+	record_said "$name" "$want" ".*$words"
 	check "$name: nothing on stdout" [ ! -s "$HARNESS_DIR/$name.out" ]
 	check "$name: no temporary directory left ($(ls "$HARNESS_DIR/tmp-$name"))" \
 		[ -z "$(ls -A "$HARNESS_DIR/tmp-$name")" ]
@@ -67,12 +63,21 @@ printf '#!/bin/sh\nexit 0\n' >"$broken/lttng-sessiond"
 PATH="$broken:$PATH" fails silent-sessiond 2 "could not start lttng-sessiond: it exited with status 0" -- \
 	"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
 
-# The real daemon cannot create its files in a read-only /var/run/lttng.
+# The real daemon cannot create its files in a read-only run directory:
+# root's /var/run/lttng remounted read-only (which root cannot write
+# either), another user's $LTTNG_HOME/.lttng without write permission.
 if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
 	mount -o remount,ro /var/run/lttng
-	fails read-only-rundir 2 "could not start lttng-sessiond" -- \
-		"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
+else
+	mkdir -p "$LTTNG_HOME/.lttng"
+	chmod a-w "$LTTNG_HOME/.lttng"
+fi
+fails read-only-rundir 2 "could not start lttng-sessiond" -- \
+	"$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
+if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
 	mount -o remount,rw /var/run/lttng
+else
+	chmod u+w "$LTTNG_HOME/.lttng"
 fi
 
 # With the user's daemon running, a missing program creates no session.

@@ -1,16 +1,19 @@
 #!/bin/sh
 # install.sh - the install as an ordinary user meets it.  A user created for
-# the test (CI runs as root) copies the sources, configures with
-# --prefix=$HOME/.local, builds, installs (no root, no ldconfig), and runs
-# the installed allocsample-record, which starts the user's own session
-# daemon: the report has the program's samples (so the installed shim
-# loaded), and the
-# component, installed under the prefix, is also what a plain `babeltrace2
-# TRACE -c sink.allocsample.report` finds.  The same sources configured for
-# a second prefix, built, installed and uninstalled, leave the first
-# install's component.  A configure for prefix /usr (babeltrace2's own)
-# chooses babeltrace2's plugin directory.  No process of the user is left
-# (a moment after the command returns).
+# the test (CI runs as root) copies the sources (not the build trees in
+# them), configures with --prefix=$HOME/.local, builds, installs (no root,
+# no ldconfig), and runs the installed allocsample-record, which starts the
+# user's own session daemon: the report has the program's samples (so the
+# installed shim loaded), and the component, installed under the prefix,
+# is also what a plain `babeltrace2 TRACE -c sink.allocsample.report`
+# finds.  The same sources configured for a second prefix, relinked,
+# installed and uninstalled, leave the first install's component.  A
+# configure for prefix /usr (babeltrace2's own) chooses babeltrace2's
+# plugin directory.  The configures after the first read its cache
+# (configure -C): what they choose from the prefix is never cached; the
+# build is one build, without dependency tracking (which only a rebuild
+# after an edit needs).  No
+# process of the user is left (a moment after the command returns).
 # The user also attaches to a Python loop of theirs (-p), and is refused
 # root's process.
 # Last, as root, the build tree's install at /usr/local (a tmpfs over it in
@@ -34,10 +37,10 @@ uid=$(id -u "$user")
 user_pids() {
 	pgrep -u "$uid" 2>/dev/null || true
 }
-# user_gone: waits up to 10 s for the user's processes to end (a command
-# tears its session and daemon down after it returns: a moment).
+# user_gone: waits for the user's processes to end (a command tears its
+# session and daemon down after it returns: a moment), two minutes at most.
 user_gone() {
-	for _ in $(seq 100); do
+	for _ in $(seq 1200); do
 		[ -n "$(user_pids)" ] || break
 		sleep 0.1
 	done
@@ -49,8 +52,11 @@ procname_samples() {
 		"$home/$1" 2>/dev/null || echo 0
 }
 
+# cleanup_user: the EXIT trap: the user's processes killed, the user
+# removed, then harness_cleanup with the test's status.
 cleanup_user() {
 	status=$?
+	set +e
 	for pid in $(user_pids); do
 		kill -KILL "$pid" 2>/dev/null || true
 	done
@@ -68,12 +74,18 @@ as_user() {
 		PATH=/usr/local/bin:/usr/bin:/bin SHELL=/bin/sh sh -c "cd && $1"
 }
 
+# The sources, without the build trees configured below them (build/ and
+# build-sanitizers/ of scripts/test, this one's among them); a tree built
+# in place is cleaned, so that the user's build compiles everything.
 mkdir -p "$home/src"
-tar -C "$AS_SRCDIR" --exclude=.git --exclude=autom4te.cache -cf - . | tar -C "$home/src" -xf -
+(cd "$AS_SRCDIR" && tar --exclude=.git --exclude=autom4te.cache --exclude-tag-all=config.status \
+	-cf - $(ls -A)) | tar -C "$home/src" -xf -
+[ ! -f "$home/src/config.status" ] || make -s -C "$home/src" distclean >/dev/null ||
+	harness_fail "make distclean failed in the copy of a tree built in place"
 chown -R "$user:" "$home/src"
 
 status=0
-as_user 'cd src && ./configure --prefix="$HOME/.local" >../configure.log 2>&1 &&
+as_user 'cd src && ./configure -C --disable-dependency-tracking --prefix="$HOME/.local" >../configure.log 2>&1 &&
 	make -j2 >../make.log 2>&1 && make install >../install.log 2>&1' || status=$?
 check "configure, make and make install as $user into ~/.local ($status; $(tail -n 3 "$home/install.log" "$home/make.log" "$home/configure.log" 2>/dev/null | tail -n 4 | paste -s -d ' ' -))" \
 	[ "$status" -eq 0 ]
@@ -93,13 +105,29 @@ check "the report has wordindex's samples (${samples:-0})" [ "${samples:-0}" -gt
 user_gone
 check "no process of $user left ($(user_pids | paste -s -d ' ' -))" [ -z "$(user_pids)" ]
 
-# -p as the user, on a process of theirs (the installed gdb script), and
-# refused, in one line, on one of root's.  (`true;` first: as_user's
-# `cd &&` must not go to the background with the program.)
+# -p as the user, on a process of theirs (the installed gdb script): a
+# Python loop that runs until its standard input, a pipe a process of its
+# own holds, ends, attached to once it runs its loop (its second thread).
+# Refused, in one line, on one of root's.
+cat >"$home/attach.sh" <<'ATTACH'
+mkfifo loop.in
+python3 src/tests/attach/loop.py 100 <loop.in >loop.out &
+loop=$!
+sleep 1000000 >loop.in &
+holder=$!
+for _ in $(seq 1200); do
+	[ "$(ls "/proc/$loop/task" 2>/dev/null | wc -l)" -lt 2 ] || break
+	sleep 0.1
+done
+.local/bin/allocsample-record -p "$loop" --duration 2s --format json --report-output attach.json 2>attach.err
+status=$?
+kill "$holder"
+wait "$loop" || status=$?
+exit "$status"
+ATTACH
+chown "$user:" "$home/attach.sh"
 status=0
-as_user 'true; python3 src/tests/attach/loop.py 800 >loop.out & loop=$!; sleep 1;
-	.local/bin/allocsample-record -p "$loop" --duration 2s --format json --report-output attach.json \
-		2>attach.err; status=$?; wait "$loop" || status=$?; exit "$status"' || status=$?
+as_user 'sh attach.sh' || status=$?
 check "allocsample-record -p as $user: exit status 0, and the program's ($status; $(head -c 300 "$home/attach.err"))" \
 	[ "$status" -eq 0 ]
 samples=$(procname_samples attach.json python3)
@@ -118,26 +146,38 @@ check "-p as $user on root's process: status 2 ($status), one line saying why ($
 status=0
 as_user 'babeltrace2 trace -c sink.allocsample.report >plain.txt 2>plain.err' || status=$?
 check "babeltrace2 finds the component with no option ($status; $(head -c 200 "$home/plain.err"))" \
-	[ "$status" -eq 0 ] && grep -q '^allocsample report: bytes allocated' "$home/plain.txt"
-
-# Relinked for the second prefix (libtool installs a library only where
-# it was linked for); the objects are the first build's.
-status=0
-as_user 'cd src && ./configure --prefix="$HOME/second" >../second.log 2>&1 &&
-	find . -name "*.la" -exec rm -f {} + && make -j2 >>../second.log 2>&1 &&
-	make install >>../second.log 2>&1 && make uninstall >>../second.log 2>&1' || status=$?
-check "a second build installed and uninstalled in ~/second ($status; $(tail -n 2 "$home/second.log" | paste -s -d ' ' -))" \
 	[ "$status" -eq 0 ]
-check "the second prefix's component is gone" \
-	[ ! -e "$home/second/lib/babeltrace2/plugins/babeltrace-plugin-allocsample.so" ]
+check "babeltrace2 with no option: the component's report" \
+	grep -q '^allocsample report: bytes allocated' "$home/plain.txt"
+
+# A second prefix: configured, relinked (libtool installs a library only
+# where it was linked for: the libraries to install, those of
+# lib_LTLIBRARIES and bt2plugin_LTLIBRARIES, are linked again; the objects
+# are the first build's), installed, then uninstalled.
+installed=$(printf 'as-installed:\n\t@echo $(lib_LTLIBRARIES) $(bt2plugin_LTLIBRARIES)\n' |
+	env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$home/src" -f Makefile -f - as-installed)
+[ -n "$installed" ] || harness_fail "the first build's Makefile names no library to install"
+second_plugin="$home/second/lib/babeltrace2/plugins/babeltrace-plugin-allocsample.so"
+status=0
+as_user "cd src && ./configure -C --prefix=\"\$HOME/second\" >../second.log 2>&1 &&
+	rm -f $installed && make -j2 >>../second.log 2>&1 && make install >>../second.log 2>&1" || status=$?
+check "a second build installed in ~/second ($status; $(tail -n 2 "$home/second.log" | paste -s -d ' ' -))" \
+	[ "$status" -eq 0 ]
+check "the second prefix's component is installed under it" [ -f "$second_plugin" ]
+status=0
+as_user 'cd src && make uninstall >>../second.log 2>&1' || status=$?
+check "the second build uninstalled ($status; $(tail -n 2 "$home/second.log" | paste -s -d ' ' -))" \
+	[ "$status" -eq 0 ]
+check "the second prefix's component is gone" [ ! -e "$second_plugin" ]
 check "the first install's component stays" [ -f "$plugin" ]
 
 bt2dir="$(pkg-config --variable=libdir babeltrace2)/babeltrace2/plugins"
 status=0
-as_user 'cd src && ./configure --prefix=/usr >../configure-usr.log 2>&1' || status=$?
+as_user 'cd src && ./configure -C --prefix=/usr >../configure-usr.log 2>&1' || status=$?
+check "prefix /usr: configure exits 0 ($status; $(tail -n 2 "$home/configure-usr.log" | paste -s -d ' ' -))" \
+	[ "$status" -eq 0 ]
 chosen=$(sed -n 's/^bt2plugindir = //p' "$home/src/Makefile")
-check "prefix /usr: babeltrace2's directory ($chosen; $bt2dir)" \
-	[ "$status" -eq 0 ] && [ "$chosen" = "$bt2dir" ]
+check "prefix /usr: babeltrace2's directory ($chosen; $bt2dir)" [ "$chosen" = "$bt2dir" ]
 
 # The build tree's own install at /usr/local (tests/lib/install.sh).
 install_mount
@@ -160,8 +200,9 @@ TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLU
 	"$INSTALL_PREFIX/bin/allocsample-record" --format json --report-output /dev/full \
 	-- "$RECORD_WORKLOAD" "$facts" alloc 1048576 2>"$HARNESS_DIR/usrlocal-full.err" || status=$?
 again=$(sed -n 's/.*; to report again: //p' "$HARNESS_DIR/usrlocal-full.err")
-check "/usr/local, /dev/full: status 2, one line ($status; $(head -c 600 "$HARNESS_DIR/usrlocal-full.err"))" \
-	[ "$status" -eq 2 ] && [ "$(record_lines "$HARNESS_DIR/usrlocal-full.err")" -eq 1 ]
+check "/usr/local, /dev/full: status 2 ($status)" [ "$status" -eq 2 ]
+check "/usr/local, /dev/full: one line ($(head -c 600 "$HARNESS_DIR/usrlocal-full.err"))" \
+	[ "$(record_lines "$HARNESS_DIR/usrlocal-full.err")" -eq 1 ]
 check "/usr/local, /dev/full: the command names the installed plugin directory (${again:-none})" \
 	sh -c 'case $1 in "babeltrace2 --plugin-path=$2 "*" >/dev/full") ;; *) exit 1 ;; esac' \
 	sh "$again" "$(install_dirs | cut -d ' ' -f 3)"
@@ -169,7 +210,8 @@ status=0
 env -u ALLOCSAMPLE_PLUGIN_PATH sh -c "${again% >/dev/full}" >"$HARNESS_DIR/usrlocal-again.json" \
 	2>"$HARNESS_DIR/usrlocal-again.err" || status=$?
 samples=$(record_samples "$HARNESS_DIR/usrlocal-again.json")
-check "/usr/local, /dev/full: the command reports the trace (status $status, $samples samples; $(head -c 300 "$HARNESS_DIR/usrlocal-again.err"))" \
-	[ "$status" -eq 0 ] && [ "$samples" -gt 0 ]
+check "/usr/local, /dev/full: the command runs (status $status; $(head -c 300 "$HARNESS_DIR/usrlocal-again.err"))" \
+	[ "$status" -eq 0 ]
+check "/usr/local, /dev/full: and reports the trace ($samples samples)" [ "$samples" -gt 0 ]
 record_no_daemon "/usr/local"
 finish

@@ -18,15 +18,6 @@ set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
 
-# bg_run NAME OPTIONS... -- PROGRAM...: record_bg with the JSON report in
-# $HARNESS_DIR/NAME.json and the trace kept in NAME.trace.
-bg_run() {
-	name=$1
-	shift
-	record_bg "$name" --format json --report-output "$HARNESS_DIR/$name.json" \
-		-o "$HARNESS_DIR/$name.trace" "$@"
-}
-
 # pids_of JSON: the process ids of a JSON report's process rows, sorted,
 # on one line.
 pids_of() {
@@ -42,11 +33,10 @@ trace_pids() {
 # and trace hold exactly the processes of its facts ($HARNESS_DIR/NAME.facts:
 # the pids of the lines ready, parent, fork and alloc).
 holds() {
-	status=0
-	wait "$2" || status=$?
-	check "$1: exit status 0 ($status; $(head -c 300 "$HARNESS_DIR/$1.err"))" [ "$status" -eq 0 ]
+	record_waited "$1" "$2"
 	own=$(awk '$1 == "ready" || $1 == "parent" || $1 == "fork" || $1 == "alloc" { print $2 }' \
 		"$HARNESS_DIR/$1.facts" | sort -n -u | paste -s -d ' ' -)
+	[ -n "$own" ] || harness_fail "$1: the workload wrote no pids: $(cat "$HARNESS_DIR/$1.facts")"
 	check "$1: the report's processes are its own ($own; report: $(pids_of "$HARNESS_DIR/$1.json"))" \
 		[ "$(pids_of "$HARNESS_DIR/$1.json")" = "$own" ]
 	check "$1: the trace's processes are its own ($own; trace: $(trace_pids "$HARNESS_DIR/$1.trace"))" \
@@ -62,13 +52,15 @@ overlap() {
 	LD_PRELOAD="$AS_PRELOAD" "$RECORD_WORKLOAD" "$HARNESS_DIR/$label-hand.facts" spin handle \
 		>/dev/null 2>&1 &
 	hand=$!
+	trap 'isolation_status=$?; set +e; kill "$hand" 2>/dev/null; (exit "$isolation_status"); harness_cleanup' EXIT
 	record_ready "$HARNESS_DIR/$label-hand.facts"
 
-	bg_run "$label-wait" -- "$RECORD_WORKLOAD" "$HARNESS_DIR/$label-wait.facts" wait \
-		"$HARNESS_DIR/$label-wait.go"
+	record_bg_json "$label-wait" -o "$HARNESS_DIR/$label-wait.trace" -- \
+		"$RECORD_WORKLOAD" "$HARNESS_DIR/$label-wait.facts" wait "$HARNESS_DIR/$label-wait.go"
 	waiting=$BG_PID
 	record_ready "$HARNESS_DIR/$label-wait.facts"
-	bg_run "$label-children" -- "$RECORD_WORKLOAD" "$HARNESS_DIR/$label-children.facts" children
+	record_bg_json "$label-children" -o "$HARNESS_DIR/$label-children.trace" -- \
+		"$RECORD_WORKLOAD" "$HARNESS_DIR/$label-children.facts" children
 	children=$BG_PID
 	holds "$label-children" "$children"
 	touch "$HARNESS_DIR/$label-wait.go"

@@ -27,26 +27,15 @@ tests_record_static_SOURCES = tests/record/static.c
 tests_record_static_CFLAGS = $(WARN_CFLAGS)
 tests_record_static_LDFLAGS = -all-static
 
-RECORD_TESTS = \
-	tests/record/options.sh \
-	tests/record/threads.sh \
-	tests/record/exit-status.sh \
-	tests/record/sigint.sh \
-	tests/record/errors.sh \
-	tests/record/children.sh \
-	tests/record/user-daemon.sh \
-	tests/record/overlap.sh \
-	tests/record/report-fails.sh \
-	tests/record/builtins.sh \
-	tests/record/no-process.sh \
-	tests/record/sigpipe.sh \
-	tests/record/stdout.sh \
-	tests/record/closefds.sh \
-	tests/record/live-port.sh \
-	tests/record/stacks.sh \
-	tests/record/tracer.sh \
-	tests/record/isolation.sh \
-	tests/record/killed.sh \
+# Options and exit statuses; signals, errors, children and daemons; reports
+# that fail, programs that cannot be traced, outputs; descriptors, live
+# ports, stacks, the tracer's own allocations; isolation, clean-up and the
+# install (the longest, last).
+RECORD_TESTS = tests/record/options.sh tests/record/threads.sh tests/record/exit-status.sh \
+	tests/record/sigint.sh tests/record/errors.sh tests/record/children.sh tests/record/user-daemon.sh \
+	tests/record/overlap.sh tests/record/report-fails.sh tests/record/builtins.sh tests/record/no-process.sh \
+	tests/record/sigpipe.sh tests/record/stdout.sh tests/record/closefds.sh tests/record/live-port.sh \
+	tests/record/stacks.sh tests/record/tracer.sh tests/record/isolation.sh tests/record/killed.sh \
 	tests/record/install.sh
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) tests/record/lib.sh

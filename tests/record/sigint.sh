@@ -10,7 +10,8 @@
 # on entry cannot be trapped by a shell or reach the program.  So `env
 # --default-signal=INT` restores its default action first and `setsid`
 # gives it a process group of its own; the test sends SIGINT to that group
-# (command, program and all) once the program says it is allocating.
+# (command, program and all) once the program says it has allocated its
+# first 4 MiB (some samples to report).
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -29,14 +30,8 @@ interrupt() {
 		"$RECORD_WORKLOAD" "$facts" spin "$2" \
 		>"$HARNESS_DIR/$name.out" 2>"$HARNESS_DIR/$name.err" &
 	job=$!
-	for _ in $(seq 150); do
-		[ -z "$(harness_fact "$facts" ready 2 2>/dev/null)" ] || break
-		sleep 0.1
-	done
+	record_ready "$facts"
 	PID=$(harness_fact "$facts" ready 2)
-	[ -n "$PID" ] || harness_fail "$name: the workload did not start: $(cat "$HARNESS_DIR/$name.err")"
-	# Some allocations to report.
-	sleep 0.5
 	group=$(ps -o pgid= -p "$PID" | tr -d ' ')
 	[ -n "$group" ] && [ "$group" != "$(ps -o pgid= -p $$ | tr -d ' ')" ] ||
 		harness_fail "$name: the workload is not in a process group of its own ($group)"

@@ -4,18 +4,22 @@
 # `work`, holding the workers' bytes, and sites come from the stacks with
 # --group-by site alone (no --sites, no debug-info filter); --stack-depth 2
 # cuts every stack at two return addresses and marks the workers'
-# truncated; --stack-depth 0 records empty stacks; --leaks groups by stack
-# (by thread and type without stacks) sorted by live bytes, --temporary by
-# temporary bytes, with the duration it is given; --format folded writes
-# one line per stack; --format pprof writes a gzipped profile to
-# --report-output FILE, to standard output with '-', and by default to
-# ./allocsample.workload.PID.pb.gz with PID the workload's, said on stderr.
+# truncated; --stack-depth 0 records empty stacks, and with --leaks groups
+# by thread and type sorted by live bytes; --format pprof writes a gzipped
+# profile to --report-output FILE, to standard output with '-', and by
+# default to ./allocsample.workload.PID.pb.gz with PID the workload's, said
+# on stderr.  The first run's trace, kept, is reported again for what
+# --leaks (stack groups sorted by live bytes), --temporary (by temporary
+# bytes, with the duration it is given) and --format folded (one line per
+# stack) ask of the component: options.sh checks that the command asks it
+# so.
 #
 # One interval at 99.99%: a correct build fails with probability below
 # 0.02%.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
+require go
 harness_start_sessiond
 
 facts="$HARNESS_DIR/facts"
@@ -61,39 +65,34 @@ check "--stack-depth 2: the workers' stack is truncated" \
 	[ "$(jq "[.groups[] | select($work) | .truncated] | first" "$HARNESS_DIR/depth2.out")" = true ]
 
 rm -f "$facts"
-record_run depth0 --stack-depth 0 --report-output - -o "$HARNESS_DIR/depth0.trace" -- $run
+record_run depth0 --stack-depth 0 --leaks --rate 4096 --format json --report-output - \
+	-o "$HARNESS_DIR/depth0.trace" -- $run
 ran depth0
-check "--stack-depth 0: the text report" grep -q '^allocsample report: bytes allocated' "$HARNESS_DIR/depth0.out"
-babeltrace2 --plugin-path="$ALLOCSAMPLE_PLUGIN_PATH" "$HARNESS_DIR/depth0.trace" \
-	-c sink.allocsample.report -p 'group-by="stack",format="json"' >"$HARNESS_DIR/depth0.json" 2>/dev/null ||
-	true
+check "--leaks --stack-depth 0: threads and types sorted by live bytes ($(jq -c '[.group_by, .sort]' "$HARNESS_DIR/depth0.out"))" \
+	[ "$(jq -c '[.group_by, .sort]' "$HARNESS_DIR/depth0.out")" = '[["thread","type"],"live"]' ]
+report_json "$HARNESS_DIR/depth0.trace" "$HARNESS_DIR/depth0.json" -p 'group-by="stack"'
 check "--stack-depth 0: every recorded stack is empty ($(jq -c '[.groups[] | select(.kind == "stack") | .stack | length] | unique' "$HARNESS_DIR/depth0.json"))" \
 	[ "$(jq -c '[.groups[] | select(.kind == "stack") | .stack | length] | unique' "$HARNESS_DIR/depth0.json")" = "[0]" ]
+report_run "$HARNESS_DIR/depth0.trace" >"$HARNESS_DIR/depth0.txt" 2>"$HARNESS_DIR/depth0.txt.err" ||
+	harness_fail "the text report of depth0.trace failed: $(head -c 300 "$HARNESS_DIR/depth0.txt.err")"
+check "--stack-depth 0: the text report" grep -q '^allocsample report: bytes allocated' "$HARNESS_DIR/depth0.txt"
 
-rm -f "$facts"
-record_run leaks --rate 4096 --leaks --format json --report-output - -- $run
-ran leaks
-check "--leaks: stack groups sorted by live bytes ($(jq -c '[.group_by, .sort]' "$HARNESS_DIR/leaks.out"))" \
-	[ "$(jq -c '[.group_by, .sort]' "$HARNESS_DIR/leaks.out")" = '[["stack"],"live"]' ]
-rm -f "$facts"
-record_run leaks0 --rate 4096 --leaks --stack-depth 0 --format json --report-output - -- $run
-ran leaks0
-check "--leaks --stack-depth 0: threads and types sorted by live bytes" \
-	[ "$(jq -c '[.group_by, .sort]' "$HARNESS_DIR/leaks0.out")" = '[["thread","type"],"live"]' ]
-rm -f "$facts"
-record_run temporary --rate 4096 --temporary=5ms --format json --report-output - -- $run
-ran temporary
-check "--temporary=5ms: stack groups sorted by temporary bytes ($(jq -c '[.group_by, .sort, .temporary_ns]' "$HARNESS_DIR/temporary.out"))" \
-	[ "$(jq -c '[.group_by, .sort, .temporary_ns]' "$HARNESS_DIR/temporary.out")" = '[["stack"],"temporary",5000000]' ]
-rm -f "$facts"
-record_run temporary-text --rate 4096 --temporary --report-output - -- $run
-ran temporary-text
+# The views and folded stacks of the first run's trace, with the
+# parameters allocsample-record gives for --leaks, --temporary[=5ms] and
+# --format folded (options.sh checks that it gives those).
+report_json "$HARNESS_DIR/stack.trace" "$HARNESS_DIR/leaks.json" -p 'group-by=["stack"],sort="live"'
+check "--leaks: stack groups sorted by live bytes ($(jq -c '[.group_by, .sort]' "$HARNESS_DIR/leaks.json"))" \
+	[ "$(jq -c '[.group_by, .sort]' "$HARNESS_DIR/leaks.json")" = '[["stack"],"live"]' ]
+report_json "$HARNESS_DIR/stack.trace" "$HARNESS_DIR/temporary.json" \
+	-p 'group-by=["stack"],sort="temporary",temporary="5ms"'
+check "--temporary=5ms: stack groups sorted by temporary bytes ($(jq -c '[.group_by, .sort, .temporary_ns]' "$HARNESS_DIR/temporary.json"))" \
+	[ "$(jq -c '[.group_by, .sort, .temporary_ns]' "$HARNESS_DIR/temporary.json")" = '[["stack"],"temporary",5000000]' ]
+report_run "$HARNESS_DIR/stack.trace" -p 'group-by=["stack"],sort="temporary"' >"$HARNESS_DIR/temporary.txt" ||
+	harness_fail "the temporary view of stack.trace failed"
 check "--temporary: the text's temporary view" \
-	grep -q '^By stack: the largest by temporary bytes first' "$HARNESS_DIR/temporary-text.out"
-
-rm -f "$facts"
-record_run folded --rate 4096 --format folded --report-output "$HARNESS_DIR/folded" -- $run
-ran folded
+	grep -q '^By stack: the largest by temporary bytes first' "$HARNESS_DIR/temporary.txt"
+report_run "$HARNESS_DIR/stack.trace" -p 'format="folded",group-by=["stack"]' >"$HARNESS_DIR/folded" ||
+	harness_fail "the folded stacks of stack.trace failed"
 check "folded: every line is frames, a space, a number" \
 	sh -c "[ -s '$HARNESS_DIR/folded' ] && ! grep -qv '^[^ ].* [0-9][0-9]*\$' '$HARNESS_DIR/folded'"
 check "folded: one line through work" [ "$(grep -c '\(^\|;\)work\(;\| \)' "$HARNESS_DIR/folded")" -eq 1 ]
@@ -108,10 +107,8 @@ record_run pprof-file --rate 4096 --format pprof --report-output "$HARNESS_DIR/p
 ran pprof-file
 check "pprof to a file: a gzip stream" is_gzip "$HARNESS_DIR/profile.pb.gz"
 check "pprof to a file: nothing on stdout but the program's" [ ! -s "$HARNESS_DIR/pprof-file.out" ]
-if command -v go >/dev/null 2>&1 && go tool pprof -h >/dev/null 2>&1; then
-	go tool pprof -raw "$HARNESS_DIR/profile.pb.gz" >"$HARNESS_DIR/pprof.raw" 2>&1 || true
-	check "pprof to a file: go tool pprof reads it and finds work" grep -q '\bwork\b' "$HARNESS_DIR/pprof.raw"
-fi
+go tool pprof -raw "$HARNESS_DIR/profile.pb.gz" >"$HARNESS_DIR/pprof.raw" 2>&1 || true
+check "pprof to a file: go tool pprof reads it and finds work" grep -q '\bwork\b' "$HARNESS_DIR/pprof.raw"
 
 rm -f "$facts"
 record_run pprof-stdout --rate 4096 --format pprof --report-output - -- $run

@@ -49,7 +49,6 @@ check "rate 1: bytes, the program's $(fact bytes) ($2)" [ "$2" = "$(fact bytes)"
 check "rate 1: objects, the program's $(fact objects) ($3)" [ "$3" = "$(fact objects)" ]
 check "rate 1: live at the end, the program's $(fact live) ($4)" [ "$4" = "$(fact live)" ]
 
-mkdir -p "$HARNESS_DIR/tmp-busy"
 record_run busy --rate 16 --no-report -o "$HARNESS_DIR/busy.trace" \
 	-- "$program" busy "$AS_BUILDDIR/tests/stress/.libs/dlmodule.so"
 [ "$RECORD_STATUS" -eq 0 ] || harness_fail "allocsample-record failed: $(cat "$HARNESS_DIR/busy.err")"
@@ -63,7 +62,7 @@ record_run busy --rate 16 --no-report -o "$HARNESS_DIR/busy.trace" \
 # (its state dump and dlopen events, wherever they are in the trace: the
 # text is read twice; addresses below 2^53 are exact in awk's doubles).
 tracer_samples() {
-	babeltrace2 "$1" >"$1.txt"
+	babeltrace2 "$1" >"$1.txt" || harness_fail "babeltrace2 cannot read $1"
 	gawk '
 		function number(text) { return text ~ /^0[xX]/ ? strtonum(text) : text + 0 }
 		function field(name,   m) {
@@ -105,11 +104,15 @@ sed 's/^/      /' "$HARNESS_DIR/busy.tracer"
 check "the busy program has samples" [ "$(awk '$1 == "(samples)" { print $2 }' "$HARNESS_DIR/busy.tracer")" -gt 100 ]
 check "no sample allocated by lttng-ust" [ "$(grep -vc '^(samples)' "$HARNESS_DIR/busy.tracer")" -eq 0 ]
 check "two processes sampled (the child too)" \
-	[ "$(babeltrace2 "$HARNESS_DIR/busy.trace" | grep AllocationSampled |
-		sed 's/.*vpid = \([0-9]*\).*/\1/' | sort -u | wc -l)" -eq 2 ]
+	[ "$(grep AllocationSampled "$HARNESS_DIR/busy.trace.txt" | sed 's/.*vpid = \([0-9]*\).*/\1/' | sort -u | wc -l)" -eq 2 ]
 
+# Each trace read whole, samples in it.
+babeltrace2 "$HARNESS_DIR/exact.trace" >"$HARNESS_DIR/exact.trace.txt" ||
+	harness_fail "babeltrace2 cannot read exact.trace"
 for run in exact busy; do
-	check "$run: no SamplesUnrecorded" \
-		[ "$(babeltrace2 "$HARNESS_DIR/$run.trace" | grep -c 'allocsample:SamplesUnrecorded' || true)" = 0 ]
+	sampled=$(grep -c 'allocsample:AllocationSampled' "$HARNESS_DIR/$run.trace.txt" || true)
+	unrecorded=$(grep -c 'allocsample:SamplesUnrecorded' "$HARNESS_DIR/$run.trace.txt" || true)
+	check "$run: the trace read has samples ($sampled)" [ "$sampled" -gt 0 ]
+	check "$run: no SamplesUnrecorded ($unrecorded)" [ "$unrecorded" = 0 ]
 done
 finish

@@ -9,11 +9,7 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-mine="$HARNESS_DIR/mine"
-lttng create mine --output="$mine" >/dev/null
-lttng enable-event --userspace --session=mine 'allocsample:*' >/dev/null
-lttng add-context --userspace --session=mine -t vpid >/dev/null
-lttng start mine >/dev/null
+harness_session mine --contexts vpid
 daemons=$(record_daemons | sort -n | paste -s -d ' ' -)
 check "the user's daemon $HARNESS_SESSIOND_PID runs in the namespace ($daemons)" \
 	[ -n "$(record_daemons | grep -x "$HARNESS_SESSIOND_PID")" ]
@@ -36,6 +32,7 @@ check "only the session 'mine' is left, still started ($sessions)" [ "$sessions"
 
 harness_session_end mine
 pid=$(harness_fact "$facts" alloc 2)
-events=$(babeltrace2 "$mine" 2>/dev/null | grep 'allocsample:AllocationSampled' | grep -c "{ vpid = $pid }" || true)
+[ -n "$pid" ] || harness_fail "the workload wrote no facts"
+events=$(babeltrace2 "$HARNESS_DIR/mine" 2>/dev/null | grep 'allocsample:AllocationSampled' | grep -c "{ vpid = $pid }" || true)
 check "'mine' recorded the run's allocations too ($events events of pid $pid)" [ "$events" -gt 0 ]
 finish

@@ -18,7 +18,13 @@
 
 #define THREADS 3
 #define THREAD_UNIT ((unsigned long long) 2 << 20)
-#define SPIN_LIMIT_SECONDS 20
+/* A deadlock guard for the modes that wait for the test (spin, wait): a
+ * test that never comes fails, not hangs, and a test that failed midway
+ * does not leave a program spinning for long. */
+#define SPIN_LIMIT_SECONDS 120
+/* What spin allocates before it says it is ready: a recording of it then
+ * has samples. */
+#define SPIN_READY_BYTES ((unsigned long long) 4 << 20)
 
 extern char **environ;
 
@@ -47,6 +53,20 @@ static void facts(const char *format, ...)
 		workload_die("cannot write the facts file");
 }
 
+/* Allocates one object of 64..8191 bytes, the next of the random sequence
+ * `state`, writes it with `mark` and frees it; returns its size. */
+static size_t allocate_one(uint64_t *state, unsigned char mark)
+{
+	size_t n = 64 + (size_t) (workload_random(state) % 8128);
+	void *p = malloc(n);
+
+	if (!p)
+		workload_die("malloc failed");
+	(void) workload_touch(p, n, mark);
+	free(p);
+	return n;
+}
+
 /* Allocates at least `bytes` in objects of 64..8191 bytes (a fixed random
  * sequence per stream), each written and freed; returns the bytes asked. */
 static unsigned long long allocate(unsigned stream, unsigned long long bytes)
@@ -54,16 +74,8 @@ static unsigned long long allocate(unsigned stream, unsigned long long bytes)
 	uint64_t state = workload_seed(stream);
 	unsigned long long done = 0;
 
-	while (done < bytes) {
-		size_t n = 64 + (size_t) (workload_random(&state) % 8128);
-		void *p = malloc(n);
-
-		if (!p)
-			workload_die("malloc failed");
-		(void) workload_touch(p, n, (unsigned char) done);
-		free(p);
-		done += n;
-	}
+	while (done < bytes)
+		done += allocate_one(&state, (unsigned char) done);
 	return done;
 }
 
@@ -83,8 +95,8 @@ static void *work(void *arg)
 	return NULL;
 }
 
-/* threads: worker i allocates about (i + 1) * 2 MiB; facts `pid P` and
- * `thread I TID BYTES`. */
+/* threads: worker i allocates about (i + 1) * 2 MiB; facts `pid P` and,
+ * as each worker ends, `thread I TID BYTES`. */
 static int threads(void)
 {
 	struct worker workers[THREADS];
@@ -94,11 +106,12 @@ static int threads(void)
 		if (pthread_create(&workers[i].thread, NULL, work, &workers[i]) != 0)
 			workload_die("pthread_create failed");
 	}
-	for (unsigned i = 0; i < THREADS; i++)
-		pthread_join(workers[i].thread, NULL);
 	facts("pid %d\n", (int) getpid());
-	for (unsigned i = 0; i < THREADS; i++)
+	for (unsigned i = 0; i < THREADS; i++) {
+		if (pthread_join(workers[i].thread, NULL) != 0)
+			workload_die("pthread_join failed");
 		facts("thread %u %d %llu\n", i, (int) workers[i].tid, workers[i].bytes);
+	}
 	return 0;
 }
 
@@ -153,9 +166,9 @@ static void on_interrupt(int signal)
 }
 
 /* spin handle|die: allocates until SIGINT (at most SPIN_LIMIT_SECONDS, then
- * exit status 1).  After it is ready, fact `ready PID`.  With handle,
- * SIGINT is caught: fact `interrupted PID BYTES`, exit status 130; with die,
- * the default action ends the program. */
+ * exit status 1).  Once it has allocated SPIN_READY_BYTES, fact `ready
+ * PID`.  With handle, SIGINT is caught: fact `interrupted PID BYTES`, exit
+ * status 130; with die, the default action ends the program. */
 static int spin(const char *how)
 {
 	uint64_t state = workload_seed(30);
@@ -171,15 +184,11 @@ static int spin(const char *how)
 	} else if (strcmp(how, "die") != 0) {
 		workload_die("spin handle|die");
 	}
-	facts("ready %d\n", (int) getpid());
 	while (!interrupted) {
-		size_t n = 64 + (size_t) (workload_random(&state) % 8128);
-		void *p = malloc(n);
+		size_t n = allocate_one(&state, (unsigned char) bytes);
 
-		if (!p)
-			workload_die("malloc failed");
-		(void) workload_touch(p, n, (unsigned char) bytes);
-		free(p);
+		if (bytes < SPIN_READY_BYTES && bytes + n >= SPIN_READY_BYTES)
+			facts("ready %d\n", (int) getpid());
 		bytes += n;
 		/* About 256 MiB/s at most: few enough samples that the tracer's
 		 * buffers never overflow. */
