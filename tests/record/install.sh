@@ -183,8 +183,10 @@ check "prefix /usr: babeltrace2's directory ($chosen; $bt2dir)" [ "$chosen" = "$
 install_mount
 facts="$HARNESS_DIR/facts"
 mkdir -p "$HARNESS_DIR/tmp-usrlocal"
+# Seeded, as the statistical checks of the suite are: a given build passes
+# or fails this interval the same way every time.
 status=0
-TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH \
+ALLOCSAMPLE_SEED=20261202 TMPDIR="$HARNESS_DIR/tmp-usrlocal" env -u ALLOCSAMPLE_PRELOAD -u ALLOCSAMPLE_PLUGIN_PATH \
 	"$INSTALL_PREFIX/bin/allocsample-record" --format json --confidence 0.999 \
 	--report-output "$HARNESS_DIR/usrlocal.json" -- "$RECORD_WORKLOAD" "$facts" alloc 16777216 \
 	2>"$HARNESS_DIR/usrlocal.err" || status=$?
