@@ -8,9 +8,24 @@ EXTRA_DIST += tests/README.md tests/lib/timed-driver tests/lib/lttng-harness.sh 
 	tests/lib/tools.sh tests/lib/compat.sh tests/lib/relayd.sh tests/lib/install.sh tests/lib/chromium.sh \
 	tests/lib/check-run.h tests/lib/stats.h tests/tools/ctf-discard.py
 
-# The checks every suite shares must fail where they should.
+# Which tests the sanitizer configuration runs again.  It builds the
+# report component, allocsample-compare and the libraries they share with
+# AddressSanitizer and UBSan, and the code loaded into traced programs with
+# UBSan: it runs every test of that C code (the unit tests' simulations in
+# memory mode, tests/lib/stats.h).  What no sanitizer sees into goes to
+# PLAIN_TESTS, which only the normal build runs: the tests whose subject is
+# a shell script (allocsample-record's own behaviour), the documents, the
+# install, the suite's own layout, and the fuzzers and valgrind, which
+# bring their own instruments.  Each folder says which of its tests and why.
+PLAIN_TESTS =
+if !ENABLE_SANITIZERS
+TESTS += $(PLAIN_TESTS)
+endif
+
+# The checks every suite shares must fail where they should, and the
+# suite's one fixture layer stays one.
 LIB_TESTS = tests/lib/results-test.sh tests/lib/fixtures.sh
-TESTS += $(LIB_TESTS)
+PLAIN_TESTS += $(LIB_TESTS)
 EXTRA_DIST += $(LIB_TESTS)
 
 # The install that the tests of an installed allocsample copy over its
@@ -32,26 +47,29 @@ endif
 clean-local:
 	rm -rf tests/stage tests/stage.out
 
+# In the order the tests start (make check -j runs them in the order of
+# TESTS): the longest first, so that none of them is left running alone at
+# the end.
+include tests/attach/local.mk
+include tests/docs/local.mk
+include tests/record/local.mk
+include tests/fuzz/local.mk
+include tests/unit/estimate/local.mk
+include tests/unit/report/local.mk
 include tests/unit/sampler/local.mk
 include tests/unit/stack/local.mk
-include tests/unit/estimate/local.mk
 include tests/unit/common/local.mk
-include tests/unit/report/local.mk
-include tests/integration/local.mk
+include tests/heap/local.mk
 include tests/report/local.mk
-include tests/compat/local.mk
 include tests/stress/local.mk
-include tests/fuzz/local.mk
+include tests/compat/local.mk
+include tests/integration/local.mk
 include tests/sites/local.mk
 include tests/stacks/local.mk
-include tests/record/local.mk
 include tests/valgrind/local.mk
 include tests/hosts/local.mk
 include tests/live/local.mk
 include tests/compare/local.mk
-include tests/heap/local.mk
-include tests/attach/local.mk
-include tests/docs/local.mk
 
 if ENABLE_SANITIZERS
 # babeltrace2 is not built with AddressSanitizer but the report component

@@ -19,13 +19,10 @@ tests_attach_attach_plugin_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
 ATTACH_TESTS = tests/attach/attach.sh tests/attach/programs.sh tests/attach/late-session.sh
 TESTS += $(ATTACH_TESTS)
-# The compat suite attached mid-run (a minute and a half) runs other
-# people's programs through the attach that the tests above already run
-# under AddressSanitizer: the sanitizer configuration leaves it out, to
-# keep a full run of both configurations well under 20 minutes.
+# The compat suite attached mid-run (a minute of CPU) runs other people's
+# programs through the attach that the tests above run in both builds:
+# the normal build only (PLAIN_TESTS, tests/local.mk).
 ATTACH_COMPAT_TESTS = tests/attach/compat.sh
-if !ENABLE_SANITIZERS
-TESTS += $(ATTACH_COMPAT_TESTS)
-endif
+PLAIN_TESTS += $(ATTACH_COMPAT_TESTS)
 EXTRA_DIST += $(ATTACH_TESTS) $(ATTACH_COMPAT_TESTS) tests/attach/lib.sh tests/attach/loop.py \
 	tests/attach/late-session.py

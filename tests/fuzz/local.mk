@@ -7,9 +7,7 @@
 # sources with their own AddressSanitizer and UBSan whatever the
 # configuration, so the sanitizer configuration does not run them again.
 FUZZ_TESTS = tests/fuzz/settings.sh tests/fuzz/estimate.sh tests/fuzz/unwind.sh
-if !ENABLE_SANITIZERS
-TESTS += $(FUZZ_TESTS)
-endif
+PLAIN_TESTS += $(FUZZ_TESTS)
 EXTRA_DIST += $(FUZZ_TESTS) tests/fuzz/lib.sh tests/fuzz/input.h \
 	tests/fuzz/settings-fuzz.c \
 	tests/fuzz/settings.dict \

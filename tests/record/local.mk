@@ -31,11 +31,19 @@ tests_record_static_LDFLAGS = -all-static
 # that fail, programs that cannot be traced, outputs; descriptors, live
 # ports, stacks, the tracer's own allocations; isolation, clean-up and the
 # install (the longest, last).
-RECORD_TESTS = tests/record/options.sh tests/record/threads.sh tests/record/exit-status.sh \
+# The shim's own code under the command: its allocations never the
+# program's (tracer.sh), close_range and the descriptors lttng-ust keeps
+# (closefds.sh).
+RECORD_TESTS = tests/record/tracer.sh tests/record/closefds.sh
+TESTS += $(RECORD_TESTS)
+# The command's own behaviour (a shell script: options, statuses, signals,
+# daemons, sessions, files, the install), whose C code the tests of
+# integration/, report/ and stacks/ run in both builds: the normal build
+# only (PLAIN_TESTS, tests/local.mk).
+RECORD_PLAIN_TESTS = tests/record/install.sh tests/record/options.sh tests/record/threads.sh tests/record/exit-status.sh \
 	tests/record/sigint.sh tests/record/errors.sh tests/record/children.sh tests/record/user-daemon.sh \
 	tests/record/overlap.sh tests/record/report-fails.sh tests/record/builtins.sh tests/record/no-process.sh \
-	tests/record/sigpipe.sh tests/record/stdout.sh tests/record/closefds.sh tests/record/live-port.sh \
-	tests/record/stacks.sh tests/record/tracer.sh tests/record/isolation.sh tests/record/killed.sh \
-	tests/record/install.sh
-TESTS += $(RECORD_TESTS)
-EXTRA_DIST += $(RECORD_TESTS) tests/record/lib.sh
+	tests/record/sigpipe.sh tests/record/stdout.sh tests/record/live-port.sh tests/record/stacks.sh \
+	tests/record/isolation.sh tests/record/killed.sh
+PLAIN_TESTS += $(RECORD_PLAIN_TESTS)
+EXTRA_DIST += $(RECORD_TESTS) $(RECORD_PLAIN_TESTS) tests/record/lib.sh

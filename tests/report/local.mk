@@ -35,7 +35,6 @@ tests_report_names_workload_LDFLAGS = $(REPORT_LD_OPTIONS)
 tests_report_names_workload_LDADD = $(PTHREAD_LIBS)
 
 REPORT_TESTS = \
-	tests/report/stages.sh \
 	tests/report/names.sh \
 	tests/report/params.sh \
 	tests/report/first-look.sh \
@@ -51,7 +50,11 @@ REPORT_TESTS = \
 	tests/report/html.sh \
 	tests/report/heap-html.sh
 TESTS += $(REPORT_TESTS)
-EXTRA_DIST += $(REPORT_TESTS) tests/report/lib.sh tests/report/heap-geometry.js \
+# The stages' includes, read from the sources: the normal build only
+# (PLAIN_TESTS, tests/local.mk).
+REPORT_PLAIN_TESTS = tests/report/stages.sh
+PLAIN_TESTS += $(REPORT_PLAIN_TESTS)
+EXTRA_DIST += $(REPORT_TESTS) $(REPORT_PLAIN_TESTS) tests/report/lib.sh tests/report/heap-geometry.js \
 	tests/report/text.expect tests/report/csv.expect tests/report/json.expect \
 	tests/report/png-check.py
 

@@ -3,7 +3,5 @@
 # configuration: there the component is built with AddressSanitizer, which
 # checks the same errors and cannot run under valgrind.
 VALGRIND_TESTS = tests/valgrind/report.sh tests/valgrind/stacks.sh
-if !ENABLE_SANITIZERS
-TESTS += $(VALGRIND_TESTS)
-endif
+PLAIN_TESTS += $(VALGRIND_TESTS)
 EXTRA_DIST += $(VALGRIND_TESTS) tests/valgrind/lib.sh
