@@ -206,6 +206,20 @@ harness_quote() {
 	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
 }
 
+# harness_pids NAME...: the pids of the processes named NAME in this
+# test's mount namespace, one a line.  Other tests' processes (their
+# daemons, their programs of the same name) run in the same pid namespace,
+# so they are told apart by their mount namespace.
+harness_pids() {
+	harness_pids_own=$(readlink /proc/self/ns/mnt)
+	for harness_pids_name in "$@"; do
+		for harness_pids_pid in $(pgrep -x "$harness_pids_name" || true); do
+			[ "$(readlink "/proc/$harness_pids_pid/ns/mnt" 2>/dev/null)" != "$harness_pids_own" ] ||
+				echo "$harness_pids_pid"
+		done
+	done
+}
+
 # harness_cpu: a CPU this test may run on.  A program pinned to it
 # (taskset -c) writes one stream per session, so that a channel of
 # --buffers 4096:64 holds its 256 KiB of events whether the consumer

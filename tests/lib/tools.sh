@@ -50,15 +50,9 @@ record_json() {
 }
 
 # record_daemons: the pids of the lttng-sessiond and lttng-consumerd
-# processes in this mount namespace, one a line.  Other tests' daemons run
-# in the same pid namespace, so the processes are told apart by their
-# mount namespace.
+# processes in this test's mount namespace, one a line.
 record_daemons() {
-	own=$(readlink /proc/self/ns/mnt)
-	for pid in $(pgrep -x lttng-sessiond || true) $(pgrep -x lttng-consumerd || true); do
-		[ "$(readlink "/proc/$pid/ns/mnt" 2>/dev/null)" = "$own" ] && echo "$pid"
-	done
-	return 0
+	harness_pids lttng-sessiond lttng-consumerd
 }
 
 # record_no_daemon WHAT: a check that no daemon is left in the namespace.

@@ -35,15 +35,6 @@ live_record() {
 	ELAPSED_MS=$(( ($(date +%s%N) - live_start) / 1000000 ))
 }
 
-# relayd_pids: the lttng-relayd processes of this mount namespace.
-relayd_pids() {
-	own=$(readlink /proc/self/ns/mnt)
-	for pid in $(pgrep -x lttng-relayd || true); do
-		[ "$(readlink "/proc/$pid/ns/mnt" 2>/dev/null)" = "$own" ] && echo "$pid"
-	done
-	return 0
-}
-
 # Free ports: a relayd of the test's starts there, then stops.
 relayd_run "$HARNESS_DIR/probe"
 ports="$RELAYD_CTRL_PORT:$RELAYD_DATA_PORT:$RELAYD_LIVE_PORT"
@@ -79,7 +70,7 @@ check "text: the final report has the By type section ($types)" [ "$types" -eq 1
 chunk=$(sed -n '/^=== allocsample final report/,$p' "$out" | awk '$3 == "chunk" { print $0; exit }')
 check "text: the final report has the type chunk ($chunk)" [ -n "$chunk" ]
 record_no_daemon "text"
-check "text: no relayd left ($(relayd_pids | tr '\n' ' '))" [ -z "$(relayd_pids)" ]
+check "text: no relayd left ($(harness_pids lttng-relayd | tr '\n' ' '))" [ -z "$(harness_pids lttng-relayd)" ]
 events=$(babeltrace2 "$HARNESS_DIR/trace" 2>/dev/null | grep -c 'allocsample:AllocationSampled' || true)
 check "text: the relayd wrote the trace into -o ($events AllocationSampled events)" \
 	[ "$events" -gt 0 ]
@@ -98,7 +89,7 @@ check "full: the line gives babeltrace2's cause" \
 	grep -q '^allocsample-record: .*Cannot write the report to the standard output: No space left on device' \
 	"$HARNESS_DIR/full.err"
 record_no_daemon "full"
-check "full: no relayd left ($(relayd_pids | tr '\n' ' '))" [ -z "$(relayd_pids)" ]
+check "full: no relayd left ($(harness_pids lttng-relayd | tr '\n' ' '))" [ -z "$(harness_pids lttng-relayd)" ]
 
 # JSON, with a relayd of the test's: the command uses it and leaves it.
 relayd_start "$HARNESS_DIR/relayd"

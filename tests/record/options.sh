@@ -204,9 +204,7 @@ check "no-plugin: the line names the directory and babeltrace2's cause" \
 	"$HARNESS_DIR/no-plugin.err"
 
 check "no daemon was started" [ -z "$(record_daemons)" ]
-own=$(readlink /proc/self/ns/mnt)
-relayds=$(for pid in $(pgrep -x lttng-relayd || true); do
-	[ "$(readlink "/proc/$pid/ns/mnt" 2>/dev/null)" != "$own" ] || echo "$pid"; done)
+relayds=$(harness_pids lttng-relayd)
 check "no relayd was started (${relayds:-none})" [ -z "$relayds" ]
 check "the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
 finish
