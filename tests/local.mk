@@ -47,6 +47,17 @@ endif
 clean-local:
 	rm -rf tests/stage tests/stage.out
 
+# How the programs the tests trace are built (each folder's local.mk):
+# UBSan at most, never ASan, which insists on being the first library of a
+# process and would replace the malloc the shim interposes; -no-install:
+# no libtool wrapper script, so that LD_PRELOAD, fork and exec reach the
+# program itself.  A module such a program loads is never installed:
+# -rpath only makes libtool build a shared object.
+TRACED_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+TRACED_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+TRACED_LINK_FLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+TRACED_MODULE_LINK_FLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
+
 # In the order the tests start (make check -j runs them in the order of
 # TESTS): the longest first, so that none of them is left running alone at
 # the end.

@@ -4,10 +4,10 @@
 check_PROGRAMS += tests/attach/server
 tests_attach_server_SOURCES = tests/attach/server.cc src/preload/slots.c src/preload/slots.h
 tests_attach_server_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src
-tests_attach_server_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS)
-tests_attach_server_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
+tests_attach_server_CFLAGS = $(TRACED_CFLAGS)
+tests_attach_server_CXXFLAGS = $(TRACED_CXXFLAGS)
 # RUNPATH: the plugin is found by its bare name beside the test's objects.
-tests_attach_server_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install \
+tests_attach_server_LDFLAGS = $(TRACED_LINK_FLAGS) \
 	-Wl,--enable-new-dtags -Wl,-rpath,$(abs_top_builddir)/tests/attach/.libs
 tests_attach_server_LDADD = $(PTHREAD_LIBS) $(DL_LIBS)
 

@@ -3,10 +3,9 @@
 # compared by the command from the build tree.  The workload gets UBSan at
 # most, like the integration tests'; -no-install: no libtool wrapper.
 check_PROGRAMS += tests/compare/workload
-tests_compare_workload_SOURCES = tests/compare/workload.c tests/workloads/workload.h
 tests_compare_workload_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/workloads
-tests_compare_workload_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
-tests_compare_workload_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_compare_workload_CFLAGS = $(TRACED_CFLAGS)
+tests_compare_workload_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_compare_workload_LDADD = src/liballocsample.la $(PTHREAD_LIBS) -lm
 
 # Two of a C++ program's functions allocating through the same library
@@ -14,14 +13,12 @@ tests_compare_workload_LDADD = src/liballocsample.la $(PTHREAD_LIBS) -lm
 # (-O2 -g, templates inlined as in a release build).
 check_PROGRAMS += tests/compare/stacks-workload
 tests_compare_stacks_workload_SOURCES = tests/compare/stacks-workload.cc
-tests_compare_stacks_workload_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) -O2 -g
-tests_compare_stacks_workload_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_compare_stacks_workload_CXXFLAGS = $(TRACED_CXXFLAGS) -O2 -g
+tests_compare_stacks_workload_LDFLAGS = $(TRACED_LINK_FLAGS)
 
-COMPARE_TESTS = \
-	tests/compare/runs.sh \
-	tests/compare/bad-input.sh \
-	tests/compare/names.sh \
-	tests/compare/stack-labels.sh \
-	tests/compare/html.sh
+COMPARE_TESTS = tests/compare/runs.sh tests/compare/bad-input.sh tests/compare/names.sh \
+	tests/compare/stack-labels.sh tests/compare/html.sh
 TESTS += $(COMPARE_TESTS)
 EXTRA_DIST += $(COMPARE_TESTS) tests/compare/lib.sh tests/compare/geometry.js
+# Headers of the programs above, whose one source is named after them.
+EXTRA_DIST += tests/workloads/workload.h

@@ -9,18 +9,12 @@
 # program itself and nothing else.
 check_PROGRAMS += tests/compat/containers
 tests_compat_containers_SOURCES = tests/compat/containers.cc
-tests_compat_containers_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS) -std=c++17
-tests_compat_containers_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_compat_containers_CXXFLAGS = $(TRACED_CXXFLAGS) -std=c++17
+tests_compat_containers_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_compat_containers_LDADD = $(PTHREAD_LIBS)
 
-COMPAT_TESTS = \
-	tests/compat/python.sh \
-	tests/compat/perl.sh \
-	tests/compat/sort.sh \
-	tests/compat/compress.sh \
-	tests/compat/sqlite.sh \
-	tests/compat/git.sh \
-	tests/compat/cxx.sh \
+COMPAT_TESTS = tests/compat/python.sh tests/compat/perl.sh tests/compat/sort.sh \
+	tests/compat/compress.sh tests/compat/sqlite.sh tests/compat/git.sh tests/compat/cxx.sh \
 	tests/compat/allocators.sh
 TESTS += $(COMPAT_TESTS)
 EXTRA_DIST += $(COMPAT_TESTS) \

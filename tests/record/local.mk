@@ -4,26 +4,23 @@
 # the test's own.  The workload gets UBSan at most, like the integration
 # tests'; -no-install: no libtool wrapper script under the preload.
 check_PROGRAMS += tests/record/workload
-tests_record_workload_SOURCES = tests/record/workload.c tests/workloads/workload.h
 tests_record_workload_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/workloads
-tests_record_workload_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
-tests_record_workload_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_record_workload_CFLAGS = $(TRACED_CFLAGS)
+tests_record_workload_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_record_workload_LDADD = $(PTHREAD_LIBS) -lm
 # A program that counts every block it allocates (tracer.sh).
 check_PROGRAMS += tests/record/own-bytes
-tests_record_own_bytes_SOURCES = tests/record/own-bytes.c
-tests_record_own_bytes_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
-tests_record_own_bytes_LDFLAGS = $(SAN_INPROCESS_FLAGS) -no-install
+tests_record_own_bytes_CFLAGS = $(TRACED_CFLAGS)
+tests_record_own_bytes_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_record_own_bytes_LDADD = $(PTHREAD_LIBS) $(DL_LIBS)
 # A library the user preloads, whose constructor allocates (tracer.sh).
 check_LTLIBRARIES += tests/record/own-early.la
 tests_record_own_early_la_SOURCES = tests/record/own-early.c
-tests_record_own_early_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS)
-tests_record_own_early_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
+tests_record_own_early_la_CFLAGS = $(TRACED_CFLAGS)
+tests_record_own_early_la_LDFLAGS = $(TRACED_MODULE_LINK_FLAGS)
 # A statically linked program, which LD_PRELOAD cannot reach (no-process.sh);
 # no sanitizer, whose runtimes are shared libraries.
 check_PROGRAMS += tests/record/static
-tests_record_static_SOURCES = tests/record/static.c
 tests_record_static_CFLAGS = $(WARN_CFLAGS)
 tests_record_static_LDFLAGS = -all-static
 
@@ -47,3 +44,5 @@ RECORD_PLAIN_TESTS = tests/record/install.sh tests/record/options.sh tests/recor
 	tests/record/isolation.sh tests/record/killed.sh
 PLAIN_TESTS += $(RECORD_PLAIN_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) $(RECORD_PLAIN_TESTS) tests/record/lib.sh
+# Headers of the programs above, whose one source is named after them.
+EXTRA_DIST += tests/workloads/workload.h
