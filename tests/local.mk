@@ -18,14 +18,10 @@ EXTRA_DIST += tests/README.md tests/lib/timed-driver tests/lib/lttng-harness.sh 
 # install, the suite's own layout, and the fuzzers and valgrind, which
 # bring their own instruments.  Each folder says which of its tests and why.
 PLAIN_TESTS =
-if !ENABLE_SANITIZERS
-TESTS += $(PLAIN_TESTS)
-endif
 
 # The checks every suite shares must fail where they should, and the
 # suite's one fixture layer stays one.
 LIB_TESTS = tests/lib/results-test.sh tests/lib/fixtures.sh
-PLAIN_TESTS += $(LIB_TESTS)
 EXTRA_DIST += $(LIB_TESTS)
 
 # The install that the tests of an installed allocsample copy over its
@@ -60,13 +56,20 @@ TRACED_MODULE_LINK_FLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath 
 
 # In the order the tests start (make check -j runs them in the order of
 # TESTS): the longest first, so that none of them is left running alone at
-# the end.
+# the end.  The simulations of unit/estimate and unit/report, then the
+# tests of the normal build only (PLAIN_TESTS, whose order is that of
+# their folders' includes: attach/compat.sh, docs/commands.sh and
+# record/install.sh first), then the rest.
 include tests/attach/local.mk
 include tests/docs/local.mk
 include tests/record/local.mk
 include tests/fuzz/local.mk
 include tests/unit/estimate/local.mk
 include tests/unit/report/local.mk
+if !ENABLE_SANITIZERS
+TESTS += $(PLAIN_TESTS)
+endif
+PLAIN_TESTS += $(LIB_TESTS)
 include tests/unit/sampler/local.mk
 include tests/unit/stack/local.mk
 include tests/unit/common/local.mk
