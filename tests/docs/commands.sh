@@ -66,21 +66,14 @@ set -eu
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
 . "$AS_SRCDIR/tests/lib/install.sh"
 install_check
-# A network namespace first, once what the commands run is installed
-# (`go tool pprof -http` draws its default page with graphviz's dot);
-# harness_enter adds the mount namespace.
-if [ -z "${AS_DOCS_NAMESPACE:-}" ]; then
-	require ip go dot python3
-	AS_DOCS_NAMESPACE=1
-	export AS_DOCS_NAMESPACE
-	exec unshare --net /bin/sh "$0" "$@"
-fi
-
+# `go tool pprof -http` draws its default page with graphviz's dot.  The
+# documents use lttng-relayd's and pprof's default ports: a network of the
+# test's own.
+require ip go dot python3
+HARNESS_NETWORK=private
 harness_enter "$@"
 d=$HARNESS_DIR
 docs="$AS_SRCDIR/tests/docs"
-
-ip link set lo up || harness_fail "cannot bring up the loopback interface of the test's network namespace"
 install_mount
 
 # not_run COMMAND: true, with the reason in $why, for a command not run here.

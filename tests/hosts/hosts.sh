@@ -40,6 +40,7 @@ fi
 
 # Hosts are UTS and pid namespaces, which need root (CI runs as root).
 [ "$(id -u)" -eq 0 ] || { echo "FAIL: hosts.sh needs root: each host is a UTS and pid namespace" >&2; exit 1; }
+HARNESS_NETWORK=private
 harness_enter "$@"
 
 # record_hosts ALPHA_DESTINATION BETA_DESTINATION: the two hosts record at

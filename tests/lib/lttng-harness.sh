@@ -7,6 +7,10 @@
 #     with a tmpfs over /var/run/lttng.  The daemon, the lttng commands and
 #     the traced programs all run in there; trace directories are outside.
 #   - As another user, a private LTTNG_HOME is enough.
+#   - A test that listens on TCP ports (a relayd, a listener of its own)
+#     sets HARNESS_NETWORK=private first: as root it then also gets a
+#     network namespace of its own, its loopback up, where no other test
+#     can take a port it has found free, or answer on one it uses.
 # Then `harness_start_sessiond`; the daemon is stopped by pid when the script
 # exits, however it exits.
 #
@@ -34,7 +38,10 @@ harness_fail() {
 harness_enter() {
 	if [ "$(id -u)" -eq 0 ] && [ -z "${AS_HARNESS_NAMESPACE:-}" ]; then
 		AS_HARNESS_NAMESPACE=1 exec unshare --mount --propagation private \
-			/bin/sh "$0" "$@"
+			${HARNESS_NETWORK:+--net} /bin/sh "$0" "$@"
+	fi
+	if [ -n "${AS_HARNESS_NAMESPACE:-}" ] && [ -n "${HARNESS_NETWORK:-}" ]; then
+		ip link set lo up || harness_fail "cannot bring up the loopback of the test's network namespace"
 	fi
 	HARNESS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/allocsample-test.XXXXXX")
 	export LTTNG_HOME="$HARNESS_DIR/home"

@@ -4,11 +4,12 @@
 # Source it after lttng-harness.sh and call relayd_start DIR after
 # harness_enter: the relayd runs in the script's private mount namespace,
 # writes what it receives under DIR and is stopped by pid when the script
-# exits.  Its ports are not the defaults (5342 to 5344), which a daemon of
-# the user's or another test may hold: RELAYD_CTRL_PORT, RELAYD_DATA_PORT
-# and RELAYD_LIVE_PORT are drawn until three free ones are found, unless
-# the caller gives them (in a network namespace of its own, where nothing
-# else listens).
+# exits.  A test that starts one sets HARNESS_NETWORK=private before
+# harness_enter: as root, its loopback is then its own.  The ports are not
+# the defaults (5342 to 5344), which a daemon of the user's may hold when
+# the test runs as another user: RELAYD_CTRL_PORT, RELAYD_DATA_PORT and
+# RELAYD_LIVE_PORT are drawn until three free ones are found, unless the
+# caller gives them.
 
 RELAYD_PID=
 

@@ -14,6 +14,7 @@
 # the 4 intervals checked miss by chance with probability below 0.4%.
 set -eu
 . "$AS_SRCDIR/tests/live/lib.sh"
+HARNESS_NETWORK=private
 harness_enter "$@"
 harness_start_sessiond
 relayd_start "$HARNESS_DIR/relayd"

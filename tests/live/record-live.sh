@@ -17,6 +17,7 @@
 # with probability below 0.2%.
 set -eu
 . "$AS_SRCDIR/tests/live/lib.sh"
+HARNESS_NETWORK=private
 harness_enter "$@"
 
 # live_record NAME OPTIONS... -- PROGRAM...: allocsample-record --live

@@ -8,6 +8,7 @@
 # left.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
+HARNESS_NETWORK=private
 harness_enter "$@"
 require python3
 
