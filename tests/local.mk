@@ -54,12 +54,15 @@ TRACED_CXXFLAGS = $(WARN_CXXFLAGS) $(SAN_INPROCESS_FLAGS) $(PTHREAD_CFLAGS)
 TRACED_LINK_FLAGS = $(SAN_INPROCESS_FLAGS) -no-install
 TRACED_MODULE_LINK_FLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 
-# In the order the tests start (make check -j runs them in the order of
-# TESTS): the longest first, so that none of them is left running alone at
-# the end.  The simulations of unit/estimate and unit/report, then the
-# tests of the normal build only (PLAIN_TESTS, whose order is that of
-# their folders' includes: attach/compat.sh, docs/commands.sh and
-# record/install.sh first), then the rest.
+# In the order the tests start (make check -j starts the scripts in the
+# order of TESTS): the longest first, so that none of them is left running
+# alone at the end: attach/, then the tests of the normal build only
+# (PLAIN_TESTS, whose order is that of their folders' includes:
+# attach/compat.sh, docs/commands.sh and record/install.sh first), then
+# the rest.  The Check programs start after the scripts whatever their
+# place (automake's rule for config.h, a prerequisite of every program,
+# waits for a job slot first): the simulations, the longest of them, then
+# run side by side at the end, where they keep both cores busy.
 include tests/attach/local.mk
 include tests/docs/local.mk
 include tests/record/local.mk

@@ -12,14 +12,16 @@
  * PHASE_MS milliseconds each: A records BYTES_PER_MS bytes per millisecond
  * through allocsample_record(), B four times as many, C none.  The bytes
  * are paced against the clock in chunks, so that the amount recorded by
- * any time follows the schedule whatever the scheduler does.  Prints, with
- * times in CLOCK_REALTIME nanoseconds (LTTng's clock counts from the same
- * Unix epoch):
+ * any time follows the schedule whatever the scheduler does: a step after
+ * a long sleep (a loaded machine) records all that is due at once.
+ * Prints, with times in CLOCK_REALTIME nanoseconds (LTTng's clock counts
+ * from the same Unix epoch):
  *   pid PID
  *   tid TID
  *   phase NAME START_NS END_NS     (A, B, C)
- *   mark NS BYTES                  (after each step: BYTES recorded so far,
- *                                   all of them before NS)
+ *   step BEGIN_NS END_NS BYTES     (each step that recorded some: BYTES
+ *                                   recorded after BEGIN_NS and before
+ *                                   END_NS, the step preempted or not)
  */
 
 enum { CHUNK = 1024, STEP_NS = 1000000 };
@@ -47,12 +49,14 @@ static void phase(const char *name, int64_t length_ns, uint64_t per_ms, uint64_t
 	uint64_t done = 0;
 
 	while (t - start < length_ns) {
-		uint64_t due = per_ms * (uint64_t) (t - start) / 1000000;
+		uint64_t due = per_ms * (uint64_t) (t - start) / 1000000, before = done;
+		int64_t begin = now_ns();
 
 		for (; done + CHUNK <= due; done += CHUNK)
 			allocsample_record("phase", CHUNK);
-		t = now_ns();
-		printf("mark %lld %llu\n", (long long) t, (unsigned long long) (*total + done));
+		if (done > before)
+			printf("step %lld %lld %llu\n", (long long) begin, (long long) now_ns(),
+			       (unsigned long long) (done - before));
 		nanosleep(&step, NULL);
 		t = now_ns();
 	}
