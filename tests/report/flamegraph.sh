@@ -23,11 +23,15 @@ require chromium python3
 harness_enter "$@"
 harness_start_sessiond
 
-report_traced stacks -p 'group-by="stack"' --stacks -- stacks_workload
+# The workload frees its blocks as it ends, a few milliseconds after it
+# allocated them on a quiet machine and more on a loaded one: with
+# temporary="1m" every freed block is temporary, whatever the load, and
+# the graph of temporary bytes has its frames.
+report_traced stacks -p 'group-by="stack",temporary="1m"' --stacks -- stacks_workload
 trace="$HARNESS_DIR/stacks"
 json="$HARNESS_DIR/stacks.json"
 page="$HARNESS_DIR/report.html"
-report_run "$trace" -p "format=\"html\",group-by=\"stack\",path=\"$page\"" >/dev/null \
+report_run "$trace" -p "format=\"html\",group-by=\"stack\",temporary=\"1m\",path=\"$page\"" >/dev/null \
 	2>"$HARNESS_DIR/stderr" || harness_fail "the report failed: $(cat "$HARNESS_DIR/stderr")"
 report_check_self_contained "$page"
 
@@ -130,7 +134,7 @@ awk -F'\t' '$1 ~ /^frame/ && $3 != 0 { sub(/\\n.*/, "", $6); print $6 }' "$HARNE
 check "temporary bytes: frames are drawn, and each has temporary bytes in the JSON ($(tr '\n' ' ' <"$HARNESS_DIR/temporary-drawn"))" \
 	sh -c "[ -s '$HARNESS_DIR/temporary-drawn' ] && ! grep -vxFf '$HARNESS_DIR/temporary-labels' '$HARNESS_DIR/temporary-drawn'"
 check "temporary bytes: every tooltip gives them" \
-	awk -F'\t' '$1 ~ /^frame/ { n++; if ($6 !~ /freed within 1 ms/) bad = 1 } END { exit bad || !n }' \
+	awk -F'\t' '$1 ~ /^frame/ { n++; if ($6 !~ /freed within 60000 ms/) bad = 1 } END { exit bad || !n }' \
 	"$HARNESS_DIR/temporary-frames"
 total=$(jq '[.call_tree[].temporary_estimate] | add' "$json")
 check "temporary bytes: each root as wide as its share of $total temporary bytes (some)" \
