@@ -76,7 +76,10 @@ grep -qx 'hello, world' "$HARNESS_DIR/redis-before.out" ||
 	harness_fail "redis-server did not answer the commands: $(head -c 300 "$HARNESS_DIR/redis-before.out")"
 # The benchmark loops (-l) until the recording is over; the recording
 # starts once its 20 clients are connected, and ends (SIGTERM, as Ctrl-C
-# would) once the commands have had their replies while it was attached.
+# would) once the commands have had their replies while it was attached
+# and redis-server has processed 30 000 commands since the attach, by its
+# own count: the samples are those of a fixed amount of work, however fast
+# the machine runs it.
 redis-benchmark -s "$socket" -t set,get,lpush,lpop,hset -n 100000 -c 20 -q -l \
 	>"$HARNESS_DIR/benchmark.out" 2>&1 &
 benchmark=$!
@@ -89,7 +92,17 @@ done
 record_bg redis -p "$redis" --format json --report-output -
 recording=$BG_PID
 attach_said redis "$recording"
+processed() {
+	redis-cli -s "$socket" info stats | sed -n 's/^total_commands_processed:\([0-9]*\).*/\1/p'
+}
+attached_at=$(processed)
 commands | redis-cli -s "$socket" >"$HARNESS_DIR/redis-during.out"
+redis_deadline=$(( $(date +%s) + 600 ))
+while [ "$(processed)" -lt $(( attached_at + 30000 )) ]; do
+	[ "$(date +%s)" -le "$redis_deadline" ] ||
+		harness_fail "redis-server did not process 30 000 commands in ten minutes"
+	sleep 0.1
+done
 kill -TERM $(pgrep -P "$recording")
 status=0
 wait "$recording" || status=$?

@@ -4,8 +4,9 @@
 # in phase "peak", 8 MiB, 20 MiB at the end, with blocks allocated and
 # freed at once all along.  Built with and without frame pointers.
 #
-# Checked, for each build: the peak lies where the heap peaks and its interval
-# holds the bytes the program had live then; the stacks that held them
+# Checked, for each build: the peak lies where the heap peaks (the program
+# had more live then than in any other phase) and its interval holds the
+# bytes the program had live then; the stacks that held them
 # (peak_alloc 24 MiB, base_alloc 8 MiB) hold their truth at the peak, and
 # late_alloc, allocated after it, held nothing; the call tree's node of
 # each path holds its stack's live figures; sort=peak lists
@@ -72,18 +73,18 @@ for build in fp nofp; do
 	check "$build: a curve for the total and one for the process" \
 		[ "$(jq '[.timeline[] | .kind] | join(",")' "$json")" = '"total,process"' ]
 
-	# The peak: where the heap peaks, holding the bytes live then.
-	# The heap is at its peak from the start of phase "peak" to the first
-	# free of phase "fall", which happened before the first `live` line of
-	# that phase, but maybe well after its start: a loaded machine may stop
-	# the program between the two (3 ms was seen).  Give or take the 2 ms
-	# of truth_range.
+	# The peak: an instant where the heap is at its peak, holding the bytes
+	# live then.  The instant is the one of largest estimate, which the
+	# sampling may push to the first steps of phase "fall" while the heap
+	# is still near its top (doc/estimation.md, "The peak": the promise is
+	# the bytes at the instant chosen); more of them on a loaded machine,
+	# where the steps come further apart.  So the instant is judged by the
+	# program's own account of its heap then: above 26 MiB, which only the
+	# peak's neighbourhood has (the phases hold 8, 32, 8 and 20 MiB).
 	peak_ns=$(jq '.timeline[] | select(.kind == "process") | .peak_t_ns' "$json")
-	set -- $(awk '$1 == "phase" && $2 == "peak" { s = $3; fall = 1; next }
-		fall && $1 == "live" { f = $2; fall = 0 }
-		END { printf "%.0f %.0f\n", s - 2000000, f + 2000000 }' "$out")
-	check "$build: the peak ($peak_ns) lies where the heap peaks [$1, $2]" \
-		[ "$peak_ns" -ge "$1" -a "$peak_ns" -le "$2" ]
+	set -- $(truth_range "$out" "$peak_ns")
+	check "$build: the peak ($peak_ns) lies where the heap peaks: ${1:-?} to ${2:-?} B live then, above 26 MiB" \
+		[ "${1:-0}" -gt $((26 * 1024 * 1024)) ]
 	judge_range "$build: the process's live bytes at its peak" "$out" "$peak_ns" \
 		$(jq -r ".groups[] | select(.kind == \"process\") |
 			\"\(.peak_live_samples) \(.peak_live_estimate) \(.peak_lower) \(.peak_upper)\"" "$json")

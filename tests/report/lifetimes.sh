@@ -19,7 +19,10 @@
 # edges): a correct build fails by chance with probability below 2e-3.
 # The survival checks cannot fail by chance: below a path's shortest
 # lifetime no sample of it lived less (the upper end is 1 exactly), above
-# its longest none lived longer (the lower end is 0 exactly).
+# its longest none lived longer (the lower end is 0 exactly).  Where the
+# curve ends depends on the blocks sampled: on a loaded machine a path's
+# longest lifetime (20 ms asked, 40 ms seen) can be an unsampled block's,
+# beyond the curve's last point, which must then be 0.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
@@ -32,7 +35,8 @@ harness_start_sessiond
 # and upper ends; then whether its survival points hold S = 1 (upper end
 # and estimate) at every edge up to LIFE_MIN (every edge when -1: never
 # freed) and S = 0 (lower end and estimate) beyond LIFE_MAX, whether it has
-# a point on each side, and the points themselves ("null" with no curve).
+# a point up to LIFE_MIN and ends at S = 0 (no sample outlived its last
+# point), and the points themselves ("null" with no curve).
 path_figures() {
 	jq -r --argjson min "$3" --argjson max "$4" "[.groups[] | select($2)] | if length == 1 then .[0] |
 		(.lifetime.survival // null) as \$p | [.samples, .temporary_estimate, .temporary_lower,
@@ -42,7 +46,7 @@ path_figures() {
 		(\$p != null and (\$p | all(
 			(if \$min < 0 or .t_ns <= \$min then .upper == 1 and .surviving == 1 else true end) and
 			(if \$min >= 0 and .t_ns > \$max then .lower == 0 and .surviving == 0 else true end)))),
-		(\$p != null and (\$p | any(.t_ns <= \$min)) and (\$p | any(.t_ns > \$max))),
+		(\$p != null and (\$p | any(.t_ns <= \$min)) and (\$p | last | .surviving == 0 and .lower == 0)),
 		(\$p | tojson)] | map(tostring) | join(\" \") else empty end" "$1"
 }
 
@@ -97,7 +101,7 @@ check_paths() {
 		[ "${15}" != null ] || continue
 		check "$label: survival 1 up to $life_min ns, 0 beyond $life_max ns: ${15}" [ "${13}" = true ]
 		if [ "$life_min" -ge 1000000 ]; then
-			check "$label: survival points before $life_min ns and after $life_max ns" [ "${14}" = true ]
+			check "$label: the curve has a point before $life_min ns and ends at 0" [ "${14}" = true ]
 		fi
 	done <<EOF_PATHS
 $(awk '$1 == "path" { print $2, $3, $4, $5, $6, $7, $8, $9 }' "$truth")
