@@ -59,5 +59,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("counts", "counts", 0, tests);
+	return as_check_main("counts", "counts", tests);
 }

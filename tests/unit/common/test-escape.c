@@ -204,5 +204,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("escape", "escape", 0, tests);
+	return as_check_main("escape", "escape", tests);
 }

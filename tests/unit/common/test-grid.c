@@ -139,5 +139,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("grid", "grid", 0, tests);
+	return as_check_main("grid", "grid", tests);
 }

@@ -80,5 +80,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("labels", "labels", 0, tests);
+	return as_check_main("labels", "labels", tests);
 }

@@ -283,5 +283,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("compare-sim", "model", 1200, tests);
+	return as_check_main("compare-sim", "model", tests);
 }

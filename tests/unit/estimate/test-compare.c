@@ -130,5 +130,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("compare", "exact", 0, tests);
+	return as_check_main("compare", "exact", tests);
 }

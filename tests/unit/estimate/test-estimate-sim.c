@@ -302,5 +302,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("estimate-sim", "model", 600, tests);
+	return as_check_main("estimate-sim", "model", tests);
 }

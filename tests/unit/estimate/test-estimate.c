@@ -649,5 +649,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("estimate", "rules", 60, tests);
+	return as_check_main("estimate", "rules", tests);
 }

@@ -547,5 +547,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("lifetimes-sim", "model", 600, tests);
+	return as_check_main("lifetimes-sim", "model", tests);
 }

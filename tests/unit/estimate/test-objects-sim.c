@@ -236,5 +236,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("objects-sim", "model", 600, tests);
+	return as_check_main("objects-sim", "model", tests);
 }

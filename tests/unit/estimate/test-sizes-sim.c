@@ -285,5 +285,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("sizes-sim", "model", 600, tests);
+	return as_check_main("sizes-sim", "model", tests);
 }

@@ -80,5 +80,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("demangle", "names", 0, tests);
+	return as_check_main("demangle", "names", tests);
 }

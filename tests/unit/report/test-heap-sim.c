@@ -337,5 +337,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("heap-sim", "curve", 600, tests);
+	return as_check_main("heap-sim", "curve", tests);
 }

@@ -129,5 +129,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("lifetime-rates", "buckets", 0, tests);
+	return as_check_main("lifetime-rates", "buckets", tests);
 }

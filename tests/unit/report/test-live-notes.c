@@ -78,5 +78,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("live notes", "counts", 0, tests);
+	return as_check_main("live notes", "counts", tests);
 }

@@ -143,5 +143,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("live", "table", 0, tests);
+	return as_check_main("live", "table", tests);
 }

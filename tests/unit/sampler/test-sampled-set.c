@@ -194,5 +194,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("sampled_set", "core", 60, tests);
+	return as_check_main("sampled_set", "core", tests);
 }

@@ -414,15 +414,11 @@ int main(void)
 		{ NULL, 0 },
 	};
 	Suite *suite = suite_create("sampler");
-	/* A few seconds each on one core, against 120 allowed at the normal
-	 * runs: the allowance scales with the runs (stats_runs), and leaves
-	 * sanitizers many times the normal time. */
-	double timeout = (double) stats_runs(120);
 
-	as_check_case(suite, "layout", 0, NULL, layout);
+	as_check_case(suite, "layout", NULL, layout);
 	/* Each test runs in a process of its own, where sampling has
 	 * started, as in a traced program once liballocsample is loaded. */
-	as_check_case(suite, "statistics", timeout, as_thread_seed_start, statistics);
-	as_check_case(suite, "exact", timeout, as_thread_seed_start, exact);
+	as_check_case(suite, "statistics", as_thread_seed_start, statistics);
+	as_check_case(suite, "exact", as_thread_seed_start, exact);
 	return as_check_run(suite);
 }

@@ -517,7 +517,7 @@ int main(void)
 	};
 	Suite *suite = suite_create("config");
 
-	as_check_case(suite, "parse", 0, NULL, parse);
-	as_check_case(suite, "environment", 0, NULL, environment);
+	as_check_case(suite, "parse", NULL, parse);
+	as_check_case(suite, "environment", NULL, environment);
 	return as_check_run(suite);
 }

@@ -1018,5 +1018,5 @@ int main(void)
 		{ NULL, 0 },
 	};
 
-	return as_check_main("unwind tables", "cut short and corrupt", 0, tests);
+	return as_check_main("unwind tables", "cut short and corrupt", tests);
 }

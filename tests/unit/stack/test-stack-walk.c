@@ -996,8 +996,8 @@ int main(void)
 	Suite *suite = suite_create("stack walk");
 
 	as_stack_walk_init();
-	as_check_case(suite, "against libgcc", 0, NULL, against);
-	as_check_case(suite, "rules and cache", 0, NULL, rules);
-	as_check_case(suite, "stacks made by hand", 0, NULL, made);
+	as_check_case(suite, "against libgcc", NULL, against);
+	as_check_case(suite, "rules and cache", NULL, rules);
+	as_check_case(suite, "stacks made by hand", NULL, made);
 	return as_check_run(suite);
 }
