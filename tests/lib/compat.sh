@@ -30,6 +30,13 @@ export ALLOCSAMPLE_RATE
 LC_ALL=C
 TZ=UTC
 export LC_ALL TZ
+# Every sample recorded from the first allocation on: lttng-ust waits for
+# its registration with the session daemon however long it takes (its
+# default gives up after 3 s, and a loaded machine can take longer: the
+# first samples of a run are then drawn while nothing records them, and a
+# count such as stress/churn.sh's comes out short).
+LTTNG_UST_REGISTER_TIMEOUT=-1
+export LTTNG_UST_REGISTER_TIMEOUT
 
 COMPAT_RUNS=
 if [ "${ALLOCSAMPLE_TEST_ATTACH:-0}" = 1 ]; then

@@ -236,8 +236,14 @@ harness_cpu() {
 }
 
 # harness_preload COMMAND...: runs COMMAND with the shim preloaded.
+# COMMAND waits for lttng-ust's registration with the session daemon before
+# its main() however long it takes (LTTNG_UST_REGISTER_TIMEOUT=-1, where
+# lttng-ust's default gives up after 3 s): on a loaded machine a slower
+# registration leaves the first samples unrecorded, and a test that counts
+# every sample of a program would count short.  With no session daemon
+# there is nothing to wait for.
 harness_preload() {
-	LD_PRELOAD="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" "$@"
+	LD_PRELOAD="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" LTTNG_UST_REGISTER_TIMEOUT=-1 "$@"
 }
 
 # harness_events TRACE_DIR: the trace's AllocationSampled events, one per
@@ -284,14 +290,18 @@ harness_count() {
 }
 
 # harness_read_events TRACE_DIR OUT: the trace's events (harness_events)
-# into OUT, and a failed check if the tracer discarded any: the counts a
-# test makes from them would be short for a reason it cannot show.  Stops
-# the test if babeltrace2 cannot read the trace.
+# into OUT, and a failed check if the tracer discarded any or if a process
+# drew samples before it was recorded (allocsample:SamplesUnrecorded): the
+# counts a test makes from them would be short for a reason it cannot
+# show.  Stops the test if babeltrace2 cannot read the trace.
 harness_read_events() {
 	babeltrace2 "$1" >"$2.text" 2>"$2.stderr" ||
 		harness_fail "babeltrace2 cannot read $1: $(cat "$2.stderr")"
 	if grep -qi discarded "$2.stderr"; then
 		fail "the tracer discarded events: $(cat "$2.stderr")"
+	fi
+	if grep -q 'allocsample:SamplesUnrecorded: ' "$2.text"; then
+		fail "samples drawn before their process was recorded: $(grep 'allocsample:SamplesUnrecorded: ' "$2.text" | head -n 3)"
 	fi
 	harness_events_of <"$2.text" >"$2"
 	rm -f "$2.text"
