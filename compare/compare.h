@@ -65,7 +65,8 @@ int asc_options_parse(int argc, char **argv, struct asc_options *out, int *statu
 /* A stack group's frame as its label shows it. */
 struct asc_frame {
 	char *label;     /* as_code_label */
-	bool runtime;    /* in a runtime's object (as_runtime_object) */
+	bool runtime;    /* in a runtime's object, or one of the C++ runtime's
+			  * functions (as_runtime_object, as_runtime_function) */
 };
 
 /*

@@ -7,14 +7,17 @@
  * program goes through (an allocator, a container's growth), so a label of
  * its first few frames would say the same of many stacks and never name
  * the program's own function.  A stack is labelled instead from its first
- * frame outside the runtimes (common/runtime.h: the rule by which the
- * report finds a stack's call site), followed by as many of its callers as
- * it takes to tell it from every other stack of its process in the
- * comparison: the first caller in which it differs from all of them is
- * the last frame shown.  Frames between the first and the last are
- * elided ("…") when there are more than MAX_BETWEEN of them.  A stack
- * whose frames outside the runtimes are those of another stack (they
- * differ inside the C library) is labelled from its innermost frame.
+ * frame outside the runtimes (common/runtime.h: their objects, by the rule
+ * by which the report finds a stack's call site, and the C++ standard
+ * library's templates compiled into the program, by their names, so that
+ * std::vector's growth is skipped as libstdc++.so's own frames are),
+ * followed by as many of its callers as it takes to tell it from every
+ * other stack of its process in the comparison: the first caller in which
+ * it differs from all of them is the last frame shown.  Frames between
+ * the first and the last are elided ("…") when there are more than
+ * MAX_BETWEEN of them.  A stack whose frames outside the runtimes are
+ * those of another stack (they differ inside the C library) is labelled
+ * from its innermost frame.
  */
 #include <glib.h>
 #include <stdlib.h>
@@ -83,8 +86,8 @@ static const char *view_frame(const struct view *v, size_t i)
 	return v->start + i < k->n_frames ? k->frames[v->start + i].label : AS_LABEL_TRUNCATED;
 }
 
-/* The index of a stack's first frame outside the runtimes, 0 when all are
- * theirs. */
+/* The index of a stack's first frame outside the runtimes' objects and
+ * functions, 0 when all are theirs. */
 static size_t first_outside_runtimes(const struct asc_key *k)
 {
 	size_t i;

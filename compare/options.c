@@ -26,9 +26,9 @@ static void usage(FILE *out)
 		"  --correction METHOD   holm (default: family-wise error), bh (Benjamini-\n"
 		"                        Hochberg: false-discovery rate) or none\n"
 		"  --group-by LIST       comma-separated: thread, type, thread-type, site,\n"
-		"                        stack\n"
-		"                        (default thread,type); processes and the total are\n"
-		"                        always compared\n"
+		"                        stack (default thread,type,stack: stacks find the\n"
+		"                        function that changed in untyped code); processes\n"
+		"                        and the total are always compared\n"
 		"  --fail-above PCT      exit with status 1 if a group increased significantly\n"
 		"                        by more than PCT percent (the lower end of its ratio's\n"
 		"                        interval above 1 + PCT/100)\n"
@@ -105,7 +105,10 @@ int asc_options_parse(int argc, char **argv, struct asc_options *out, int *statu
 	out->confidence = 0.95;
 	out->correction = ASC_HOLM;
 	out->format = ASC_TEXT;
-	out->kinds = 1u << AS_KIND_THREAD | 1u << AS_KIND_TYPE;
+	/* Stacks by default: in untyped code every allocation has the type of
+	 * its entry point (malloc), and only the stacks tell the function
+	 * that changed from the rest (doc/compare.md, "Kinds compared"). */
+	out->kinds = 1u << AS_KIND_THREAD | 1u << AS_KIND_TYPE | 1u << AS_KIND_STACK;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:h", long_options, NULL)) != -1) {
 		switch (c) {

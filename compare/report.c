@@ -95,7 +95,8 @@ static void read_frames(JsonObject *g, struct asc_key *key)
 		char *where = offset ? g_strconcat("+", offset, NULL) : NULL;
 
 		key->frames[i].label = as_code_label(f ? get_string(f, "function") : NULL, binary, where);
-		key->frames[i].runtime = binary && as_runtime_object(binary);
+		key->frames[i].runtime = (binary && as_runtime_object(binary)) ||
+					 as_runtime_function(f ? get_string(f, "function") : NULL);
 		g_free(where);
 	}
 }

@@ -16,8 +16,16 @@ tests_compare_stacks_workload_SOURCES = tests/compare/stacks-workload.cc
 tests_compare_stacks_workload_CXXFLAGS = $(TRACED_CXXFLAGS) -O2 -g
 tests_compare_stacks_workload_LDFLAGS = $(TRACED_LINK_FLAGS)
 
-COMPARE_TESTS = tests/compare/runs.sh tests/compare/bad-input.sh tests/compare/names.sh \
-	tests/compare/stack-labels.sh tests/compare/html.sh
+# Untyped allocations in three functions, one of which grows: the README's
+# CI gate on code without types.
+check_PROGRAMS += tests/compare/untyped
+tests_compare_untyped_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/workloads
+tests_compare_untyped_CFLAGS = $(TRACED_CFLAGS)
+tests_compare_untyped_LDFLAGS = $(TRACED_LINK_FLAGS)
+tests_compare_untyped_LDADD = -lm
+
+COMPARE_TESTS = tests/compare/runs.sh tests/compare/gate.sh tests/compare/bad-input.sh \
+	tests/compare/names.sh tests/compare/stack-labels.sh tests/compare/html.sh
 TESTS += $(COMPARE_TESTS)
 EXTRA_DIST += $(COMPARE_TESTS) tests/compare/lib.sh tests/compare/geometry.js
 # Headers of the programs above, whose one source is named after them.

@@ -6,6 +6,10 @@
 #   - each stack is labelled from its first frame outside the runtimes
 #     (the allocator's) with as many callers as tell it apart: the two
 #     stacks get different labels, which name build_index and load_table;
+#   - the stack of vector_path, whose innermost frames are the C++
+#     standard library's templates compiled into the program
+#     (std::__new_allocator<long>::allocate, std::vector's growth), is
+#     labelled by vector_path, the program's own function;
 #   - every line of the text fits COLUMNS, or the default width in a file,
 #     the GROUP column cut with the stack's last frame kept;
 #   - reports without the `label` key (from before it) give the same
@@ -36,6 +40,9 @@ check "one stack through load_table, labelled by it ($table)" \
 check "both labels start at the allocator, the first frame outside the runtimes" \
 	sh -c 'case "$1|$2" in "stacks-workload: PoolAllocator<long, 2>::allocate"*"|stacks-workload: PoolAllocator<long, 2>::allocate"*) ;; *) false ;; esac' \
 	- "$index" "$table"
+vector=$(jq -r '[.groups[] | select(.kind == "stack" and (.stack | split(";") | index("vector_path"))) | .label] | unique | join(" | ")' json.out)
+check "the stack through vector_path is labelled by it, not by the standard library's frames ($vector)" \
+	[ "$vector" = "stacks-workload: vector_path" ]
 check "no two stack groups have one label" \
 	jq -e '[.groups[] | select(.kind == "stack") | .label] | length == (unique | length)' json.out
 

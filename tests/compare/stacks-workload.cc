@@ -1,4 +1,4 @@
-/* stacks-workload.cc - two functions of a C++ program allocate through the same library code, for allocsample-compare's stack labels. */
+/* stacks-workload.cc - functions of a C++ program allocating through library code, for allocsample-compare's stack labels. */
 #include <cstdio>
 #include <cstdlib>
 #include <new>
@@ -6,13 +6,19 @@
 
 /*
  * Usage: stacks-workload INDEX_MIB TABLE_MIB
+ * (vector_path allocates INDEX_MIB too)
  *
  * build_index and load_table each grow std::vectors of long through one
  * allocator template, PoolAllocator<long, 2>, until they have allocated
  * about INDEX_MIB and TABLE_MIB MiB: their stacks share every frame from
  * the allocator up to std::vector's growth (library code compiled into
  * this program) and differ only in the program's own function, the one a
- * label must show.  noipa keeps each of those a frame of its own.
+ * label must show.  vector_path grows a std::vector<long> with the
+ * standard allocator as much as build_index grows its vectors: its stacks
+ * start in the C++ standard library's templates compiled into this
+ * program (std::__new_allocator<long>::allocate, the vector's growth),
+ * which a label must skip to name vector_path.  noipa keeps each of those
+ * functions a frame of its own.
  */
 
 template <class T, int Alignment> struct PoolAllocator {
@@ -65,6 +71,18 @@ __attribute__((noipa)) static void load_table(unsigned mib)
 		grow(v);
 }
 
+__attribute__((noipa)) static void vector_path(unsigned mib)
+{
+	std::vector<long> v;
+
+	for (unsigned i = 0; i < mib * GROWTHS_PER_MIB; i++) {
+		v.clear();
+		v.shrink_to_fit();
+		for (std::size_t j = 0; j < ELEMENTS; j++)
+			v.push_back(static_cast<long>(j));
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 3) {
@@ -72,6 +90,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	build_index(static_cast<unsigned>(std::atoi(argv[1])));
+	vector_path(static_cast<unsigned>(std::atoi(argv[1])));
 	load_table(static_cast<unsigned>(std::atoi(argv[2])));
 	return 0;
 }

@@ -2,7 +2,8 @@
  * test-labels.c - how both analysis tools name code (common/labels.h,
  * common/runtime.h): a frame or a site by its function, else its binary's
  * file name and place, else "[unknown]" (never "?"); a stack outermost
- * first; the runtimes' objects by file name, whatever their version.
+ * first; the runtimes' objects by file name, whatever their version, and
+ * the C++ runtime's functions compiled into a program by their names.
  */
 #include <check.h>
 #include <glib.h>
@@ -69,6 +70,26 @@ START_TEST(test_runtime)
 }
 END_TEST
 
+/* The C++ runtime's functions compiled into a program, by their names;
+ * the program's own, even in a template or an operator of its own, are
+ * not. */
+START_TEST(test_runtime_function)
+{
+	ck_assert(as_runtime_function("std::__new_allocator<long>::allocate"));
+	ck_assert(as_runtime_function("std::vector<long, std::allocator<long> >::_M_realloc_insert<long const&>"));
+	ck_assert(as_runtime_function("std::__1::allocator<int>::allocate"));
+	ck_assert(as_runtime_function("__gnu_cxx::new_allocator<char>::allocate"));
+	ck_assert(as_runtime_function("operator new"));
+	ck_assert(as_runtime_function("operator new[]"));
+	ck_assert(as_runtime_function("allocsample::type_tag"));
+	ck_assert(!as_runtime_function("vector_path"));
+	ck_assert(!as_runtime_function("PoolAllocator<long, 2>::allocate"));
+	ck_assert(!as_runtime_function("Pool::operator new"));
+	ck_assert(!as_runtime_function("mystd::copy"));
+	ck_assert(!as_runtime_function(NULL));
+}
+END_TEST
+
 int main(void)
 {
 	const struct as_check_test tests[] = {
@@ -77,6 +98,7 @@ int main(void)
 		{ test_stack_label, 1 },
 		{ test_base_name, 1 },
 		{ test_runtime, 1 },
+		{ test_runtime_function, 1 },
 		{ NULL, 0 },
 	};
 
