@@ -312,18 +312,6 @@
 			"or did not track every sample: the live figures are incomplete." : ""));
 	}
 
-	/* A size class's name: "1\u20132 KiB" for 1024 to 2047 bytes, the upper
-	 * end the next class's start; a class of one size is that size. */
-	function sizeClass(r) {
-		if (r.min === r.max)
-			return r.min + " B";
-		var end = r.max + 1, u = 0;
-		while (u + 1 < 7 && end % Math.pow(1024, u + 1) === 0 && r.min >= Math.pow(1024, u + 1))
-			u++;
-		var unit = Math.pow(1024, u), names = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-		return +(r.min / unit).toPrecision(6) + "\u2013" + +(end / unit).toPrecision(6) + " " + names[u];
-	}
-
 	/* The objects of a size class in words: "about N objects, at least L
 	 * and at most U". */
 	function objects(r) {
@@ -349,13 +337,13 @@
 		rows.forEach(function (r, i) {
 			var y = top + i * rowH, mid = y + rowH / 2, x0 = labelWidth + r.lower * scale, x1 = labelWidth + r.upper * scale;
 			var row = el("@g", { "class": "size" }, svg);
-			el("@text", { x: labelWidth - 8, y: mid + 4, "text-anchor": "end" }, row, sizeClass(r));
+			el("@text", { x: labelWidth - 8, y: mid + 4, "text-anchor": "end" }, row, r.label);
 			el("@rect", { "class": "bar", x: labelWidth, y: y + 4, width: Math.max(r.estimate * scale, 0.5), height: rowH - 8 }, row);
 			el("@line", { "class": "whisker", x1: x0, x2: x1, y1: mid, y2: mid }, row);
 			el("@line", { "class": "whisker", x1: x0, x2: x0, y1: mid - 5, y2: mid + 5 }, row);
 			el("@line", { "class": "whisker", x1: x1, x2: x1, y1: mid - 5, y2: mid + 5 }, row);
 			el("@text", { x: x1 + 6, y: mid + 4 }, row, human(r.estimate));
-			el("@title", {}, row, sizeClass(r) + " (" + r.min + " to " + r.max + " bytes): " + human(r.estimate) + ", " + level +
+			el("@title", {}, row, r.label + " (" + r.min + " to " + r.max + " bytes): " + human(r.estimate) + ", " + level +
 				" interval [" + human(r.lower) + ", " + human(r.upper) + "], " + count(r.samples, "sample", "samples") +
 				"; " + objects(r));
 		});
