@@ -36,17 +36,11 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
 	bool site = kind == ASR_KIND_SITE;
 	bool threads = !thread;
-	bool live = false, temporary = false;
+	bool live = live_columns(model), temporary = temporary_columns(model);
 	GString *align = g_string_new(NULL);
 	struct as_grid grid;
 	GPtrArray *row;
 	guint i;
-
-	/* The live columns when a row of the table has figures worth them. */
-	for (i = 0; i < model->shown[kind]->len && !live; i++)
-		live = held_says(model, g_ptr_array_index(model->shown[kind], i));
-	for (i = 0; i < model->shown[kind]->len && !temporary; i++)
-		temporary = temporary_says(model, g_ptr_array_index(model->shown[kind], i));
 
 	if (hosts)
 		g_string_append_c(align, 'l');
@@ -133,8 +127,7 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	/* The total's peak is its own instant, not the processes'. */
 	const struct held held = model->sort != ASR_SORT_PEAK ? held_of(model, t) :
 		(struct held) { curve != NULL, t->live_incomplete, curve ? &curve->peak : NULL };
-	bool live = model->sort == ASR_SORT_PEAK ? held.known : live_says(model, t);
-	bool temporary = temporary_says(model, t);
+	bool live = live_columns(model), temporary = temporary_columns(model);
 	GString *align = g_string_new(live ? "lrrrrlrl" : "lrrrrl");
 	struct as_grid grid;
 	GPtrArray *row;
@@ -163,7 +156,7 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell_bytes(row, t->est.weighted);
 	cell_interval(row, &t->est);
 	if (live)
-		cell_live(row, true, held.est);
+		cell_live(row, held.known, held.est);
 	if (temporary)
 		cell_temporary(row, t);
 	cell_marks(row, &t->est, t->incomplete, false, marks);
