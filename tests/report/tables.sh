@@ -16,7 +16,8 @@
 #     frame and line, the lines the program printed, and refill()'s two,
 #     which end alike, by main's line too ("via");
 #   - its size bars are labelled as the text's size table labels its
-#     classes, "512 B–1 KiB" among them.
+#     classes, "512 B–1 KiB" among them;
+#   - the report has no note on CPython (pymalloc.sh has one).
 # No statistical check: the rows and columns depend on the samples only
 # through each path having some (about 490 samples expected on the
 # smallest, 2000 blocks of 600 B at rate 4096: missed with probability
@@ -38,6 +39,9 @@ for fact in pid churn kept refill first second; do
 done
 check "the JSON report has the 4 stacks of allocate() and refill() ($(jq -c '[.groups[] | select(.kind == "stack") | .label | sub(".*;"; "")]' "$d/tables.json"))" \
 	[ "$(jq '[.groups[] | select(.kind == "stack" and (.label | test(";(allocate|refill)$")))] | length' "$d/tables.json")" -eq 4 ]
+
+check "the JSON report has no note on programs: tables-workload is not CPython ($(jq -c .notes "$d/tables.json"))" \
+	jq -e '.notes == []' "$d/tables.json"
 
 # Text, one table of sites cut to its largest row.
 report_run "$trace" -p 'group-by="site",top=1' >"$d/sites.txt" 2>"$d/sites.err" ||

@@ -8,6 +8,7 @@
 #include "common/units.h"
 #include "format/writer.h"
 #include "model/live_notes.h"
+#include "model/program_notes.h"
 
 /* A JSON string (as_json_string), or null. */
 static void put_string(FILE *out, const char *s)
@@ -287,6 +288,21 @@ static void put_sizes(FILE *out, const struct asr_size_histogram *h)
 			asr_bytes_round(r->est.lower), asr_bytes_round(r->est.upper));
 	}
 	fputc(']', out);
+}
+
+/* What the programs traced hide from the shim (model/program_notes.h). */
+static void put_program_notes(FILE *out, const struct asr_summary *sum)
+{
+	GPtrArray *notes = asr_program_notes(sum);
+	guint i;
+
+	fputs("  \"notes\": [", out);
+	for (i = 0; i < notes->len; i++) {
+		fputs(i ? ", " : "", out);
+		put_string(out, g_ptr_array_index(notes, i));
+	}
+	fputs("],\n", out);
+	g_ptr_array_free(notes, TRUE);
 }
 
 /* One group's object; `row` NULL for the group over the whole report,
@@ -693,6 +709,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		sum->vtid_missing ? "\"" ASR_VTID_HINT "\"" : "");
 	put_losses(out, model->losses);
 	put_live_notes(out, model);
+	put_program_notes(out, sum);
 	fputs("  \"groups\": [", out);
 	sep = "";
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {

@@ -825,7 +825,7 @@
 			count(total.live_samples, "sample", "samples") + (total.live_incomplete ? " (incomplete)" : "") + ".");
 	if (data.live.unknown_reason)
 		el("p", { "class": "note" }, main, data.live.unknown_reason);
-	data.live.notes.forEach(function (n) {
+	data.live.notes.concat(data.notes).forEach(function (n) {
 		el("p", { "class": "note" }, main, n);
 	});
 	data.hints.forEach(function (h) {

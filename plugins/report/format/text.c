@@ -5,6 +5,7 @@
 #include "common/labels.h"
 #include "format/text.h"
 #include "model/live_notes.h"
+#include "model/program_notes.h"
 
 static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_PROCESS] = "By process",
@@ -240,12 +241,16 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 {
 	const struct asr_summary *sum = &model->summary;
 	GPtrArray *caveats = asr_live_caveats(sum);
+	GPtrArray *programs = asr_program_notes(sum);
 	bool live_notes = caveats->len > 0 || asr_live_unknown_reason(sum) || nothing_live(model);
+	guint i;
 
 	g_ptr_array_free(caveats, TRUE);
 	if (!marks && !sum->vtid_missing && !sum->vpid_missing && !sum->skipped && !sum->incomplete &&
-	    !live_notes)
+	    !live_notes && programs->len == 0) {
+		g_ptr_array_free(programs, TRUE);
 		return;
+	}
 	fprintf(out, "\n");
 	if (marks & MARK_IMPRECISE)
 		fprintf(out, "* Imprecise: the interval is wider than the estimate; trust the interval.\n");
@@ -275,6 +280,9 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 		fprintf(out, "%" PRIu64 " %s with impossible values (offset >= size, size 0 or rate 0)\n"
 			     "left out.\n", sum->skipped, as_plural(sum->skipped, "sample", "samples"));
 	write_live_notes(out, model);
+	for (i = 0; i < programs->len; i++)
+		fprintf(out, "%s\n", (const char *) g_ptr_array_index(programs, i));
+	g_ptr_array_free(programs, TRUE);
 }
 
 /* Appends "N of M NOUNS" to `list`, the items joined by ", " and, before
