@@ -40,6 +40,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
 	plugins/report/model/group_estimates.c plugins/report/model/group_order.c \
 	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
+	plugins/report/model/program_notes.c plugins/report/model/program_notes.h \
 	plugins/report/model/lifetime_parts.c plugins/report/model/lifetime_parts.h \
 	plugins/report/model/temporary.c plugins/report/model/lifetime_quantiles.c \
 	plugins/report/model/survival.c \

@@ -28,10 +28,15 @@ tests_report_names_workload_CFLAGS = $(TRACED_CFLAGS)
 tests_report_names_workload_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_report_names_workload_LDADD = $(PTHREAD_LIBS)
 
+check_PROGRAMS += tests/report/tables-workload
+tests_report_tables_workload_CFLAGS = $(TRACED_CFLAGS) -g -fno-optimize-sibling-calls
+tests_report_tables_workload_LDFLAGS = $(TRACED_LINK_FLAGS)
+
 REPORT_TESTS = tests/report/names.sh tests/report/params.sh tests/report/first-look.sh \
 	tests/report/typed.sh tests/report/sizes.sh tests/report/rates.sh tests/report/worker.sh \
 	tests/report/golden.sh tests/report/loss.sh tests/report/contexts.sh tests/report/incompatible.sh \
-	tests/report/window.sh tests/report/html.sh tests/report/heap-html.sh
+	tests/report/window.sh tests/report/html.sh tests/report/heap-html.sh tests/report/tables.sh \
+	tests/report/pymalloc.sh
 TESTS += $(REPORT_TESTS)
 # The stages' includes, read from the sources: the normal build only
 # (PLAIN_TESTS, tests/local.mk).

@@ -5,7 +5,11 @@
 # lttng_ust_statedump:procname in the trace (lttng-ust names the executable
 # when the process registers, before main), the process row, the type rows
 # and every group's "process" say names-workload, while thread rows keep
-# their own names.
+# their own names.  Then names-workload execs itself under another name,
+# exec-named (a link to it), whose main thread allocates again: the
+# process row and that thread's row say exec-named, the name of the
+# executable that ran last, not names-workload or "coordinator", the
+# names the same process and thread had before the exec.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
@@ -33,4 +37,20 @@ while read -r tid name; do
 done <"$HARNESS_DIR/threads"
 check "the text report's process row says names-workload" \
 	sh -c "sed -n '/^By process/,/^\$/p' '$HARNESS_DIR/report.txt' | grep -q '^  names-workload  *$pid '"
+
+ln -s "$REPORT_BIN/names-workload" "$HARNESS_DIR/exec-named"
+ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=4096 report_traced exec -p 'group-by=["thread","type"]' \
+	--events 'allocsample:*,lttng_ust_statedump:procname' -- \
+	harness_preload "$REPORT_BIN/names-workload" exec "$HARNESS_DIR/exec-named"
+report_fact exec_pid "$HARNESS_DIR/exec.out" pid
+report_fact exec_tid "$HARNESS_DIR/exec.out" exec
+check "the exec'd program allocated on the main thread ($exec_tid, pid $exec_pid)" [ "$exec_tid" = "$exec_pid" ]
+check "the exec'd process has 4 thread rows, its workers' and its main thread's" \
+	[ "$(jq "[.groups[] | select(.kind == \"thread\" and .pid == $exec_pid)] | length" "$HARNESS_DIR/exec.json")" -eq 4 ]
+check "after the exec, the process row is exec-named" \
+	[ "$(jq -r ".groups[] | select(.kind == \"process\" and .pid == $exec_pid) | .procname" "$HARNESS_DIR/exec.json")" = exec-named ]
+check "after the exec, the main thread's row is exec-named, not coordinator" \
+	[ "$(jq -r ".groups[] | select(.kind == \"thread\" and .tid == $exec_tid) | .procname" "$HARNESS_DIR/exec.json")" = exec-named ]
+check "the workers, which ended before the exec, keep their names" \
+	[ "$(jq -r "[.groups[] | select(.kind == \"thread\" and .pid == $exec_pid and .tid != $exec_tid) | .procname] | sort | join(\",\")" "$HARNESS_DIR/exec.json")" = worker0,worker1,worker2 ]
 finish

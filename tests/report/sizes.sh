@@ -8,7 +8,8 @@
 # class's bytes interval holds its true bytes and objects_lower <= its true
 # count <= objects_upper; the classes between them that it never allocated
 # in are listed with no sample and their "below" ends; CSV has the same
-# rows, text with --sizes a table of them, text without it none.
+# rows, text with --sizes a table of them labelled as JSON's `label`s
+# (which the page draws), text without it none.
 #
 # ALLOCSAMPLE_SEED and threads run one after the other make the run
 # reproducible.  Were the seed drawn anew, each class's bytes interval
@@ -72,6 +73,9 @@ labels=$(sed -n '/^Sizes of sizes-workload, pid [0-9]*: objects and bytes per si
 	paste -s -d ' ' -)
 check "text: a row per class, 16 B to 64 KiB ($labels)" \
 	[ "$labels" = "16–32B 32–64B 64–128B 128–256B 256–512B 512B–1KiB 1–2KiB 2–4KiB 4–8KiB 8–16KiB 16–32KiB 32–64KiB 64–128KiB" ]
+# JSON's labels, which the page draws, are the text's: one style.
+json_labels=$(jq -r "[$process | .sizes[] | (.label // \"none\") | gsub(\" \"; \"\")] | join(\" \")" "$json")
+check "json: each class labelled as the text labels it ($json_labels)" [ "$json_labels" = "$labels" ]
 
 # Text without sizes: the same report but the size table.
 report_run "$trace" >"$HARNESS_DIR/plain.txt" 2>"$HARNESS_DIR/plain.err" ||

@@ -113,8 +113,7 @@ void asr_traces_name_process(struct asr_traces *traces, const bt_trace *trace, i
 {
 	struct asr_trace *t = asr_traces_get(traces, trace);
 
-	if (!g_hash_table_contains(t->process_names, &vpid))
-		g_hash_table_insert(t->process_names, g_memdup2(&vpid, sizeof vpid), g_strdup(name));
+	g_hash_table_replace(t->process_names, g_memdup2(&vpid, sizeof vpid), g_strdup(name));
 }
 
 const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid)

@@ -78,8 +78,11 @@ const void *asr_trace_domain(const struct asr_trace *trace);
 void asr_traces_add_loss(struct asr_traces *traces, const bt_stream *stream, bool packets,
 			 const uint64_t *count);
 
-/* Records that process `vpid` of trace `trace` is called `name` (the
- * first statedump of a process wins). */
+/* Records that process `vpid` of trace `trace` is called `name`.  The
+ * latest statedump wins: lttng-ust reads the name once, when the process
+ * registers, so a later one comes from an exec and names the executable
+ * that ran last (a session started later, or a regenerated statedump,
+ * repeats the same name). */
 void asr_traces_name_process(struct asr_traces *traces, const bt_trace *trace, int64_t vpid,
 			     const char *name);
 

@@ -95,6 +95,15 @@ bool held_says(const struct asr_model *model, const struct asr_group *g)
 	return model->sort == ASR_SORT_PEAK ? g->peak_known : live_says(model, g);
 }
 
+bool live_columns(const struct asr_model *model)
+{
+	const GPtrArray *curves = model->heap.curves;
+
+	if (model->sort == ASR_SORT_PEAK)
+		return curves && curves->len > 0;
+	return live_says(model, &model->summary.total);
+}
+
 void held_titles(GPtrArray *row, const struct asr_model *model)
 {
 	cell(row, model->sort == ASR_SORT_PEAK ? "AT PEAK" : "LIVE AT END");

@@ -5,8 +5,10 @@
 
 #include "common/escape.h"
 #include "common/labels.h"
+#include "common/units.h"
 #include "format/writer.h"
 #include "model/live_notes.h"
+#include "model/program_notes.h"
 
 /* A JSON string (as_json_string), or null. */
 static void put_string(FILE *out, const char *s)
@@ -260,9 +262,9 @@ static char *group_label(const struct asr_group *g, bool total)
 	return NULL;
 }
 
-/* A process's size classes, smallest first (doc/report-formats.md): the
- * bytes with their interval and the objects with both ends, rounded as
- * put_objects() rounds them. */
+/* A process's size classes, smallest first (doc/report-formats.md): each
+ * named as the text names it, the bytes with their interval and the
+ * objects with both ends, rounded as put_objects() rounds them. */
 static void put_sizes(FILE *out, const struct asr_size_histogram *h)
 {
 	guint i;
@@ -270,10 +272,14 @@ static void put_sizes(FILE *out, const struct asr_size_histogram *h)
 	fputs(", \"sizes\": [", out);
 	for (i = 0; i < h->rows->len; i++) {
 		const struct asr_size_row *r = &g_array_index(h->rows, struct asr_size_row, i);
+		char *label = as_size_class_label(r->min, r->max);
 
-		fprintf(out, "%s{\"min\": %" PRIu64 ", \"max\": %" PRIu64 ", \"samples\": %" PRIu64
-			", \"objects\": %" PRIu64 ", \"objects_lower\": %" PRIu64
-			", \"objects_upper\": ", i ? ", " : "", r->min, r->max, r->samples,
+		fprintf(out, "%s{\"min\": %" PRIu64 ", \"max\": %" PRIu64 ", \"label\": ",
+			i ? ", " : "", r->min, r->max);
+		put_string(out, label);
+		g_free(label);
+		fprintf(out, ", \"samples\": %" PRIu64 ", \"objects\": %" PRIu64
+			", \"objects_lower\": %" PRIu64 ", \"objects_upper\": ", r->samples,
 			asr_bytes_round(r->objects.estimate), asr_bytes_round(floor(r->objects.lower)));
 		put_integer(out, isfinite(r->objects.upper),
 			    (int64_t) asr_bytes_round(ceil(r->objects.upper)));
@@ -282,6 +288,21 @@ static void put_sizes(FILE *out, const struct asr_size_histogram *h)
 			asr_bytes_round(r->est.lower), asr_bytes_round(r->est.upper));
 	}
 	fputc(']', out);
+}
+
+/* What the programs traced hide from the shim (model/program_notes.h). */
+static void put_program_notes(FILE *out, const struct asr_summary *sum)
+{
+	GPtrArray *notes = asr_program_notes(sum);
+	guint i;
+
+	fputs("  \"notes\": [", out);
+	for (i = 0; i < notes->len; i++) {
+		fputs(i ? ", " : "", out);
+		put_string(out, g_ptr_array_index(notes, i));
+	}
+	fputs("],\n", out);
+	g_ptr_array_free(notes, TRUE);
 }
 
 /* One group's object; `row` NULL for the group over the whole report,
@@ -688,6 +709,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		sum->vtid_missing ? "\"" ASR_VTID_HINT "\"" : "");
 	put_losses(out, model->losses);
 	put_live_notes(out, model);
+	put_program_notes(out, sum);
 	fputs("  \"groups\": [", out);
 	sep = "";
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {

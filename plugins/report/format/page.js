@@ -312,18 +312,6 @@
 			"or did not track every sample: the live figures are incomplete." : ""));
 	}
 
-	/* A size class's name: "1\u20132 KiB" for 1024 to 2047 bytes, the upper
-	 * end the next class's start; a class of one size is that size. */
-	function sizeClass(r) {
-		if (r.min === r.max)
-			return r.min + " B";
-		var end = r.max + 1, u = 0;
-		while (u + 1 < 7 && end % Math.pow(1024, u + 1) === 0 && r.min >= Math.pow(1024, u + 1))
-			u++;
-		var unit = Math.pow(1024, u), names = ["B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-		return +(r.min / unit).toPrecision(6) + "\u2013" + +(end / unit).toPrecision(6) + " " + names[u];
-	}
-
 	/* The objects of a size class in words: "about N objects, at least L
 	 * and at most U". */
 	function objects(r) {
@@ -349,13 +337,13 @@
 		rows.forEach(function (r, i) {
 			var y = top + i * rowH, mid = y + rowH / 2, x0 = labelWidth + r.lower * scale, x1 = labelWidth + r.upper * scale;
 			var row = el("@g", { "class": "size" }, svg);
-			el("@text", { x: labelWidth - 8, y: mid + 4, "text-anchor": "end" }, row, sizeClass(r));
+			el("@text", { x: labelWidth - 8, y: mid + 4, "text-anchor": "end" }, row, r.label);
 			el("@rect", { "class": "bar", x: labelWidth, y: y + 4, width: Math.max(r.estimate * scale, 0.5), height: rowH - 8 }, row);
 			el("@line", { "class": "whisker", x1: x0, x2: x1, y1: mid, y2: mid }, row);
 			el("@line", { "class": "whisker", x1: x0, x2: x0, y1: mid - 5, y2: mid + 5 }, row);
 			el("@line", { "class": "whisker", x1: x1, x2: x1, y1: mid - 5, y2: mid + 5 }, row);
 			el("@text", { x: x1 + 6, y: mid + 4 }, row, human(r.estimate));
-			el("@title", {}, row, sizeClass(r) + " (" + r.min + " to " + r.max + " bytes): " + human(r.estimate) + ", " + level +
+			el("@title", {}, row, r.label + " (" + r.min + " to " + r.max + " bytes): " + human(r.estimate) + ", " + level +
 				" interval [" + human(r.lower) + ", " + human(r.upper) + "], " + count(r.samples, "sample", "samples") +
 				"; " + objects(r));
 		});
@@ -714,35 +702,113 @@
 
 	var SURVIVAL_GROUPS = 40; /* model.h: ASR_SURVIVAL_GROUPS */
 
+	/* A frame as a row names it: its function, else its binary's file name
+	 * and offset (as_code_label), then its source file's name and line. */
+	function frameText(f) {
+		var name = f["function"] || (f.binary && f.offset ? f.binary.replace(/.*\//, "") + "+" + f.offset : "[unknown]");
+		return name + (f.file ? " " + f.file.replace(/.*\//, "") + (f.line ? ":" + f.line : "") : "");
+	}
+
+	/*
+	 * The names of a table's stack rows, by row: a stack's innermost frame
+	 * with its line, where its bytes were asked for; when another row of
+	 * its process would read the same (one call site reached along two
+	 * paths), then "via" the frame where its stack, read from the
+	 * outermost, leaves the one it shares most frames with.  Stacks of the
+	 * same functions differ so by a call's line, which their labels (the
+	 * functions alone) do not show.
+	 */
+	function stackNames(rows) {
+		var leaf = new Map(), names = new Map();
+		function outermostFirst(g) { return (g.stack || []).slice().reverse(); }
+		function key(f) { return frameText(f) + "@" + (f.offset || f.address); }
+		rows.forEach(function (g) {
+			leaf.set(g, g.stack && g.stack.length ? frameText(g.stack[0]) : g.label || "?");
+		});
+		rows.forEach(function (g) {
+			var mine = outermostFirst(g), shared = -1;
+			rows.forEach(function (o) {
+				if (o === g || leaf.get(o) !== leaf.get(g) || o.pid !== g.pid || o.host !== g.host)
+					return;
+				var theirs = outermostFirst(o), k = 0;
+				while (k < mine.length && k < theirs.length && key(mine[k]) === key(theirs[k]))
+					k++;
+				shared = Math.max(shared, k);
+			});
+			names.set(g, leaf.get(g) + (shared >= 0 && shared < mine.length - 1 ? " via " + frameText(mine[shared]) : ""));
+		});
+		return names;
+	}
+
+	/*
+	 * Whether a row would repeat the figures of a larger group: a process
+	 * holding every sample of the report; a thread or a type holding every
+	 * sample of its process; a thread x type every sample of its process,
+	 * its thread or its type.  The same samples give the same lifetimes,
+	 * so the larger group's row, listed since it has a curve too, says it
+	 * all (a program of one thread and one type has its total's row only).
+	 * Sites and stacks say where the bytes come from: always shown.
+	 */
+	function repeats(g) {
+		function same(o) {
+			return o !== undefined && o !== null && o.lifetime && o.lifetime.survival &&
+				o.samples === g.samples && o.estimate === g.estimate;
+		}
+		function of(kind, also) {
+			return groups.filter(function (o) {
+				return o.kind === kind && o.host === g.host && o.pid === g.pid && (!also || also(o));
+			})[0];
+		}
+		if (g.kind === "process")
+			return same(total);
+		if (g.kind === "thread" || g.kind === "type")
+			return same(of("process"));
+		if (g.kind === "thread-type")
+			return same(of("process")) || same(of("thread", function (o) { return o.tid === g.tid; })) ||
+				same(of("type", function (o) { return o.type === g.type; }));
+		return false;
+	}
+
 	/* The lifetimes of the groups whose survival the report gives (the
-	 * largest of each kind), each row with a button that opens its
-	 * curve below the table. */
+	 * largest of each kind) and that do not repeat a larger one, each row
+	 * with a button that opens its curve below the table. */
 	function lifetimes(groups) {
 		groups = groups.filter(function (g) { return g.lifetime && g.lifetime.survival; });
+		var repeated = groups.filter(repeats).length;
+		groups = groups.filter(function (g) { return !repeats(g); });
 		if (groups.length === 0)
 			return;
 		var kinds = ["total", "process", "thread", "type", "thread-type", "site", "stack"];
 		groups.sort(function (a, b) { return kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || b.estimate - a.estimate; });
+		var stacks = stackNames(groups.filter(function (g) { return g.kind === "stack"; }));
 		el("h2", {}, main, "How long the bytes lived");
 		var table = el("table", { "class": "lifetimes" }, main);
 		var head = el("tr", {}, el("thead", {}, table));
 		["group", "median lifetime", "90th percentile", ""].forEach(function (h) { el("th", {}, head, h); });
 		var body = el("tbody", {}, table), holder = el("div", { id: "survival" }, main);
 		groups.forEach(function (g) {
-			var row = el("tr", {}, body), name = el("td", {}, row, (g.kind === "total" ? "" : g.kind + " ") + label(g));
+			var text = !stacks.has(g) ? label(g) : stacks.get(g) + (processCount > 1 ?
+				" (" + (g.process || g.procname || "?") + " " + (g.pid === null ? "?" : g.pid) + ")" : "");
+			var row = el("tr", {}, body), name = el("td", {}, row, (g.kind === "total" ? "" : g.kind + " ") + text);
 			name.title = label(g);
 			el("td", {}, row, quantile(g.lifetime, "p50"));
 			el("td", {}, row, quantile(g.lifetime, "p90"));
 			var b = el("button", { type: "button", "class": "survival" }, el("td", {}, row), "survival curve");
 			b.addEventListener("click", function () { survivalChart(g, holder); });
 		});
+		if (repeated > 0)
+			el("p", { "class": "note" }, main, count(repeated, "row is", "rows are") + " left out: " +
+				(repeated === 1 ? "its group holds" : "their groups hold") + " the same samples as a larger group " +
+				"listed (a program’s only process, thread or type), so " + (repeated === 1 ? "its" : "their") +
+				" figures would repeat that group’s.");
 		el("p", { "class": "note" }, main, "Lifetimes of the bytes: how long the blocks holding them stayed " +
 			"allocated, with " + level + " intervals (the ends are edges of buckets of powers of two).  " +
 			"The report gives these curves for the " + SURVIVAL_GROUPS + " groups of each kind that allocated most; the " +
-			"JSON report has every group\u2019s median and 90th percentile.");
+			"JSON report has every group’s median and 90th percentile.");
 	}
 
 	var groups = data.groups, total = data.total;
+	var processCount = groups.filter(function (g) { return g.kind === "process"; }).length;
 	var threads = groups.filter(function (g) { return g.kind === "thread"; });
 	var intro = el("p", { "class": "sub" }, main);
 	if (total)
@@ -759,7 +825,7 @@
 			count(total.live_samples, "sample", "samples") + (total.live_incomplete ? " (incomplete)" : "") + ".");
 	if (data.live.unknown_reason)
 		el("p", { "class": "note" }, main, data.live.unknown_reason);
-	data.live.notes.forEach(function (n) {
+	data.live.notes.concat(data.notes).forEach(function (n) {
 		el("p", { "class": "note" }, main, n);
 	});
 	data.hints.forEach(function (h) {

@@ -5,6 +5,7 @@
 #include "common/labels.h"
 #include "format/text.h"
 #include "model/live_notes.h"
+#include "model/program_notes.h"
 
 static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_PROCESS] = "By process",
@@ -36,17 +37,11 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
 	bool site = kind == ASR_KIND_SITE;
 	bool threads = !thread;
-	bool live = false, temporary = false;
+	bool live = live_columns(model), temporary = temporary_columns(model);
 	GString *align = g_string_new(NULL);
 	struct as_grid grid;
 	GPtrArray *row;
 	guint i;
-
-	/* The live columns when a row of the table has figures worth them. */
-	for (i = 0; i < model->shown[kind]->len && !live; i++)
-		live = held_says(model, g_ptr_array_index(model->shown[kind], i));
-	for (i = 0; i < model->shown[kind]->len && !temporary; i++)
-		temporary = temporary_says(model, g_ptr_array_index(model->shown[kind], i));
 
 	if (hosts)
 		g_string_append_c(align, 'l');
@@ -133,8 +128,7 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	/* The total's peak is its own instant, not the processes'. */
 	const struct held held = model->sort != ASR_SORT_PEAK ? held_of(model, t) :
 		(struct held) { curve != NULL, t->live_incomplete, curve ? &curve->peak : NULL };
-	bool live = model->sort == ASR_SORT_PEAK ? held.known : live_says(model, t);
-	bool temporary = temporary_says(model, t);
+	bool live = live_columns(model), temporary = temporary_columns(model);
 	GString *align = g_string_new(live ? "lrrrrlrl" : "lrrrrl");
 	struct as_grid grid;
 	GPtrArray *row;
@@ -163,7 +157,7 @@ static void write_total(FILE *out, const struct asr_model *model, unsigned *mark
 	cell_bytes(row, t->est.weighted);
 	cell_interval(row, &t->est);
 	if (live)
-		cell_live(row, true, held.est);
+		cell_live(row, held.known, held.est);
 	if (temporary)
 		cell_temporary(row, t);
 	cell_marks(row, &t->est, t->incomplete, false, marks);
@@ -247,12 +241,16 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 {
 	const struct asr_summary *sum = &model->summary;
 	GPtrArray *caveats = asr_live_caveats(sum);
+	GPtrArray *programs = asr_program_notes(sum);
 	bool live_notes = caveats->len > 0 || asr_live_unknown_reason(sum) || nothing_live(model);
+	guint i;
 
 	g_ptr_array_free(caveats, TRUE);
 	if (!marks && !sum->vtid_missing && !sum->vpid_missing && !sum->skipped && !sum->incomplete &&
-	    !live_notes)
+	    !live_notes && programs->len == 0) {
+		g_ptr_array_free(programs, TRUE);
 		return;
+	}
 	fprintf(out, "\n");
 	if (marks & MARK_IMPRECISE)
 		fprintf(out, "* Imprecise: the interval is wider than the estimate; trust the interval.\n");
@@ -282,6 +280,9 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 		fprintf(out, "%" PRIu64 " %s with impossible values (offset >= size, size 0 or rate 0)\n"
 			     "left out.\n", sum->skipped, as_plural(sum->skipped, "sample", "samples"));
 	write_live_notes(out, model);
+	for (i = 0; i < programs->len; i++)
+		fprintf(out, "%s\n", (const char *) g_ptr_array_index(programs, i));
+	g_ptr_array_free(programs, TRUE);
 }
 
 /* Appends "N of M NOUNS" to `list`, the items joined by ", " and, before

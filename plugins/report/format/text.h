@@ -52,6 +52,14 @@ struct held held_of(const struct asr_model *model, const struct asr_group *g);
 bool held_says(const struct asr_model *model, const struct asr_group *g);
 void held_titles(GPtrArray *row, const struct asr_model *model);
 
+/* Whether the tables of groups and the total have the live columns: one
+ * rule for the whole report, so that no column comes and goes from one
+ * table to the next (doc/report-formats.md, "Which columns the tables
+ * have").  With sort=peak, when the heap's curves are known; else when the
+ * total's live figures say something (live_says()).  A row whose group
+ * cannot say shows "-". */
+bool live_columns(const struct asr_model *model);
+
 /* The "LIVE AT END" and "LIVE INTERVAL" cells of a live figure ("-"
  * when the trace cannot say); note_live() marks the row's last cell, its
  * NOTE made by cell_marks(), '~' when the figure is incomplete. */
@@ -65,6 +73,9 @@ void note_live(GPtrArray *row, bool known, bool incomplete, unsigned *used);
  * and the median and 90th percentile of its bytes' lifetimes ('~' when
  * incomplete, added to `marks`). */
 bool temporary_says(const struct asr_model *model, const struct asr_group *g);
+/* The same for the temporary columns: in the temporary view, when the
+ * total's temporary figures are known. */
+bool temporary_columns(const struct asr_model *model);
 void cell_temporary(GPtrArray *row, const struct asr_group *g);
 void put_stack_temporary(FILE *out, const struct asr_group *g, size_t width, unsigned *marks);
 

@@ -6,32 +6,6 @@
 #include "format/text.h"
 #include "model/sizes.h"
 
-/* A power of two in its binary unit: 512 and "B", 4 and "KiB". */
-static uint64_t in_unit(double power, const char **unit)
-{
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB" };
-	size_t i = 0;
-
-	while (power >= 1024.0 && i + 1 < sizeof units / sizeof units[0]) {
-		power /= 1024.0;
-		i++;
-	}
-	*unit = units[i];
-	return (uint64_t) power;
-}
-
-/* A class from its smallest size to the next power of two: "4–8 KiB",
- * "512 B–1 KiB". */
-static char *class_label(const struct asr_size_row *r)
-{
-	const char *lo_unit, *hi_unit;
-	uint64_t lo = in_unit((double) r->min, &lo_unit), hi = in_unit((double) r->max + 1.0, &hi_unit);
-
-	if (lo_unit == hi_unit)
-		return g_strdup_printf("%" PRIu64 "–%" PRIu64 " %s", lo, hi, hi_unit);
-	return g_strdup_printf("%" PRIu64 " %s–%" PRIu64 " %s", lo, lo_unit, hi, hi_unit);
-}
-
 static void write_process(FILE *out, const struct asr_model *model, const struct asr_group *g,
 			  unsigned *marks)
 {
@@ -53,7 +27,7 @@ static void write_process(FILE *out, const struct asr_model *model, const struct
 		const struct asr_size_row *r = &g_array_index(g->sizes->rows, struct asr_size_row, i);
 
 		row = as_grid_row(&grid);
-		g_ptr_array_add(row, class_label(r));
+		g_ptr_array_add(row, as_size_class_label(r->min, r->max));
 		cell(row, "%" PRIu64, r->samples);
 		cell(row, "%" PRIu64, asr_bytes_round(r->objects.estimate));
 		cell(row, "%" PRIu64, asr_bytes_round(floor(r->objects.lower)));

@@ -10,6 +10,11 @@ bool temporary_says(const struct asr_model *model, const struct asr_group *g)
 	return model->sort == ASR_SORT_TEMPORARY && g->live_known;
 }
 
+bool temporary_columns(const struct asr_model *model)
+{
+	return temporary_says(model, &model->summary.total);
+}
+
 void cell_temporary(GPtrArray *row, const struct asr_group *g)
 {
 	if (!g->live_known) {

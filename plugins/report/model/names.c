@@ -5,7 +5,8 @@
  * The procname context names the thread that allocated, so a process has
  * as many names as threads.  lttng-ust's statedump, when the session
  * records lttng_ust_statedump:procname, gives the executable's name, which
- * is the process's; without it, the main thread's name is.  lttng-ust's
+ * is the process's (after an exec, the new executable's: traces.h); without
+ * it, the main thread's latest name is.  lttng-ust's
  * listener threads call themselves
  * after the program with "-ust" appended (truncated to 15 bytes, like every
  * thread name), and the tracer allocates there once per process (about

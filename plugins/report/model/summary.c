@@ -119,7 +119,9 @@ static void add_time(struct asr_group *g, bool has_time, int64_t first, int64_t 
 }
 
 /* Adds the samples of `from` (a cell's or a thread's, one thread) into the
- * group of `key` in `index`. */
+ * group of `key` in `index`.  A group is named after its latest part: a
+ * thread whose process exec'd has a cell per name, and goes by the one of
+ * the executable that ran last (as the process does, model/names.c). */
 static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 				const struct asr_group *from)
 {
@@ -129,6 +131,8 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 		g = g_new(struct asr_group, 1);
 		*g = *key;
 		g_hash_table_add(index, g);
+	} else if (from->has_time && (!g->has_time || from->last_ns > g->last_ns)) {
+		g->procname = key->procname;
 	}
 	asr_rates_merge(&g->rates, &from->rates);
 	asr_rates_merge(&g->live_rates, &from->live_rates);

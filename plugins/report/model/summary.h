@@ -43,8 +43,10 @@ struct asr_group {
 	enum asr_kind kind;
 	const char *host;       /* NULL: the trace has no `hostname` */
 	const char *procname;   /* the name of the thread that allocated (kinds
-				 * THREAD, THREAD_TYPE), of one of the process's
-				 * threads otherwise; NULL: not recorded */
+				 * THREAD, THREAD_TYPE: the latest it had, so
+				 * after an exec the new executable's), of one
+				 * of the process's threads otherwise; NULL: not
+				 * recorded */
 	const char *process;    /* the process's name (names.c); NULL: unknown */
 	bool tracer;            /* a thread of lttng-ust's own (kinds THREAD,
 				 * THREAD_TYPE) */

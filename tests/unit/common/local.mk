@@ -1,8 +1,8 @@
 # Check unit tests of what the analysis tools' outputs share (common/):
 # one grammar for counts (test-counts), each escaping rule over every byte,
 # checked against json-glib (test-escape), text tables cut to a width
-# (test-grid), the labels of code and stacks and the runtimes' objects
-# (test-labels).
+# (test-grid), the labels of code, stacks and size classes and the
+# runtimes' objects (test-labels).
 AS_UNIT_COMMON_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(GLIB_CFLAGS)
 AS_UNIT_COMMON_LDADD = common/libascommon.la $(CHECK_LIBS) $(GLIB_LIBS)
 AS_UNIT_COMMON_TESTS = tests/unit/common/test-counts tests/unit/common/test-escape \

@@ -3,7 +3,8 @@
  * common/runtime.h): a frame or a site by its function, else its binary's
  * file name and place, else "[unknown]" (never "?"); a stack outermost
  * first; the runtimes' objects by file name, whatever their version, and
- * the C++ runtime's functions compiled into a program by their names.
+ * the C++ runtime's functions compiled into a program by their names; a
+ * size class in one style for every format (common/units.h).
  */
 #include <check.h>
 #include <glib.h>
@@ -11,6 +12,7 @@
 
 #include "common/labels.h"
 #include "common/runtime.h"
+#include "common/units.h"
 #include "tests/lib/check-run.h"
 
 /* Checks `label` against `expected`, then frees it. */
@@ -90,6 +92,21 @@ START_TEST(test_runtime_function)
 }
 END_TEST
 
+/* Each end in its own unit, the unit once when they share it: the text's
+ * table, the JSON's label and the page's bars all say this. */
+START_TEST(test_size_class_label)
+{
+	check_label(as_size_class_label(1, 1), "1 B");
+	check_label(as_size_class_label(16, 31), "16–32 B");
+	check_label(as_size_class_label(256, 511), "256–512 B");
+	check_label(as_size_class_label(512, 1023), "512 B–1 KiB");
+	check_label(as_size_class_label(1024, 2047), "1–2 KiB");
+	check_label(as_size_class_label(UINT64_C(524288), UINT64_C(1048575)), "512 KiB–1 MiB");
+	check_label(as_size_class_label(UINT64_C(1) << 62, UINT64_MAX >> 1), "4–8 EiB");
+	check_label(as_size_class_label(UINT64_C(1) << 63, UINT64_MAX), "8–16 EiB");
+}
+END_TEST
+
 int main(void)
 {
 	const struct as_check_test tests[] = {
@@ -99,6 +116,7 @@ int main(void)
 		{ test_base_name, 1 },
 		{ test_runtime, 1 },
 		{ test_runtime_function, 1 },
+		{ test_size_class_label, 1 },
 		{ NULL, 0 },
 	};
 

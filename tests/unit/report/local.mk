@@ -3,7 +3,8 @@
 # symbol versions dropped and C++ names demangled (symbols/demangle.c:
 # test-demangle); the table of live samples (aggregate/live.c: test-live);
 # the sentences on the live figures, counts and their nouns and verbs
-# (model/live_notes.c: test-live-notes); a group's sparse lifetime buckets
+# (model/live_notes.c: test-live-notes); the note on CPython's pymalloc
+# (model/program_notes.c: test-program-notes); a group's sparse lifetime buckets
 # (lifetime_rates.c: test-lifetime-rates); the heap over time and its
 # peak's confidence against the sampling model, simulated: a point's
 # interval, the peak's, and the peak's at C failing on a flat heap
@@ -14,7 +15,8 @@ AS_UNIT_REPORT_CFLAGS = $(AM_CFLAGS) -I$(top_srcdir)/plugins/report $(CHECK_CFLA
 AS_UNIT_REPORT_LDADD = common/libascommon.la estimate/libasestimate.la src/libassampler.la \
 	$(CHECK_LIBS) $(GLIB_LIBS) $(GSL_LIBS) -lm
 AS_UNIT_REPORT_TESTS = tests/unit/report/test-demangle tests/unit/report/test-live \
-	tests/unit/report/test-live-notes tests/unit/report/test-lifetime-rates \
+	tests/unit/report/test-live-notes tests/unit/report/test-program-notes \
+	tests/unit/report/test-lifetime-rates \
 	tests/unit/report/test-heap-sim
 check_PROGRAMS += $(AS_UNIT_REPORT_TESTS)
 TESTS += $(AS_UNIT_REPORT_TESTS)
@@ -32,6 +34,10 @@ tests_unit_report_test_live_notes_SOURCES = tests/unit/report/test-live-notes.c 
 	plugins/report/model/live_notes.c
 tests_unit_report_test_live_notes_CFLAGS = $(AS_UNIT_REPORT_CFLAGS)
 tests_unit_report_test_live_notes_LDADD = $(AS_UNIT_REPORT_LDADD)
+tests_unit_report_test_program_notes_SOURCES = tests/unit/report/test-program-notes.c \
+	plugins/report/model/program_notes.c
+tests_unit_report_test_program_notes_CFLAGS = $(AS_UNIT_REPORT_CFLAGS)
+tests_unit_report_test_program_notes_LDADD = $(AS_UNIT_REPORT_LDADD)
 tests_unit_report_test_lifetime_rates_SOURCES = tests/unit/report/test-lifetime-rates.c \
 	plugins/report/lifetime_rates.c
 tests_unit_report_test_lifetime_rates_CFLAGS = $(AS_UNIT_REPORT_CFLAGS)
