@@ -27,7 +27,7 @@ for allocator in jemalloc tcmalloc; do
 		compat_both "$allocator-probe" /usr/bin/python3 "$AS_SRCDIR/tests/compat/allocator-probe.py" "$allocator"
 	ALLOCSAMPLE_RATE=524288
 	compat_both "$allocator-containers" "$AS_BUILDDIR/tests/compat/containers" $((30 * COMPAT_LONGER))
-	compat_both "$allocator-python" /usr/bin/python3 "$AS_SRCDIR/tests/compat/workload.py"
+	compat_both "$allocator-python" /usr/bin/python3 "$AS_SRCDIR/tests/compat/workload.py" "$COMPAT_PYTHON_ROUNDS"
 	unset LD_PRELOAD
 done
 compat_end

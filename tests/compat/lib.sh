@@ -23,9 +23,14 @@ if [ "$COMPAT_MODE" = attach ]; then
 	# as much as the others), and leave out the runs that cannot be made
 	# longer (COMPAT_LONGER is a factor of rounds, not of data sizes).
 	COMPAT_LONGER=10
+	# workload.py's rounds: a second or more of CPython, where gdb needs
+	# some tenths of one to attach (jemalloc and tcmalloc make the 40
+	# rounds of a preloaded run end within half a second).
+	COMPAT_PYTHON_ROUNDS=100
 else
 	COMPAT_HOW="with and without the shim"
 	COMPAT_LONGER=1
+	COMPAT_PYTHON_ROUNDS=40
 fi
 
 # compat_library LIBRARY PACKAGE: stops the test, naming PACKAGE, unless

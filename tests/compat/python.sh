@@ -11,7 +11,7 @@ compat_begin python
 # CPython allocates hundreds of megabytes here: a rate that leaves it
 # about 1500 samples keeps the trace small.
 ALLOCSAMPLE_RATE=524288
-compat_both python /usr/bin/python3 "$AS_SRCDIR/tests/compat/workload.py"
+compat_both python /usr/bin/python3 "$AS_SRCDIR/tests/compat/workload.py" "$COMPAT_PYTHON_ROUNDS"
 compat_end
 compat_same python "out err status" 3
 compat_digests python

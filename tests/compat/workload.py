@@ -1,4 +1,5 @@
-"""workload.py - a threaded standard-library workload with deterministic output, for compat/python.sh."""
+"""workload.py [ROUNDS] - a threaded standard-library workload with deterministic output, for compat/python.sh:
+each of its threads does ROUNDS rounds (40 by default)."""
 import hashlib
 import json
 import re
@@ -25,10 +26,10 @@ def make_text(seed, words):
     return "".join(out)
 
 
-def work(index, results):
+def work(index, rounds, results):
     """Dicts, lists, JSON and regular expressions; the digest of it all goes to results[index]."""
     digest = hashlib.sha256()
-    for round_ in range(ROUNDS):
+    for round_ in range(rounds):
         text = make_text(index * 1000 + round_, 4000)
         counts = {}
         for word in WORD.findall(text):
@@ -51,8 +52,9 @@ def work(index, results):
 
 
 def main():
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else ROUNDS
     results = [None] * THREADS
-    threads = [threading.Thread(target=work, args=(i, results)) for i in range(THREADS)]
+    threads = [threading.Thread(target=work, args=(i, rounds, results)) for i in range(THREADS)]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -143,10 +143,20 @@ compat_attach() {
 }
 
 # compat_end: stops the session and reads its events into $COMPAT_EVENTS
-# (harness_read_events: a failed check if the tracer discarded any).
+# (harness_read_events: a failed check if the tracer discarded any).  A
+# session no process registered with leaves no trace: the test stops
+# saying what gdb said of each attached run, or that nothing registered.
 compat_end() {
 	harness_session_end "$COMPAT_SESSION"
 	COMPAT_EVENTS="$HARNESS_DIR/events"
+	if [ -z "$(find "$COMPAT_TRACE" -name metadata 2>/dev/null)" ]; then
+		compat_gdb=
+		for compat_label in $COMPAT_RUNS; do
+			[ ! -e "$COMPAT_DIR/$compat_label.attach.gdb" ] ||
+				compat_gdb="$compat_gdb $compat_label: $(tr '\n' ' ' <"$COMPAT_DIR/$compat_label.attach.gdb")"
+		done
+		harness_fail "no process was recorded (no trace in $COMPAT_TRACE)${compat_gdb:+; gdb said:$compat_gdb}"
+	fi
 	harness_read_events "$COMPAT_TRACE" "$COMPAT_EVENTS"
 }
 
