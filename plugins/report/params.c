@@ -49,7 +49,7 @@ const char *asr_group_by_name(enum asr_group_by bit)
 {
 	int k;
 
-	for (k = AS_KIND_THREAD; k <= AS_KIND_STACK; k++) {
+	for (k = AS_KIND_THREAD; k <= AS_KIND_FUNCTION; k++) {
 		if (bit == ASR_GROUP_BY_BIT(k))
 			return as_kind_name((enum as_kind) k);
 	}
@@ -110,17 +110,17 @@ static int group_by_bit(struct asr_params_error *error, const char *name, const 
 
 	if (!bt_value_is_string(value)) {
 		refuse(error,
-			"Parameter `%s` contains %s: expecting `thread`, `type`, `thread-type` or `site`, or `stack` for a trace with stacks.",
+			"Parameter `%s` contains %s: expecting `thread`, `type`, `thread-type` or `site`, or `stack` or `function` for a trace with stacks.",
 			name, value_type_name(value));
 		return -1;
 	}
 	kind = as_kind_parse(bt_value_string_get(value));
-	if (kind >= AS_KIND_THREAD && kind <= AS_KIND_STACK) {
+	if (kind >= AS_KIND_THREAD && kind <= AS_KIND_FUNCTION) {
 		*bits |= ASR_GROUP_BY_BIT(kind);
 		return 0;
 	}
 	refuse(error,
-		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type`, `thread-type` or `site`, or `stack` for a trace with stacks.",
+		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type`, `thread-type` or `site`, or `stack` or `function` for a trace with stacks.",
 		name, bt_value_string_get(value));
 	return -1;
 }
@@ -144,7 +144,7 @@ static int parse_group_by(struct asr_params_error *error, const char *name, cons
 	}
 	if (bits == 0) {
 		refuse(error,
-			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type`, `thread-type`, `site` and `stack`.",
+			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type`, `thread-type`, `site`, `stack` and `function`.",
 			name, bt_value_is_array(value) ? "an empty array" : value_type_name(value));
 		return -1;
 	}

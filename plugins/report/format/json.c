@@ -254,6 +254,8 @@ static char *group_label(const struct asr_group *g, bool total)
 					       g->site->file, g->site->line) : NULL;
 	case ASR_KIND_STACK:
 		return g->stack ? stack_label(g->stack) : NULL;
+	case ASR_KIND_FUNCTION:
+		return g_strdup(g->function);
 	case ASR_KIND_COUNT:
 		break;
 	}
@@ -329,7 +331,7 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 		 !row && (total ? total_curve != NULL : g->peak_known));
 	put_temporary(out, g, g->live_known && !row);
 	fputs(", \"function\": ", out);
-	put_string(out, g->site ? g->site->function : NULL);
+	put_string(out, g->site ? g->site->function : g->function);
 	fputs(", \"file\": ", out);
 	put_string(out, g->site ? g->site->file : NULL);
 	if (g->site && g->site->file)
@@ -360,6 +362,12 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	}
 	if (g->kind == ASR_KIND_PROCESS && g->sizes && !total && !row)
 		put_sizes(out, g->sizes);
+	/* A function's group is its total; its self bytes beside them. */
+	if (g->kind == ASR_KIND_FUNCTION && !row) {
+		fprintf(out, ", \"self_samples\": %" PRIu64, g->self.samples);
+		put_estimate(out, "self", &g->self);
+		fprintf(out, ", \"self_imprecise\": %s", boolean(as_estimate_imprecise(&g->self)));
+	}
 	fputc('}', out);
 }
 
@@ -666,7 +674,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 2,\n"
 		"  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
 		model->confidence, boolean(model->boundary_compensation));
-	for (bit = 1; bit <= ASR_GROUP_BY_STACK; bit <<= 1) {
+	for (bit = 1; bit <= ASR_GROUP_BY_FUNCTION; bit <<= 1) {
 		if (model->group_by & bit) {
 			fprintf(out, "%s\"%s\"", sep, asr_group_by_name(bit));
 			sep = ", ";

@@ -13,6 +13,7 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_THREAD_TYPE] = "By thread and type",
 	[ASR_KIND_SITE] = "By site",
 	[ASR_KIND_STACK] = "By stack",
+	[ASR_KIND_FUNCTION] = "By function",
 };
 
 /* A site's label, "file:line" (the file's base name: the full path is in
@@ -321,6 +322,7 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 		[ASR_KIND_THREAD_TYPE] = { "thread-type group", "thread-type groups" },
 		[ASR_KIND_SITE] = { "site", "sites" },
 		[ASR_KIND_STACK] = { "stack", "stacks" },
+		[ASR_KIND_FUNCTION] = { "function", "functions" },
 	};
 	const struct asr_scope_model *scopes = model->scopes;
 	GPtrArray *list = g_ptr_array_new_with_free_func(g_free);
@@ -390,6 +392,8 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		if (kind == ASR_KIND_STACK && asr_kind_shown(kind, model->group_by))
 			text_stacks(out, model, &marks);
+		else if (kind == ASR_KIND_FUNCTION && asr_kind_shown(kind, model->group_by))
+			text_functions(out, model, &marks);
 		else if (asr_kind_shown(kind, model->group_by))
 			write_section(out, model, kind, &marks);
 	}

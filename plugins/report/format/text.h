@@ -83,6 +83,10 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks);
  * 100 columns in a file); adds its marks to `marks`. */
 void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks);
 
+/* The "By function" section (text_functions.c): each process's functions
+ * by their self bytes, with their total; adds its marks to `marks`. */
+void text_functions(FILE *out, const struct asr_model *model, unsigned *marks);
+
 /* Each process's size classes (format/text_sizes.c), with `sizes`; adds its
  * marks to `marks`. */
 void text_sizes(FILE *out, const struct asr_model *model, unsigned *marks);

@@ -63,6 +63,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.live = agg->live_known,
 		.sort = params->sort,
 		.stacks = options->group_by & ASR_GROUP_BY_STACK,
+		.functions = options->group_by & ASR_GROUP_BY_FUNCTION,
 		.stack_cells = options->stack_cells,
 		.figures = options->figures,
 	};
@@ -87,7 +88,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	}
 	/* Each distinct raw stack resolved once, when a grouping asks. */
 	if (asr_raw_stacks_count(&agg->stacks) > 0 &&
-	    options->group_by & (ASR_GROUP_BY_STACK | ASR_GROUP_BY_SITE)) {
+	    options->group_by & (ASR_GROUP_BY_STACK | ASR_GROUP_BY_SITE | ASR_GROUP_BY_FUNCTION)) {
 		model->resolution = g_new0(struct asr_resolution, 1);
 		asr_resolution_build(model->resolution, agg, symbols,
 				     options->group_by & ASR_GROUP_BY_SITE);

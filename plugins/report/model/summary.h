@@ -24,6 +24,7 @@ enum asr_kind {
 	ASR_KIND_THREAD_TYPE = AS_KIND_THREAD_TYPE,
 	ASR_KIND_SITE = AS_KIND_SITE,
 	ASR_KIND_STACK = AS_KIND_STACK,
+	ASR_KIND_FUNCTION = AS_KIND_FUNCTION,
 	ASR_KIND_COUNT,
 };
 
@@ -54,6 +55,14 @@ struct asr_group {
 				       * else "BINARY+0xOFFSET", else "[unknown]" */
 	const char *site_binary;      /* kind SITE: the file name of its binary, or "?" */
 	const struct asr_stack *stack;  /* kind STACK */
+	/* Kind FUNCTION (model/functions.h): its name, a frame's label.  The
+	 * group's samples, and so every figure below, are its total: those
+	 * with the function anywhere in their stack; `self` holds those whose
+	 * leaf it is. */
+	const char *function;
+	struct asr_rates self_rates;
+	uint64_t self_threads;  /* T of the self samples */
+	struct as_estimate self;
 	int64_t vpid;           /* valid when has_vpid */
 	int64_t vtid;           /* valid when has_vtid (kinds THREAD, THREAD_TYPE) */
 	bool has_vpid;
@@ -185,6 +194,7 @@ struct asr_summary_input {
 	GHashTable *lifetime_parts;
 	enum asr_sort sort;         /* order by these bytes */
 	bool stacks;                /* build the stack groups */
+	bool functions;             /* build the function groups */
 	bool stack_cells;           /* and the thread x type x stack ones */
 	unsigned figures;           /* enum asr_figures bits: what else to
 				     * estimate */
@@ -192,8 +202,8 @@ struct asr_summary_input {
 
 /*
  * Groups the cells into processes, threads, types, thread x type, sites
- * (when cells have one, from debug-info or from their stack) and stacks
- * (when asked) with the total, and estimates each: bytes and objects.  Strings
+ * (when cells have one, from debug-info or from their stack), stacks and
+ * functions (when asked) with the total, and estimates each: bytes and objects.  Strings
  * are borrowed from the cells, which must outlive the summary.  Returns 0,
  * or -1 if the estimator refused the options.
  */
@@ -224,9 +234,9 @@ const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 /* The key of the process group that holds `g`. */
 struct asr_group asr_process_key(const struct asr_group *g);
 
-/* The bytes a group is ordered by under `sort`: allocated, live at the
- * end, temporary, or live at its process's peak; -1 for figures the trace
- * cannot say. */
+/* The bytes a group is ordered by under `sort`: allocated (a function's
+ * self bytes, as pprof's top), live at the end, temporary, or live at its
+ * process's peak; -1 for figures the trace cannot say. */
 double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort);
 
 /* Orders every list of `summary` (group_order.c): processes by host and
