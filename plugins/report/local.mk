@@ -51,6 +51,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/stack.h \
 	plugins/report/model/resolve.c plugins/report/model/resolve.h \
 	plugins/report/model/functions.c plugins/report/model/functions.h \
+	plugins/report/model/at.c plugins/report/model/at.h \
 	plugins/report/model/call_tree.c plugins/report/model/call_tree.h \
 	plugins/report/model/sizes.c plugins/report/model/sizes.h \
 	plugins/report/format/writer.h plugins/report/format/writers.c \

@@ -72,6 +72,10 @@ struct asr_params {
 	uint64_t top;               /* at most the `top` largest; 0: all */
 	bool has_min_share;
 	double min_share;           /* none under this percentage of the table */
+	/* `at`: the live figures are those at this offset from the trace's
+	 * first sample or free instead of at its end. */
+	bool has_at;
+	int64_t at_ns;
 };
 
 /* What asr_params_parse() found. */

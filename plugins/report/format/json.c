@@ -570,8 +570,14 @@ static void put_live_notes(FILE *out, const struct asr_model *model)
 	GPtrArray *caveats = asr_live_caveats(sum);
 	guint i;
 
-	fprintf(out, "  \"sort\": \"%s\",\n  \"live\": {\"known\": %s, \"unknown_reason\": ",
+	fprintf(out, "  \"sort\": \"%s\",\n  \"live\": {\"known\": %s, ",
 		asr_sort_name(model->sort), boolean(sum->live_known));
+	/* With `at` (only, so that other reports keep their fields), every
+	 * live figure is the bytes live then. */
+	if (model->has_at)
+		fprintf(out, "\"at_ns\": %" PRId64 ", \"at_t_ns\": %" PRId64 ", ", model->at_ns,
+			model->at_t_ns);
+	fputs("\"unknown_reason\": ", out);
 	put_string(out, asr_live_unknown_reason(sum));
 	fprintf(out, ", \"unrecorded_samples\": %" PRIu64 ", \"unmatched_frees\": %" PRIu64
 		", \"untracked_samples\": %" PRIu64 ", \"lost_frees\": %" PRIu64

@@ -772,6 +772,8 @@
 	}
 
 	var groups = data.groups, total = data.total;
+	/* With `at`, the live figures are those of that instant. */
+	var liveWhen = data.live.at_ns === undefined ? "at the end" : "at " + duration(data.live.at_ns);
 	var threads = groups.filter(function (g) { return g.kind === "thread"; });
 	var intro = el("p", { "class": "sub" }, main);
 	if (total)
@@ -783,7 +785,7 @@
 	if (data.incomplete)
 		el("p", { "class": "warn" }, main, "! The trace lost events: the true values are at least the lower bounds.");
 	if (total && data.live.known)
-		el("p", { "class": "sub" }, main, "Still live at the end: " + human(total.live_estimate) + ", " +
+		el("p", { "class": "sub" }, main, "Still live " + liveWhen + ": " + human(total.live_estimate) + ", " +
 			level + " interval [" + human(total.live_lower) + ", " + human(total.live_upper) + "], from " +
 			count(total.live_samples, "sample", "samples") + (total.live_incomplete ? " (incomplete)" : "") + ".");
 	if (data.live.unknown_reason)
@@ -799,9 +801,9 @@
 	bars("Bytes allocated per type", groups.filter(function (g) { return g.kind === "type"; }));
 	bars("Bytes allocated per call site", groups.filter(function (g) { return g.kind === "site"; }));
 	if (data.live.known) {
-		bars("Bytes still live at the end per thread", threads, true);
-		bars("Bytes still live at the end per type", groups.filter(function (g) { return g.kind === "type"; }), true);
-		bars("Bytes still live at the end per call site", groups.filter(function (g) { return g.kind === "site"; }), true);
+		bars("Bytes still live " + liveWhen + " per thread", threads, true);
+		bars("Bytes still live " + liveWhen + " per type", groups.filter(function (g) { return g.kind === "type"; }), true);
+		bars("Bytes still live " + liveWhen + " per call site", groups.filter(function (g) { return g.kind === "site"; }), true);
 	}
 	functions(groups.filter(function (g) { return g.kind === "function"; }));
 	lifetimes(total && total.lifetime && total.lifetime.survival ?

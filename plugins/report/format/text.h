@@ -39,6 +39,10 @@ void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, 
  * on every row would say nothing CSV and JSON do not. */
 bool live_says(const struct asr_model *model, const struct asr_group *g);
 
+/* When the live figures are: "at the end", or with `at` "at 1.5 s" (from
+ * the trace's first sample or free).  To g_free. */
+char *live_when(const struct asr_model *model);
+
 /* What a table's live columns show: with sort=peak, the bytes each group
  * held at its process's peak ("AT PEAK"), else those still live at the
  * end ("LIVE AT END").  held_says() is live_says(), or with sort=peak

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "aggregate/aggregate.h"
+#include "model/at.h"
 #include "model/call_tree.h"
 #include "model/lifetime_parts.h"
 #include "model/model.h"
@@ -77,6 +78,8 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->temporary_ns = params->temporary_ns;
 	model->sort = params->sort;
 	model->sizes_shown = params->sizes;
+	model->has_at = params->has_at;
+	model->at_ns = params->at_ns;
 	model->losses = losses_of(agg->traces.list);
 	/* Refused only now, so that the suggestion covers the whole trace. */
 	if (agg->windowed && agg->windows.too_many) {
@@ -95,6 +98,11 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		model->stack_problems = &model->resolution->problems;
 		in.resolution = model->resolution;
 	}
+	if (params->has_at) {
+		in.at_cells = asr_at_cells(agg, params, &model->at_t_ns, self);
+		if (!in.at_cells)
+			return -1;
+	}
 	if (agg->live_known) {
 		asr_heap_view_peaks(&model->heap, &agg->heap, params->confidence);
 		in.peak_cells = model->heap.peak_cells;
@@ -103,6 +111,8 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	status = asr_summary_build(&model->summary, &in, &estimate_options);
 	if (in.lifetime_parts)
 		g_hash_table_destroy(in.lifetime_parts);
+	if (in.at_cells)
+		g_hash_table_destroy(in.at_cells);
 	if (status)
 		goto refused;
 	if (agg->live_known &&

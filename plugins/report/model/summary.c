@@ -158,13 +158,26 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 	return g;
 }
 
+/* The live samples of cell `c`: at the end, or at the `at` instant. */
+static const struct asr_rates *live_of(const struct asr_cell *c, GHashTable *at_cells)
+{
+	static const struct asr_rates none;
+	const struct asr_rates *at;
+
+	if (!at_cells)
+		return &c->live;
+	at = g_hash_table_lookup(at_cells, c);
+	return at ? at : &none;
+}
+
 /* What cell `c` adds to its groups, its accumulators borrowed.  A cell
  * without any tracked sample says nothing of the live bytes, and makes
  * every live figure it joins incomplete, as a trace without frees does.
  * `lifetime_parts`: the cells' lifetimes, or NULL; `peak`: its live
- * samples at its process's peak, or NULL. */
+ * samples at its process's peak, or NULL; `at_cells`: the live samples at
+ * the `at` instant, or NULL. */
 static struct asr_group cell_part(const struct asr_cell *c, bool live, GHashTable *lifetime_parts,
-				  const struct asr_peak_cell *peak)
+				  const struct asr_peak_cell *peak, GHashTable *at_cells)
 {
 	const struct asr_trace *t = c->trace;
 	bool incomplete = asr_trace_incomplete(t);
@@ -175,7 +188,7 @@ static struct asr_group cell_part(const struct asr_cell *c, bool live, GHashTabl
 		.peak_confidence = peak ? peak->confidence : 0.0,
 		.peak_ns = peak ? peak->ns : 0,
 		.rates = c->rates,
-		.live_rates = live ? c->live : (struct asr_rates) { 0 },
+		.live_rates = live ? *live_of(c, at_cells) : (struct asr_rates) { 0 },
 		.lifetime_parts = live && lifetime_parts ? g_hash_table_lookup(lifetime_parts, c) : NULL,
 		.incomplete = incomplete,
 		.live_known = live && t->frees_known && c->tracked > 0,
@@ -311,7 +324,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		const struct asr_cell *c = p;
 		const struct asr_group part = cell_part(c, in->live, in->lifetime_parts,
-			in->peak_cells ? g_hash_table_lookup(in->peak_cells, c) : NULL);
+			in->peak_cells ? g_hash_table_lookup(in->peak_cells, c) : NULL, in->at_cells);
 		const struct asr_resolved *resolved = c->stack && in->resolution ?
 			asr_resolution_of(in->resolution, c->stack) : NULL;
 		const struct asr_site *site = c->site ? c->site : resolved ? resolved->site : NULL;

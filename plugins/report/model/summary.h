@@ -192,6 +192,10 @@ struct asr_summary_input {
 	/* The cells' lifetimes (struct asr_cell * -> struct
 	 * asr_lifetime_parts *, model/lifetime_parts.h); NULL: none. */
 	GHashTable *lifetime_parts;
+	/* With `at`, each cell's live samples at that instant (struct
+	 * asr_cell * -> struct asr_rates *, model/at.h; a cell absent held
+	 * none), in place of those at the end; NULL: at the end. */
+	GHashTable *at_cells;
 	enum asr_sort sort;         /* order by these bytes */
 	bool stacks;                /* build the stack groups */
 	bool functions;             /* build the function groups */
