@@ -111,6 +111,12 @@ check "functions are ordered by self bytes, largest first" jq -e '
 
 # The other formats, from the kept trace, with every function shown.
 trace="$HARNESS_DIR/function.trace"
+# The function table shows bytes allocated: sort=live orders the other
+# tables, not this one.
+report_json "$trace" "$HARNESS_DIR/live.json" -p 'group-by="function",sort="live"'
+check "with sort=live too, functions are ordered by self bytes allocated" jq -e '
+	[.groups[] | select(.kind == "function") | .self_estimate] | length > 0 and . == (sort | reverse)' \
+	"$HARNESS_DIR/live.json"
 report_run "$trace" -p 'group-by="function",confidence=0.999,top=0,min-share=0' \
 	>"$HARNESS_DIR/function.txt" 2>"$HARNESS_DIR/function.txt.err" || harness_fail "the text report failed"
 check "text: a By function section" grep -q '^By function' "$HARNESS_DIR/function.txt"

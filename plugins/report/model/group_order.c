@@ -12,6 +12,10 @@
 
 double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort)
 {
+	/* The function table shows bytes allocated, self and total, whatever
+	 * the other tables are ordered by: its order follows what it shows. */
+	if (g->kind == ASR_KIND_FUNCTION)
+		return g->self.weighted;
 	switch (sort) {
 	case ASR_SORT_LIVE:
 		return g->live_known ? g->live.weighted : -1.0;
@@ -22,7 +26,7 @@ double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort)
 	case ASR_SORT_ALLOCATED:
 		break;
 	}
-	return g->kind == ASR_KIND_FUNCTION ? g->self.weighted : g->est.weighted;
+	return g->est.weighted;
 }
 
 static int compare_process(const struct asr_group *a, const struct asr_group *b)
@@ -109,8 +113,8 @@ static int compare_frames(const struct asr_stack *a, const struct asr_stack *b)
 	return (int) a->truncated - (int) b->truncated;
 }
 
-/* Functions by their self bytes (or live, temporary or peak ones), then
- * by their total, as pprof's top lists them. */
+/* Functions by their self bytes, then by their total, as pprof's top
+ * lists them. */
 static int compare_functions(const struct asr_group *a, const struct asr_group *b,
 			     enum asr_sort sort)
 {

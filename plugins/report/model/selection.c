@@ -33,7 +33,7 @@ static double bytes_of(const struct asr_model *model, const struct asr_group *g)
  * `top`). */
 static double share_bytes(const struct asr_model *model, const struct asr_group *g)
 {
-	if (g->kind == ASR_KIND_FUNCTION && model->sort == ASR_SORT_ALLOCATED)
+	if (g->kind == ASR_KIND_FUNCTION)
 		return g->est.weighted;
 	return bytes_of(model, g);
 }

@@ -238,9 +238,10 @@ const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 /* The key of the process group that holds `g`. */
 struct asr_group asr_process_key(const struct asr_group *g);
 
-/* The bytes a group is ordered by under `sort`: allocated (a function's
- * self bytes, as pprof's top), live at the end, temporary, or live at its
- * process's peak; -1 for figures the trace cannot say. */
+/* The bytes a group is ordered by under `sort`: allocated, live at the
+ * end, temporary, or live at its process's peak; a function's self bytes
+ * allocated under any `sort`, as pprof's top; -1 for figures the trace
+ * cannot say. */
 double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort);
 
 /* Orders every list of `summary` (group_order.c): processes by host and
