@@ -10,6 +10,7 @@ static const char *const names[AS_KIND_COUNT] = {
 	[AS_KIND_THREAD_TYPE] = "thread-type",
 	[AS_KIND_SITE] = "site",
 	[AS_KIND_STACK] = "stack",
+	[AS_KIND_FUNCTION] = "function",
 	[AS_KIND_TOTAL] = "total",
 };
 

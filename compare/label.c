@@ -58,6 +58,8 @@ static char *names_label(const struct asc_key *k)
 		g_string_append_printf(s, " / %s", k->thread ? k->thread : "?");
 	if (k->kind == AS_KIND_TYPE || k->kind == AS_KIND_THREAD_TYPE)
 		g_string_append_printf(s, ": %s", k->type ? k->type : "?");
+	if (k->kind == AS_KIND_FUNCTION)
+		g_string_append_printf(s, ": %s", k->function ? k->function : "?");
 	if (k->kind == AS_KIND_SITE) {
 		site = as_site_label(k->function, k->binary, k->address, k->file, (uint64_t) MAX(k->line, 0));
 		g_string_append_printf(s, ": %s", site);

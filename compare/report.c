@@ -143,6 +143,8 @@ static void read_key(JsonObject *g, enum as_kind kind, struct asc_key *key)
 		key->address = dup_string(g, "address");
 		key->line = get_int(g, "line", -1);
 	}
+	if (kind == AS_KIND_FUNCTION)
+		key->function = dup_string(g, "function");
 	if (kind == AS_KIND_STACK) {
 		read_frames(g, key);
 		key->stack = stack_label(g, key);

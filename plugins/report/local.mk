@@ -51,6 +51,8 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/model/shown.c plugins/report/model/selection.c \
 	plugins/report/model/stack.h \
 	plugins/report/model/resolve.c plugins/report/model/resolve.h \
+	plugins/report/model/functions.c plugins/report/model/functions.h \
+	plugins/report/model/at.c plugins/report/model/at.h \
 	plugins/report/model/call_tree.c plugins/report/model/call_tree.h \
 	plugins/report/model/sizes.c plugins/report/model/sizes.h \
 	plugins/report/format/writer.h plugins/report/format/writers.c \
@@ -58,6 +60,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/grid.c \
 	plugins/report/format/text_timeline.c plugins/report/format/text_scopes.c \
 	plugins/report/format/text_stacks.c plugins/report/format/text_heap.c \
+	plugins/report/format/text_functions.c \
 	plugins/report/format/text_sizes.c plugins/report/format/text_temporary.c \
 	plugins/report/format/csv.c \
 	plugins/report/format/json.c \

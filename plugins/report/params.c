@@ -49,7 +49,7 @@ const char *asr_group_by_name(enum asr_group_by bit)
 {
 	int k;
 
-	for (k = AS_KIND_THREAD; k <= AS_KIND_STACK; k++) {
+	for (k = AS_KIND_THREAD; k <= AS_KIND_FUNCTION; k++) {
 		if (bit == ASR_GROUP_BY_BIT(k))
 			return as_kind_name((enum as_kind) k);
 	}
@@ -110,17 +110,17 @@ static int group_by_bit(struct asr_params_error *error, const char *name, const 
 
 	if (!bt_value_is_string(value)) {
 		refuse(error,
-			"Parameter `%s` contains %s: expecting `thread`, `type`, `thread-type` or `site`, or `stack` for a trace with stacks.",
+			"Parameter `%s` contains %s: expecting `thread`, `type`, `thread-type` or `site`, or `stack` or `function` for a trace with stacks.",
 			name, value_type_name(value));
 		return -1;
 	}
 	kind = as_kind_parse(bt_value_string_get(value));
-	if (kind >= AS_KIND_THREAD && kind <= AS_KIND_STACK) {
+	if (kind >= AS_KIND_THREAD && kind <= AS_KIND_FUNCTION) {
 		*bits |= ASR_GROUP_BY_BIT(kind);
 		return 0;
 	}
 	refuse(error,
-		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type`, `thread-type` or `site`, or `stack` for a trace with stacks.",
+		"Parameter `%s`: unknown grouping `%s`: expecting `thread`, `type`, `thread-type` or `site`, or `stack` or `function` for a trace with stacks.",
 		name, bt_value_string_get(value));
 	return -1;
 }
@@ -144,7 +144,7 @@ static int parse_group_by(struct asr_params_error *error, const char *name, cons
 	}
 	if (bits == 0) {
 		refuse(error,
-			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type`, `thread-type`, `site` and `stack`.",
+			"Parameter `%s` is %s: expecting a string or a non-empty array of strings among `thread`, `type`, `thread-type`, `site`, `stack` and `function`.",
 			name, bt_value_is_array(value) ? "an empty array" : value_type_name(value));
 		return -1;
 	}
@@ -291,7 +291,7 @@ static int64_t parse_duration(const char *s)
 	return -1;
 }
 
-/* A duration parameter (`window`, `temporary`, `update-interval`) into *out: positive
+/* A duration parameter (`window`, `temporary`, `update-interval`, `at`) into *out: positive
  * nanoseconds below 2^63, from an integer or a string with its unit. */
 static int parse_duration_value(struct asr_params_error *error, const char *name, const bt_value *value,
 				int64_t *out)
@@ -341,6 +341,18 @@ static int parse_temporary(struct asr_params_error *error, const char *name, con
 			   struct asr_params *params)
 {
 	return parse_duration_value(error, name, value, &params->temporary_ns);
+}
+
+/* `at`: the instant whose live bytes the report gives, as an offset from
+ * the trace's first sample or free (the origin of the heap's curve);
+ * whether the trace reaches it is known only at its end (model.c). */
+static int parse_at(struct asr_params_error *error, const char *name, const bt_value *value,
+		    struct asr_params *params)
+{
+	if (parse_duration_value(error, name, value, &params->at_ns))
+		return -1;
+	params->has_at = true;
+	return 0;
 }
 
 static int parse_update_interval(struct asr_params_error *error, const char *name,
@@ -433,6 +445,13 @@ static int check_format(struct asr_params_error *error, struct asr_params *param
 		refuse(error,
 			"Parameter `update-interval` does not go with format `%s`: use `text`, `csv` or `json` for updates.",
 			format_name(params->format));
+		return -1;
+	}
+	/* An instant is looked for once, in a finished trace: an update
+	 * before it would have nothing to say of it. */
+	if (params->update_interval_ns && params->has_at) {
+		refuse(error,
+			"Parameter `at` does not go with `update-interval`: it names an instant of a finished trace; report the trace once it is recorded.");
 		return -1;
 	}
 	if (stacks)
@@ -582,6 +601,7 @@ static const struct param_descr param_table[] = {
 	{ "min-share", parse_min_share },
 	{ "timeline-points", parse_timeline_points },
 	{ "sizes", parse_sizes },
+	{ "at", parse_at },
 };
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
@@ -630,12 +650,14 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	params->top = 0;
 	params->has_min_share = false;
 	params->min_share = 0.0;
+	params->has_at = false;
+	params->at_ns = 0;
 	error->text[0] = '\0';
 
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		status = refuse(error,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `temporary`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share`, `timeline-points` or `sizes`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `temporary`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share`, `timeline-points`, `sizes` or `at`.",
 			unknown);
 		goto error;
 	}

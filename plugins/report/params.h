@@ -21,6 +21,7 @@ enum asr_group_by {
 	ASR_GROUP_BY_THREAD_TYPE = ASR_GROUP_BY_BIT(AS_KIND_THREAD_TYPE),
 	ASR_GROUP_BY_SITE = ASR_GROUP_BY_BIT(AS_KIND_SITE),    /* schema 1: needs filter.lttng-utils.debug-info */
 	ASR_GROUP_BY_STACK = ASR_GROUP_BY_BIT(AS_KIND_STACK),  /* schema 2 */
+	ASR_GROUP_BY_FUNCTION = ASR_GROUP_BY_BIT(AS_KIND_FUNCTION),  /* schema 2 */
 };
 
 enum asr_format {
@@ -71,6 +72,10 @@ struct asr_params {
 	uint64_t top;               /* at most the `top` largest; 0: all */
 	bool has_min_share;
 	double min_share;           /* none under this percentage of the table */
+	/* `at`: the live figures are those at this offset from the trace's
+	 * first sample or free instead of at its end. */
+	bool has_at;
+	int64_t at_ns;
 };
 
 /* What asr_params_parse() found. */
@@ -103,7 +108,7 @@ const char *asr_sort_name(enum asr_sort sort);
 void asr_params_fini(struct asr_params *params);
 
 /* The name of a group-by bit: its kind's ("thread", "type", "thread-type",
- * "site", "stack"). */
+ * "site", "stack", "function"). */
 const char *asr_group_by_name(enum asr_group_by bit);
 
 #endif

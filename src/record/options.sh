@@ -11,7 +11,7 @@
 # report_output, live, update_interval (set, 2s by default, with --live
 # alone), live_ports (and ctrl_port, data_port, live_port), events (the
 # --enable-event patterns, a line each), scope_begin, scope_end, scope_key,
-# top, min_share.
+# top, min_share, at.
 
 # The largest ALLOCSAMPLE_RATE the shim accepts (src/sampler/settings.h, 2^48).
 max_rate=281474976710656
@@ -55,6 +55,9 @@ Options:
   --peak                the peak view: bytes live at the heap's peak per call
                         stack, largest first (group-by stack, sort=peak; with
                         --stack-depth 0, per thread and type)
+  --at T                what was live at T after the first sample, such as
+                        1.5s or 200ms: the leaks view at T (at=T, sort=live;
+                        the groups of --group-by if given)
   --sizes               also show each process's size classes (objects and
                         bytes per power of two of the size)
   --stack-depth N       record at most N return addresses per sample, 0 to 128
@@ -91,7 +94,7 @@ USAGE
 rate= output= keep=no format=text window= confidence= group_by= sites=no report=yes leaks=no temporary_view=no temporary_within= peak=no sizes=no
 stack_depth=
 report_output= live=no update_interval= live_ports=5342:5343:5344
-events= scope_begin= scope_end= scope_key= top= min_share=
+events= scope_begin= scope_end= scope_key= top= min_share= at=
 attach_pid= duration= duration_ms=
 
 # dir_value OPTION VALUE: a directory or file name, not the next option
@@ -129,6 +132,8 @@ options_parse() {
 		--temporary) temporary_view=yes; shift ;;
 		--temporary=*) temporary_view=yes; temporary_within=${1#*=}; shift ;;
 		--peak) peak=yes; shift ;;
+		--at) [ $# -ge 2 ] || die "--at needs a value"; at=$2; shift 2 ;;
+		--at=*) at=${1#*=}; shift ;;
 		--sizes) sizes=yes; shift ;;
 		--stack-depth) [ $# -ge 2 ] || die "--stack-depth needs a value"; stack_depth=$2; shift 2 ;;
 		--stack-depth=*) stack_depth=${1#*=}; shift ;;
@@ -191,6 +196,13 @@ options_check() {
 	# where the blocks live at the end, freed soon after their allocation or
 	# live at the peak were allocated; without stacks, threads and types
 	# are what is left.
+	# --at is the leaks view at an instant, unless --group-by chooses the
+	# groups; the temporary and peak views are of the whole run.
+	if [ -n "$at" ]; then
+		[ "$temporary_view" = no ] && [ "$peak" = no ] ||
+			die "--at gives the bytes live at one instant: it cannot go with --temporary or --peak"
+		[ -n "$group_by" ] || [ "$sites" = yes ] || leaks=yes
+	fi
 	view=
 	[ "$leaks" = no ] || view="$view --leaks"
 	[ "$temporary_view" = no ] || view="$view --temporary"
@@ -350,6 +362,8 @@ options_params() {
 	[ "$temporary_view" = no ] || map="$map,sort=\"temporary\""
 	[ -z "$temporary_within" ] || map="$map,temporary=$(param_string "$temporary_within")"
 	[ "$peak" = no ] || map="$map,sort=\"peak\""
+	[ -z "$at" ] || map="$map,at=$(param_duration "$at")"
+	[ -z "$at" ] || [ "$leaks" = yes ] || map="$map,sort=\"live\""
 	[ "$sizes" = no ] || map="$map,sizes=true"
 	[ -z "$scope_begin" ] || map="$map,scope-begin=$(param_string "$scope_begin")"
 	[ -z "$scope_end" ] || map="$map,scope-end=$(param_string "$scope_end")"

@@ -41,6 +41,6 @@ tests_stacks_stacks_cxx_nofp_CXXFLAGS = $(TRACED_CXXFLAGS) $(STACKS_NOFP)
 tests_stacks_stacks_cxx_nofp_LDFLAGS = $(TRACED_LINK_FLAGS)
 
 STACKS_TESTS = tests/stacks/c-fp.sh tests/stacks/c-nofp.sh tests/stacks/cxx-fp.sh \
-	tests/stacks/cxx-nofp.sh tests/stacks/truncated.sh
+	tests/stacks/cxx-nofp.sh tests/stacks/truncated.sh tests/stacks/function.sh
 TESTS += $(STACKS_TESTS)
 EXTRA_DIST += $(STACKS_TESTS) tests/stacks/lib.sh

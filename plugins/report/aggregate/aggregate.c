@@ -13,6 +13,8 @@ void asr_aggregate_init(struct asr_aggregate *agg, const struct asr_params *para
 	asr_raw_stacks_init(&agg->stacks);
 	asr_live_init(&agg->live);
 	asr_heap_init(&agg->heap, params->timeline_points - 1);
+	if (params->has_at)
+		asr_heap_keep_at(&agg->heap, params->at_ns);
 	asr_sizes_init(&agg->sizes);
 	agg->live.temporary_ns = params->temporary_ns;
 	agg->live_known = false;

@@ -58,6 +58,7 @@ static void series_fini(struct asr_heap_series *series)
 
 	for (l = 0; l < ASR_HEAP_LEVELS; l++)
 		snapshot_unref(series->best[l].snapshot);
+	snapshot_unref(series->at);
 	for (i = 0; i < series->points->len; i++)
 		point_clear(&g_array_index(series->points, struct asr_heap_point, i));
 	g_array_free(series->points, TRUE);
@@ -91,6 +92,12 @@ void asr_heap_fini(struct asr_heap *heap)
 	if (heap->total.points)
 		series_fini(&heap->total);
 	memset(heap, 0, sizeof *heap);
+}
+
+void asr_heap_keep_at(struct asr_heap *heap, int64_t offset)
+{
+	heap->has_at = true;
+	heap->at_offset = offset;
 }
 
 struct asr_heap_series *asr_heap_series_of(struct asr_heap *heap, struct asr_cell *cell)
@@ -148,6 +155,21 @@ static struct asr_heap_snapshot *snapshot_take(const struct asr_heap_series *ser
 		g_array_append_val(snapshot->cells, copy);
 	}
 	return snapshot;
+}
+
+/* Copies every process's live cells at the `at` instant; a process that
+ * starts later holds nothing then. */
+static void keep_at(struct asr_heap *heap)
+{
+	guint i;
+
+	for (i = 0; i < heap->processes->len; i++) {
+		struct asr_heap_series *series = g_ptr_array_index(heap->processes, i);
+
+		series->at = snapshot_take(series);
+		series->at->refs = 1;
+	}
+	heap->at_reached = true;
 }
 
 /* The number of trailing zero bits of k > 0: the levels whose grid holds k. */
@@ -239,6 +261,9 @@ void asr_heap_advance(struct asr_heap *heap, struct asr_heap_series *series, int
 		heap->origin = ns;
 		heap->next_k = 1;
 	}
+	/* As an offset, which cannot overflow as origin + at_offset could. */
+	if (heap->has_at && !heap->at_reached && ns - heap->origin >= heap->at_offset)
+		keep_at(heap);
 	while (asr_heap_instant(heap, heap->next_k) <= ns) {
 		guint i;
 

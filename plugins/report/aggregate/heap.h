@@ -73,6 +73,9 @@ struct asr_heap_series {
 	 * 2^l steps, valid for l >= the grid's level. */
 	struct asr_heap_best best[ASR_HEAP_LEVELS];
 	struct asr_heap_series *total;  /* NULL for the total itself */
+	/* Its cells' live samples at the heap's `at` instant; NULL before
+	 * it, and for a process that had no cell then. */
+	struct asr_heap_snapshot *at;
 };
 
 /*
@@ -91,11 +94,21 @@ struct asr_heap {
 	GHashTable *by_process;     /* (trace, vpid) -> struct asr_heap_series *, owned */
 	GPtrArray *processes;       /* struct asr_heap_series *, in order of appearance */
 	struct asr_heap_series total;
+	/* The instant of the `at` parameter, at_offset after the origin: each
+	 * process's cells are copied then, as for a peak (`at` of its series). */
+	bool has_at;
+	int64_t at_offset;
+	bool at_reached;
 };
 
 /* GLib aborts when out of memory, so init cannot fail.  `max_points` >= 1. */
 void asr_heap_init(struct asr_heap *heap, unsigned max_points);
 void asr_heap_fini(struct asr_heap *heap);
+
+/* Keeps each process's cells' live samples at `offset` after the origin
+ * (the `at` parameter), before the first sample or free at or after it is
+ * applied.  Before the first event. */
+void asr_heap_keep_at(struct asr_heap *heap, int64_t offset);
 
 /* The series of the process of a new cell, which it joins. */
 struct asr_heap_series *asr_heap_series_of(struct asr_heap *heap, struct asr_cell *cell);

@@ -77,6 +77,18 @@ static void put_estimate(FILE *out, const struct as_estimate *est)
 		asr_bytes_round(est->upper));
 }
 
+/* The columns of a report grouped by function, after the stack ones: a
+ * function's self bytes (its row's estimate is its total), empty in the
+ * other rows. */
+static void put_self_columns(FILE *out, const struct asr_group *g)
+{
+	if (!g || g->kind != ASR_KIND_FUNCTION) {
+		fputs(",,,,", out);
+		return;
+	}
+	put_estimate(out, &g->self);
+}
+
 /* The live columns (a window's row: at its end; a point's: at its
  * instant), in reports with live figures only, so that the others keep
  * their columns; empty for a group whose traces cannot say.  Then the
@@ -152,7 +164,7 @@ static void put_temporary_columns(FILE *out, bool shown, bool known, const struc
  * columns. */
 static void put_row(FILE *out, const char *kind, const struct asr_group *g,
 		    const struct asr_model *model, const struct asr_window_row *row, bool stacks,
-		    bool live)
+		    bool functions, bool live)
 {
 	bool total = g == &model->summary.total;
 	const struct asr_heap_curve *curve = total && !row ? total_curve(model) : NULL;
@@ -185,7 +197,10 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g,
 		boolean(est->mixed_rates));
 	/* The site's and the window's columns come last, so that those before
 	 * keep their positions for scripts written before them. */
-	if (g->site) {
+	if (g->kind == ASR_KIND_FUNCTION) {
+		put_field(out, g->function);
+		fputs(",,,", out);
+	} else if (g->site) {
 		put_field(out, g->site->function);
 		fputc(',', out);
 		put_field(out, g->site->file);
@@ -205,6 +220,8 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g,
 	fputc(',', out);
 	if (stacks)
 		put_stack_columns(out, row ? NULL : g);
+	if (functions)
+		put_self_columns(out, row ? NULL : g);
 	put_live_columns(out, live, g->live_known, g->live_incomplete, row ? &row->live : &g->live,
 			 !peak ? NULL : curve ? &curve->peak : &g->peak_live,
 			 peak && (curve || g->kind == ASR_KIND_PROCESS),
@@ -217,7 +234,7 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g,
 /* One scope instance's line: its ends in start_ns and end_ns (end_ns empty
  * while open, and then incomplete), its key last. */
 static void put_scope(FILE *out, const struct asr_scope_row *s, double confidence, bool stacks,
-		      bool live)
+		      bool functions, bool live)
 {
 	const struct as_estimate *est = &s->est;
 
@@ -240,6 +257,8 @@ static void put_scope(FILE *out, const struct asr_scope_row *s, double confidenc
 	put_field(out, s->key);
 	if (stacks)
 		put_stack_columns(out, NULL);
+	if (functions)
+		put_self_columns(out, NULL);
 	fputs(live ? NO_LIVE_COLUMNS NO_TEMPORARY_COLUMNS NO_SIZE_COLUMNS "\n" : NO_SIZE_COLUMNS "\n",
 	      out);
 }
@@ -248,7 +267,7 @@ static void put_scope(FILE *out, const struct asr_scope_row *s, double confidenc
  * key and T, the class's bytes and, in the last columns, its sizes and
  * its objects with both ends. */
 static void put_size(FILE *out, const struct asr_group *g, const struct asr_size_row *r,
-		     double confidence, bool stacks, bool live)
+		     double confidence, bool stacks, bool functions, bool live)
 {
 	fputs("size,", out);
 	put_process(out, g);
@@ -259,6 +278,8 @@ static void put_size(FILE *out, const struct asr_group *g, const struct asr_size
 		boolean(as_estimate_imprecise(&r->est)), boolean(r->est.mixed_rates));
 	if (stacks)
 		put_stack_columns(out, NULL);
+	if (functions)
+		put_self_columns(out, NULL);
 	fputs(live ? NO_LIVE_COLUMNS NO_TEMPORARY_COLUMNS : "", out);
 	fprintf(out, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",", r->min, r->max,
 		asr_bytes_round(r->objects.estimate), asr_bytes_round(floor(r->objects.lower)));
@@ -271,7 +292,7 @@ static void put_size(FILE *out, const struct asr_group *g, const struct asr_size
  * bytes allocated up to its instant in the estimate's columns, the
  * instant in end_ns, the bytes live then in the live columns. */
 static void put_points(FILE *out, const struct asr_heap_curve *c, uint64_t threads,
-		       double confidence, bool stacks)
+		       double confidence, bool stacks, bool functions)
 {
 	const struct asr_group *g = c->process;
 	guint i;
@@ -292,6 +313,8 @@ static void put_points(FILE *out, const struct asr_heap_curve *c, uint64_t threa
 			boolean(r->allocated.mixed_rates), r->t_ns);
 		if (stacks)
 			put_stack_columns(out, NULL);
+		if (functions)
+			put_self_columns(out, NULL);
 		put_live_columns(out, true, true, c->incomplete, &r->live, NULL, false, 0, 0.0);
 		fputs(NO_TEMPORARY_COLUMNS NO_SIZE_COLUMNS "\n", out);
 	}
@@ -301,16 +324,19 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
 	bool stacks = model->group_by & ASR_GROUP_BY_STACK;
+	bool functions = model->group_by & ASR_GROUP_BY_FUNCTION;
 	bool live = sum->live_known;
 	enum asr_kind kind;
 	guint i;
 
-	/* The stack columns only in reports that group by stack, so that the
-	 * others keep their columns. */
+	/* The stack columns only in reports that group by stack, and the self
+	 * columns only in those that group by function, so that the others
+	 * keep their columns. */
 	fputs("kind,host,pid,procname,tid,type,threads,samples,estimate,negbin_estimate,lower,upper,"
 	      "confidence,first_ns,last_ns,incomplete,imprecise,mixed_rates,function,file,line,binary,"
 	      "window,start_ns,end_ns,key", out);
 	fputs(stacks ? ",stack,truncated,objects,objects_lower,objects_upper" : "", out);
+	fputs(functions ? ",self_samples,self_estimate,self_lower,self_upper" : "", out);
 	fputs(live ? ",live_samples,live_estimate,live_lower,live_upper,live_incomplete,"
 		     "peak_live_samples,peak_live_estimate,peak_live_lower,peak_live_upper,peak_t_ns,"
 		     "peak_confidence,temporary_estimate,temporary_lower,temporary_upper,"
@@ -321,21 +347,21 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		for (i = 0; i < model->shown[kind]->len; i++)
 			put_row(out, asr_kind_name(kind), g_ptr_array_index(model->shown[kind], i),
-				model, NULL, stacks, live);
+				model, NULL, stacks, functions, live);
 	}
 	if (sum->samples > 0)
-		put_row(out, "total", &sum->total, model, NULL, stacks, live);
+		put_row(out, "total", &sum->total, model, NULL, stacks, functions, live);
 	for (i = 0; model->windows && i < model->windows->len; i++) {
 		const struct asr_window_row *row = &g_array_index(model->windows, struct asr_window_row, i);
 		bool total = row->group == &sum->total;
 
 		put_row(out, total ? "total" : asr_kind_name(row->group->kind), row->group, model, row,
-			stacks, live);
+			stacks, functions, live);
 	}
 	/* Every instance, in begin order: a CSV is read by a script. */
 	for (i = 0; model->scopes && i < model->scopes->rows->len; i++)
 		put_scope(out, &g_array_index(model->scopes->rows, struct asr_scope_row, i),
-			  model->confidence, stacks, live);
+			  model->confidence, stacks, functions, live);
 	/* Each process's size classes, smallest first, process by process. */
 	for (i = 0; i < model->shown[ASR_KIND_PROCESS]->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(model->shown[ASR_KIND_PROCESS], i);
@@ -343,13 +369,13 @@ int asr_write_csv(FILE *out, const struct asr_model *model)
 
 		for (j = 0; g->sizes && j < g->sizes->rows->len; j++)
 			put_size(out, g, &g_array_index(g->sizes->rows, struct asr_size_row, j),
-				 model->confidence, stacks, live);
+				 model->confidence, stacks, functions, live);
 	}
 	for (i = 0; model->heap.curves && i < model->heap.curves->len; i++) {
 		const struct asr_heap_curve *c = g_ptr_array_index(model->heap.curves, i);
 
 		put_points(out, c, c->process ? c->process->threads : sum->total.threads,
-			   model->confidence, stacks);
+			   model->confidence, stacks, functions);
 	}
 	fflush(out);
 	return ferror(out) ? -1 : 0;

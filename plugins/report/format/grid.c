@@ -78,6 +78,18 @@ char *human_duration(int64_t ns)
 	return g_strdup_printf("%" PRId64 " ns", ns);
 }
 
+char *live_when(const struct asr_model *model)
+{
+	char *duration, *when;
+
+	if (!model->has_at)
+		return g_strdup("at the end");
+	duration = human_duration(model->at_ns);
+	when = g_strdup_printf("at %s", duration);
+	g_free(duration);
+	return when;
+}
+
 bool live_says(const struct asr_model *model, const struct asr_group *g)
 {
 	return g->live_known && (model->sort == ASR_SORT_LIVE || g->live.samples > 0);
@@ -106,7 +118,13 @@ bool live_columns(const struct asr_model *model)
 
 void held_titles(GPtrArray *row, const struct asr_model *model)
 {
-	cell(row, model->sort == ASR_SORT_PEAK ? "AT PEAK" : "LIVE AT END");
+	char *at = model->has_at ? human_duration(model->at_ns) : NULL;
+
+	if (model->sort == ASR_SORT_PEAK)
+		cell(row, "AT PEAK");
+	else
+		cell(row, "LIVE AT %s", at ? at : "END");
+	g_free(at);
 	cell(row, model->sort == ASR_SORT_PEAK ? "PEAK INTERVAL" : "LIVE INTERVAL");
 }
 

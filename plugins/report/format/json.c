@@ -256,6 +256,8 @@ static char *group_label(const struct asr_group *g, bool total)
 					       g->site->file, g->site->line) : NULL;
 	case ASR_KIND_STACK:
 		return g->stack ? stack_label(g->stack) : NULL;
+	case ASR_KIND_FUNCTION:
+		return g_strdup(g->function);
 	case ASR_KIND_COUNT:
 		break;
 	}
@@ -350,7 +352,7 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 		 !row && (total ? total_curve != NULL : g->peak_known));
 	put_temporary(out, g, g->live_known && !row);
 	fputs(", \"function\": ", out);
-	put_string(out, g->site ? g->site->function : NULL);
+	put_string(out, g->site ? g->site->function : g->function);
 	fputs(", \"file\": ", out);
 	put_string(out, g->site ? g->site->file : NULL);
 	if (g->site && g->site->file)
@@ -381,6 +383,12 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	}
 	if (g->kind == ASR_KIND_PROCESS && g->sizes && !total && !row)
 		put_sizes(out, g->sizes);
+	/* A function's group is its total; its self bytes beside them. */
+	if (g->kind == ASR_KIND_FUNCTION && !row) {
+		fprintf(out, ", \"self_samples\": %" PRIu64, g->self.samples);
+		put_estimate(out, "self", &g->self);
+		fprintf(out, ", \"self_imprecise\": %s", boolean(as_estimate_imprecise(&g->self)));
+	}
 	fputc('}', out);
 }
 
@@ -583,8 +591,14 @@ static void put_live_notes(FILE *out, const struct asr_model *model)
 	GPtrArray *caveats = asr_live_caveats(sum);
 	guint i;
 
-	fprintf(out, "  \"sort\": \"%s\",\n  \"live\": {\"known\": %s, \"unknown_reason\": ",
+	fprintf(out, "  \"sort\": \"%s\",\n  \"live\": {\"known\": %s, ",
 		asr_sort_name(model->sort), boolean(sum->live_known));
+	/* With `at` (only, so that other reports keep their fields), every
+	 * live figure is the bytes live then. */
+	if (model->has_at)
+		fprintf(out, "\"at_ns\": %" PRId64 ", \"at_t_ns\": %" PRId64 ", ", model->at_ns,
+			model->at_t_ns);
+	fputs("\"unknown_reason\": ", out);
 	put_string(out, asr_live_unknown_reason(sum));
 	fprintf(out, ", \"unrecorded_samples\": %" PRIu64 ", \"unmatched_frees\": %" PRIu64
 		", \"untracked_samples\": %" PRIu64 ", \"lost_frees\": %" PRIu64
@@ -687,7 +701,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 2,\n"
 		"  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
 		model->confidence, boolean(model->boundary_compensation));
-	for (bit = 1; bit <= ASR_GROUP_BY_STACK; bit <<= 1) {
+	for (bit = 1; bit <= ASR_GROUP_BY_FUNCTION; bit <<= 1) {
 		if (model->group_by & bit) {
 			fprintf(out, "%s\"%s\"", sep, asr_group_by_name(bit));
 			sep = ", ";

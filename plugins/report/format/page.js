@@ -19,7 +19,7 @@
 			return host + proc + " / tid " + g.tid;
 		if (g.kind === "type")
 			return g.type + " (" + host + proc + ")";
-		if ((g.kind === "site" || g.kind === "stack") && g.label)
+		if ((g.kind === "site" || g.kind === "stack" || g.kind === "function") && g.label)
 			return g.label;
 		return host + proc;
 	}
@@ -778,7 +778,7 @@
 		groups = groups.filter(function (g) { return !repeats(g); });
 		if (groups.length === 0)
 			return;
-		var kinds = ["total", "process", "thread", "type", "thread-type", "site", "stack"];
+		var kinds = ["total", "process", "thread", "type", "thread-type", "site", "stack", "function"];
 		groups.sort(function (a, b) { return kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || b.estimate - a.estimate; });
 		var stacks = stackNames(groups.filter(function (g) { return g.kind === "stack"; }));
 		el("h2", {}, main, "How long the bytes lived");
@@ -807,8 +807,39 @@
 			"JSON report has every group’s median and 90th percentile.");
 	}
 
+	/* group-by function: each function's self and total bytes, largest
+	 * self first, as the report orders them (pprof's top). */
+	function functions(groups) {
+		if (groups.length === 0)
+			return;
+		el("h2", {}, main, "Bytes allocated per function");
+		var table = el("table", { "class": "lifetimes" }, main);
+		var head = el("tr", {}, el("thead", {}, table));
+		["function", "process", "self", level + " interval", "total", level + " interval"].forEach(function (h) {
+			el("th", {}, head, h);
+		});
+		var body = el("tbody", {}, table);
+		groups.forEach(function (g) {
+			/* Marked imprecise by its total, or by self bytes that have
+			 * samples (a "below" end alone is no news), as in text. */
+			var row = el("tr", {}, body), name = el("td", {}, row, g.label + marks(g) +
+				(g.self_samples > 0 && g.self_imprecise && !g.imprecise ? "*" : ""));
+			name.title = g.label;
+			el("td", {}, row, (g.process || "?") + " (" + (g.pid === null ? "?" : g.pid) + ")");
+			el("td", {}, row, human(g.self_estimate));
+			el("td", {}, row, "[" + human(g.self_lower) + ", " + human(g.self_upper) + "]");
+			el("td", {}, row, human(g.estimate));
+			el("td", {}, row, "[" + human(g.lower) + ", " + human(g.upper) + "]");
+		});
+		el("p", { "class": "note" }, main, "Self: the bytes of the allocations the function made itself (the " +
+			"first frame of their stack outside the C and C++ runtimes); total: those made with the function " +
+			"anywhere on the stack, each allocation counted once.");
+	}
+
 	var groups = data.groups, total = data.total;
 	var processCount = groups.filter(function (g) { return g.kind === "process"; }).length;
+	/* With `at`, the live figures are those of that instant. */
+	var liveWhen = data.live.at_ns === undefined ? "at the end" : "at " + duration(data.live.at_ns);
 	var threads = groups.filter(function (g) { return g.kind === "thread"; });
 	var intro = el("p", { "class": "sub" }, main);
 	if (total)
@@ -820,7 +851,7 @@
 	if (data.incomplete)
 		el("p", { "class": "warn" }, main, "! The trace lost events: the true values are at least the lower bounds.");
 	if (total && data.live.known)
-		el("p", { "class": "sub" }, main, "Still live at the end: " + human(total.live_estimate) + ", " +
+		el("p", { "class": "sub" }, main, "Still live " + liveWhen + ": " + human(total.live_estimate) + ", " +
 			level + " interval [" + human(total.live_lower) + ", " + human(total.live_upper) + "], from " +
 			count(total.live_samples, "sample", "samples") + (total.live_incomplete ? " (incomplete)" : "") + ".");
 	if (data.live.unknown_reason)
@@ -836,10 +867,11 @@
 	bars("Bytes allocated per type", groups.filter(function (g) { return g.kind === "type"; }));
 	bars("Bytes allocated per call site", groups.filter(function (g) { return g.kind === "site"; }));
 	if (data.live.known) {
-		bars("Bytes still live at the end per thread", threads, true);
-		bars("Bytes still live at the end per type", groups.filter(function (g) { return g.kind === "type"; }), true);
-		bars("Bytes still live at the end per call site", groups.filter(function (g) { return g.kind === "site"; }), true);
+		bars("Bytes still live " + liveWhen + " per thread", threads, true);
+		bars("Bytes still live " + liveWhen + " per type", groups.filter(function (g) { return g.kind === "type"; }), true);
+		bars("Bytes still live " + liveWhen + " per call site", groups.filter(function (g) { return g.kind === "site"; }), true);
 	}
+	functions(groups.filter(function (g) { return g.kind === "function"; }));
 	lifetimes(total && total.lifetime && total.lifetime.survival ?
 		[Object.assign({}, total, { kind: "total" })].concat(groups) : groups);
 	heapOverTime(data.timeline);

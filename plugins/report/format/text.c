@@ -14,6 +14,7 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_THREAD_TYPE] = "By thread and type",
 	[ASR_KIND_SITE] = "By site",
 	[ASR_KIND_STACK] = "By stack",
+	[ASR_KIND_FUNCTION] = "By function",
 };
 
 /* A site's label, "file:line" (the file's base name: the full path is in
@@ -218,7 +219,7 @@ static void write_live_notes(FILE *out, const struct asr_model *model)
 {
 	const char *reason = asr_live_unknown_reason(&model->summary);
 	GPtrArray *caveats = asr_live_caveats(&model->summary);
-	char *upper;
+	char *upper, *when;
 	guint i;
 
 	if (reason)
@@ -228,9 +229,11 @@ static void write_live_notes(FILE *out, const struct asr_model *model)
 		fprintf(out, "So are the temporary bytes and the lifetimes: they come from the same frees.\n");
 	if (nothing_live(model)) {
 		upper = as_human_bytes(model->summary.total.live.upper);
-		fprintf(out, "Nothing sampled was still live at the end: below %s (%g%% confidence).\n",
-			upper, model->confidence * 100.0);
+		when = live_when(model);
+		fprintf(out, "Nothing sampled was still live %s: below %s (%g%% confidence).\n",
+			when, upper, model->confidence * 100.0);
 		g_free(upper);
+		g_free(when);
 	}
 	for (i = 0; i < caveats->len; i++)
 		fprintf(out, "%s\n", (const char *) g_ptr_array_index(caveats, i));
@@ -322,6 +325,7 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 		[ASR_KIND_THREAD_TYPE] = { "thread-type group", "thread-type groups" },
 		[ASR_KIND_SITE] = { "site", "sites" },
 		[ASR_KIND_STACK] = { "stack", "stacks" },
+		[ASR_KIND_FUNCTION] = { "function", "functions" },
 	};
 	const struct asr_scope_model *scopes = model->scopes;
 	GPtrArray *list = g_ptr_array_new_with_free_func(g_free);
@@ -369,14 +373,21 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	const struct asr_summary *sum = &model->summary;
 	unsigned marks = 0;
 	enum asr_kind kind;
+	char *when = live_when(model);
 
-	fprintf(out, "allocsample report: bytes allocated%s, estimated with %g%% confidence intervals%s.\n",
-		live_says(model, &sum->total) ? " and still live at the end" : "", model->confidence * 100.0,
+	fprintf(out, "allocsample report: bytes allocated%s%s, estimated with %g%% confidence intervals%s.\n",
+		live_says(model, &sum->total) ? " and still live " : "",
+		live_says(model, &sum->total) ? when : "", model->confidence * 100.0,
 		model->boundary_compensation ? "" : " (no boundary compensation)");
+	/* An instant is counted from where the peak's line counts it. */
+	if (model->has_at)
+		fprintf(out, "Live bytes %s after the trace's first sample or free (at=%" PRId64 "), not at its end.\n",
+			when, model->at_ns);
 	if (model->sort == ASR_SORT_LIVE)
-		fprintf(out, "Groups ordered by the bytes still live at the end (sort=live).\n");
+		fprintf(out, "Groups ordered by the bytes still live %s (sort=live).\n", when);
 	else if (model->sort == ASR_SORT_PEAK)
 		fprintf(out, "Groups ordered by the bytes live at their process's peak (sort=peak).\n");
+	g_free(when);
 	if (model->sort == ASR_SORT_TEMPORARY) {
 		char *temporary = human_duration(model->temporary_ns);
 
@@ -391,6 +402,8 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		if (kind == ASR_KIND_STACK && asr_kind_shown(kind, model->group_by))
 			text_stacks(out, model, &marks);
+		else if (kind == ASR_KIND_FUNCTION && asr_kind_shown(kind, model->group_by))
+			text_functions(out, model, &marks);
 		else if (asr_kind_shown(kind, model->group_by))
 			write_section(out, model, kind, &marks);
 	}

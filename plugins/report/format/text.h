@@ -39,6 +39,10 @@ void cell_marks(GPtrArray *row, const struct as_estimate *est, bool incomplete, 
  * on every row would say nothing CSV and JSON do not. */
 bool live_says(const struct asr_model *model, const struct asr_group *g);
 
+/* When the live figures are: "at the end", or with `at` "at 1.5 s" (from
+ * the trace's first sample or free).  To g_free. */
+char *live_when(const struct asr_model *model);
+
 /* What a table's live columns show: with sort=peak, the bytes each group
  * held at its process's peak ("AT PEAK"), else those still live at the
  * end ("LIVE AT END").  held_says() is live_says(), or with sort=peak
@@ -93,6 +97,10 @@ void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks);
  * frames from the leaf, lines cut to the terminal's width (as_line_width,
  * 100 columns in a file); adds its marks to `marks`. */
 void text_stacks(FILE *out, const struct asr_model *model, unsigned *marks);
+
+/* The "By function" section (text_functions.c): each process's functions
+ * by their self bytes, with their total; adds its marks to `marks`. */
+void text_functions(FILE *out, const struct asr_model *model, unsigned *marks);
 
 /* Each process's size classes (format/text_sizes.c), with `sizes`; adds its
  * marks to `marks`. */

@@ -73,10 +73,12 @@ static void put_stack(FILE *out, const struct asr_model *model, const struct asr
 	if (held_says(model, g)) {
 		const struct held held = held_of(model, g);
 		char *live = as_human_bytes(held.est->weighted), *live_lo = as_human_bytes(held.est->lower);
-		char *live_hi = as_human_bytes(held.est->upper);
+		char *live_hi = as_human_bytes(held.est->upper), *when = live_when(model);
 
-		line = g_strdup_printf("      %s: %s [%s, %s]  %" PRIu64 " %s%s",
-				       model->sort == ASR_SORT_PEAK ? "at peak" : "live at end", live,
+		line = g_strdup_printf("      %s%s: %s [%s, %s]  %" PRIu64 " %s%s",
+				       model->sort == ASR_SORT_PEAK ? "at peak" : "live ",
+				       model->sort == ASR_SORT_PEAK ? "" :
+				       model->has_at ? when : "at end", live,
 				       live_lo, live_hi, held.est->samples,
 				       as_plural(held.est->samples, "sample", "samples"),
 				       held.incomplete ? "  ~" : "");
@@ -86,6 +88,7 @@ static void put_stack(FILE *out, const struct asr_model *model, const struct asr
 		g_free(live);
 		g_free(live_lo);
 		g_free(live_hi);
+		g_free(when);
 	}
 	if (temporary_says(model, g))
 		put_stack_temporary(out, g, width, marks);
@@ -136,9 +139,14 @@ static char *process_line(const struct asr_model *model, const struct asr_group 
 	else
 		g_string_append_c(line, '?');
 	g_string_append_printf(line, ": %u %s", count, as_plural(count, "stack", "stacks"));
-	if (freed)
-		g_string_append_printf(line, ", %u of them with nothing %s (not shown)", freed,
-				       model->sort == ASR_SORT_LIVE ? "live at the end" : "temporary");
+	if (freed && model->sort == ASR_SORT_LIVE) {
+		char *when = live_when(model);
+
+		g_string_append_printf(line, ", %u of them with nothing live %s (not shown)", freed, when);
+		g_free(when);
+	} else if (freed) {
+		g_string_append_printf(line, ", %u of them with nothing temporary (not shown)", freed);
+	}
 	if (count - freed > shown)
 		g_string_append_printf(line, ", %u smaller not shown", count - freed - shown);
 	return g_string_free(line, FALSE);

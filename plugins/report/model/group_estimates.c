@@ -57,6 +57,22 @@ static int estimate_peak(struct asr_group *g, uint64_t threads,
 	return 0;
 }
 
+/*
+ * A function's self bytes: the samples of its total whose leaf it is, a
+ * subset chosen by the stack, independently of the sampling, so a group
+ * of section 3 (doc/estimation.md, "Functions"), at every rate of the
+ * function's total, with the T of the threads that hold them (the
+ * total's when none does: the "below" end of that many streams).
+ */
+static int estimate_self(struct asr_group *g, uint64_t threads,
+			 const struct as_estimate_options *options)
+{
+	asr_rates_cover(&g->self_rates, &g->rates);
+	sort_by_rate(&g->self_rates);
+	return as_estimate_compute(g->self_rates.accums, g->self_rates.n,
+				   g->self_threads ? g->self_threads : threads, options, &g->self);
+}
+
 int asr_group_estimate(struct asr_group *g, uint64_t threads, unsigned figures,
 		       const struct as_estimate_options *options)
 {
@@ -67,6 +83,8 @@ int asr_group_estimate(struct asr_group *g, uint64_t threads, unsigned figures,
 	    as_estimate_objects_compute(g->rates.accums, g->rates.n, options->confidence, &objects))
 		return -1;
 	g->objects = (struct asr_objects) { objects.estimate, objects.lower, objects.upper };
+	if (g->kind == ASR_KIND_FUNCTION && estimate_self(g, threads, options))
+		return -1;
 	g->peak_known = g->peak_known && g->live_known &&
 			 (figures & ASR_FIGURES_PEAK || g->kind == ASR_KIND_PROCESS);
 	if (!g->live_known)

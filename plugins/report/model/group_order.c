@@ -12,6 +12,10 @@
 
 double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort)
 {
+	/* The function table shows bytes allocated, self and total, whatever
+	 * the other tables are ordered by: its order follows what it shows. */
+	if (g->kind == ASR_KIND_FUNCTION)
+		return g->self.weighted;
 	switch (sort) {
 	case ASR_SORT_LIVE:
 		return g->live_known ? g->live.weighted : -1.0;
@@ -109,6 +113,20 @@ static int compare_frames(const struct asr_stack *a, const struct asr_stack *b)
 	return (int) a->truncated - (int) b->truncated;
 }
 
+/* Functions by their self bytes, then by their total, as pprof's top
+ * lists them. */
+static int compare_functions(const struct asr_group *a, const struct asr_group *b,
+			     enum asr_sort sort)
+{
+	int c = compare_bytes(a, b, sort);
+
+	if (c)
+		return c;
+	if (a->est.weighted != b->est.weighted)
+		return a->est.weighted > b->est.weighted ? -1 : 1;
+	return g_strcmp0(a->function, b->function);
+}
+
 static int compare_stacks(const struct asr_group *a, const struct asr_group *b, enum asr_sort sort)
 {
 	int c = compare_bytes(a, b, sort);
@@ -147,6 +165,9 @@ static gint compare_groups(gconstpointer pa, gconstpointer pb, gpointer sort_p)
 	case ASR_KIND_STACK:
 		c = compare_process(a, b);
 		return c ? c : compare_stacks(a, b, sort);
+	case ASR_KIND_FUNCTION:
+		c = compare_process(a, b);
+		return c ? c : compare_functions(a, b, sort);
 	case ASR_KIND_COUNT:
 		break;
 	}

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "aggregate/aggregate.h"
+#include "model/at.h"
 #include "model/call_tree.h"
 #include "model/lifetime_parts.h"
 #include "model/model.h"
@@ -63,6 +64,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		.live = agg->live_known,
 		.sort = params->sort,
 		.stacks = options->group_by & ASR_GROUP_BY_STACK,
+		.functions = options->group_by & ASR_GROUP_BY_FUNCTION,
 		.stack_cells = options->stack_cells,
 		.figures = options->figures,
 	};
@@ -76,6 +78,8 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->temporary_ns = params->temporary_ns;
 	model->sort = params->sort;
 	model->sizes_shown = params->sizes;
+	model->has_at = params->has_at;
+	model->at_ns = params->at_ns;
 	model->losses = losses_of(agg->traces.list);
 	/* Refused only now, so that the suggestion covers the whole trace. */
 	if (agg->windowed && agg->windows.too_many) {
@@ -87,12 +91,17 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	}
 	/* Each distinct raw stack resolved once, when a grouping asks. */
 	if (asr_raw_stacks_count(&agg->stacks) > 0 &&
-	    options->group_by & (ASR_GROUP_BY_STACK | ASR_GROUP_BY_SITE)) {
+	    options->group_by & (ASR_GROUP_BY_STACK | ASR_GROUP_BY_SITE | ASR_GROUP_BY_FUNCTION)) {
 		model->resolution = g_new0(struct asr_resolution, 1);
 		asr_resolution_build(model->resolution, agg, symbols,
 				     options->group_by & ASR_GROUP_BY_SITE);
 		model->stack_problems = &model->resolution->problems;
 		in.resolution = model->resolution;
+	}
+	if (params->has_at) {
+		in.at_cells = asr_at_cells(agg, params, &model->at_t_ns, self);
+		if (!in.at_cells)
+			return -1;
 	}
 	if (agg->live_known) {
 		asr_heap_view_peaks(&model->heap, &agg->heap, params->confidence);
@@ -102,6 +111,8 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	status = asr_summary_build(&model->summary, &in, &estimate_options);
 	if (in.lifetime_parts)
 		g_hash_table_destroy(in.lifetime_parts);
+	if (in.at_cells)
+		g_hash_table_destroy(in.at_cells);
 	if (status)
 		goto refused;
 	if (agg->live_known &&

@@ -115,6 +115,12 @@ struct asr_model {
 	unsigned group_by;       /* enum asr_group_by bits */
 	int64_t window_ns;       /* 0: no windows */
 	int64_t temporary_ns;    /* a block freed within this is temporary */
+	/* With `at`: every live figure is the bytes live at at_t_ns (on the
+	 * samples' clock), at_ns after the trace's first sample or free,
+	 * instead of those at the end (model/at.h). */
+	bool has_at;
+	int64_t at_ns;
+	int64_t at_t_ns;
 	struct asr_summary summary;        /* every group, the total, the flags */
 	GPtrArray *shown[ASR_KIND_COUNT];  /* const struct asr_group *: the groups
 					    * the report shows, in report order */

@@ -261,23 +261,31 @@ static const struct address_frames *frames_of(struct asr_resolution *res,
 	return found;
 }
 
-/* The call site of `stack`: the out-of-line frame of its first address
- * outside the runtimes (the last of the frames of that address), else of
- * its first address; an empty stack's is unknown. */
-static const struct asr_site *site_of(struct asr_resolution *res, const struct asr_stack *stack)
+const struct asr_frame *asr_stack_leaf(const struct asr_stack *stack, guint *first)
 {
-	struct asr_site *site = g_new0(struct asr_site, 1), *known;
 	const struct asr_frame *f = NULL;
-	guint i, first = 0;
+	guint i;
 
+	*first = 0;
 	for (i = 0; i < stack->n; i++) {
 		if (!is_runtime(stack->frames[i]->mapping)) {
-			first = i;
+			*first = i;
 			break;
 		}
 	}
-	for (i = first; i < stack->n && stack->frames[i]->address == stack->frames[first]->address; i++)
+	for (i = *first; i < stack->n && stack->frames[i]->address == stack->frames[*first]->address; i++)
 		f = stack->frames[i];
+	return f;
+}
+
+/* The call site of `stack`: its leaf (asr_stack_leaf); an empty stack's
+ * is unknown. */
+static const struct asr_site *site_of(struct asr_resolution *res, const struct asr_stack *stack)
+{
+	struct asr_site *site = g_new0(struct asr_site, 1), *known;
+	guint first;
+	const struct asr_frame *f = asr_stack_leaf(stack, &first);
+
 	if (f && f->mapping) {
 		site->binary = g_strdup(f->mapping->path);
 		site->function = g_strdup(f->function);

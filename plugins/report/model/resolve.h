@@ -63,6 +63,15 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 
 void asr_resolution_fini(struct asr_resolution *res);
 
+/*
+ * The leaf of `stack`, the frame its call site is named after: the
+ * out-of-line frame (the last of the frames of one address) of its first
+ * address outside the runtimes, else of its first address; NULL for an
+ * empty stack.  Sets *first to the index of the first frame of that
+ * address: the frames from there outwards are the program's calls.
+ */
+const struct asr_frame *asr_stack_leaf(const struct asr_stack *stack, guint *first);
+
 /* What `raw`, a raw stack of the aggregate, became. */
 const struct asr_resolved *asr_resolution_of(const struct asr_resolution *res,
 					     const struct asr_raw_stack *raw);

@@ -26,6 +26,18 @@ static double bytes_of(const struct asr_model *model, const struct asr_group *g)
 	return bytes > 0.0 ? bytes : 0.0;
 }
 
+/* The bytes `min-share` judges a group by: its table's, but a function's
+ * total rather than its self bytes, as pprof's nodefraction judges the
+ * cumulative figure: a function that allocates only through its callees
+ * is not small (its self bytes still measure the table, and choose the
+ * `top`). */
+static double share_bytes(const struct asr_model *model, const struct asr_group *g)
+{
+	if (g->kind == ASR_KIND_FUNCTION)
+		return g->est.weighted;
+	return bytes_of(model, g);
+}
+
 /* Largest first, and among equals in report order (the sort is stable). */
 static gint compare_bytes_desc(gconstpointer pa, gconstpointer pb, gpointer model)
 {
@@ -86,7 +98,7 @@ static GPtrArray *select_kind(const struct asr_model *model, enum asr_kind kind,
 		/* Judged on the point estimate, as every order of the report
 		 * is; a group whose live bytes the trace cannot say is kept. */
 		else if (asr_group_sort_bytes(g, model->sort) >= 0.0 &&
-			 bytes_of(model, g) < floor_bytes)
+			 share_bytes(model, g) < floor_bytes)
 			hidden->small++;
 		else
 			g_ptr_array_add(out, g);

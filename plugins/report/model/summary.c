@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "model/functions.h"
 #include "model/heap.h"
 #include "model/lifetime_parts.h"
 #include "model/resolve.h"
@@ -18,6 +19,9 @@
 #define KIND_THREAD_STACK (ASR_KIND_COUNT + 1)
 /* A thread's samples of one type with one stack: the stack cells. */
 #define KIND_STACK_CELL (ASR_KIND_COUNT + 2)
+/* A thread's samples with one function in their stack, so that a
+ * function's T counts each thread once.  Never reported. */
+#define KIND_THREAD_FUNCTION (ASR_KIND_COUNT + 3)
 
 /* Whether a group of `kind` holds the samples of a single thread: one
  * trial stream, whatever the number of cells merged into it. */
@@ -51,6 +55,7 @@ static guint group_hash(gconstpointer p)
 	h = h * 31 + str_hash_null(g->type);
 	h = h * 31 + g_direct_hash(g->site);
 	h = h * 31 + g_direct_hash(g->stack);
+	h = h * 31 + str_hash_null(g->function);
 	h = h * 31 + (guint) g->vpid;
 	h = h * 31 + (guint) g->vtid;
 	return h * 31 + g->anon_trace;
@@ -64,7 +69,8 @@ static gboolean group_equal(gconstpointer pa, gconstpointer pb)
 	       a->has_vtid == b->has_vtid && a->vtid == b->vtid && a->anon_trace == b->anon_trace &&
 	       g_strcmp0(a->host, b->host) == 0 &&
 	       g_strcmp0(procname_key(a), procname_key(b)) == 0 &&
-	       g_strcmp0(a->type, b->type) == 0 && a->site == b->site && a->stack == b->stack;
+	       g_strcmp0(a->type, b->type) == 0 && a->site == b->site && a->stack == b->stack &&
+	       g_strcmp0(a->function, b->function) == 0;
 }
 
 static void group_free(gpointer p)
@@ -74,6 +80,7 @@ static void group_free(gpointer p)
 	asr_rates_fini(&g->rates);
 	asr_rates_fini(&g->live_rates);
 	asr_rates_fini(&g->peak_rates);
+	asr_rates_fini(&g->self_rates);
 	asr_lifetime_parts_free(g->lifetime_parts);
 	g_free(g->survival);
 	g_free(g);
@@ -94,7 +101,7 @@ static struct asr_group key_of_cell(enum asr_kind kind, const struct asr_cell *c
 	};
 
 	if (kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE || kind == KIND_THREAD_SITE ||
-	    kind == KIND_THREAD_STACK || kind == KIND_STACK_CELL) {
+	    kind == KIND_THREAD_STACK || kind == KIND_STACK_CELL || kind == KIND_THREAD_FUNCTION) {
 		key.has_vtid = c->has_vtid;
 		key.vtid = c->vtid;
 	}
@@ -137,6 +144,10 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 	asr_rates_merge(&g->rates, &from->rates);
 	asr_rates_merge(&g->live_rates, &from->live_rates);
 	asr_rates_merge(&g->peak_rates, &from->peak_rates);
+	if (asr_rates_samples(&from->self_rates) > 0) {
+		asr_rates_merge(&g->self_rates, &from->self_rates);
+		g->self_threads++;
+	}
 	if (from->peak_known) {
 		g->peak_known = true;
 		g->peak_confidence = from->peak_confidence;
@@ -151,13 +162,26 @@ static struct asr_group *add_to(GHashTable *index, const struct asr_group *key,
 	return g;
 }
 
+/* The live samples of cell `c`: at the end, or at the `at` instant. */
+static const struct asr_rates *live_of(const struct asr_cell *c, GHashTable *at_cells)
+{
+	static const struct asr_rates none;
+	const struct asr_rates *at;
+
+	if (!at_cells)
+		return &c->live;
+	at = g_hash_table_lookup(at_cells, c);
+	return at ? at : &none;
+}
+
 /* What cell `c` adds to its groups, its accumulators borrowed.  A cell
  * without any tracked sample says nothing of the live bytes, and makes
  * every live figure it joins incomplete, as a trace without frees does.
  * `lifetime_parts`: the cells' lifetimes, or NULL; `peak`: its live
- * samples at its process's peak, or NULL. */
+ * samples at its process's peak, or NULL; `at_cells`: the live samples at
+ * the `at` instant, or NULL. */
 static struct asr_group cell_part(const struct asr_cell *c, bool live, GHashTable *lifetime_parts,
-				  const struct asr_peak_cell *peak)
+				  const struct asr_peak_cell *peak, GHashTable *at_cells)
 {
 	const struct asr_trace *t = c->trace;
 	bool incomplete = asr_trace_incomplete(t);
@@ -168,7 +192,7 @@ static struct asr_group cell_part(const struct asr_cell *c, bool live, GHashTabl
 		.peak_confidence = peak ? peak->confidence : 0.0,
 		.peak_ns = peak ? peak->ns : 0,
 		.rates = c->rates,
-		.live_rates = live ? c->live : (struct asr_rates) { 0 },
+		.live_rates = live ? *live_of(c, at_cells) : (struct asr_rates) { 0 },
 		.lifetime_parts = live && lifetime_parts ? g_hash_table_lookup(lifetime_parts, c) : NULL,
 		.incomplete = incomplete,
 		.live_known = live && t->frees_known && c->tracked > 0,
@@ -197,6 +221,8 @@ static struct asr_group bare_key(const struct asr_group *g, enum asr_kind kind)
 	key.has_time = false;
 	key.rates = (struct asr_rates) { 0 };
 	key.live_rates = (struct asr_rates) { 0 };
+	key.self_rates = (struct asr_rates) { 0 };
+	key.self_threads = 0;
 	key.lifetime_parts = NULL;
 	key.survival = NULL;
 	return key;
@@ -242,6 +268,23 @@ static void name_stack_groups(struct asr_summary *summary, GPtrArray *groups)
 	}
 }
 
+/* Adds cell `c`, whose parts are `part`, to a group per thread and
+ * function of its stack, and its samples to the self bytes of its leaf's. */
+static void add_functions(GHashTable *index, GHashTable *functions, const struct asr_cell *c,
+			  const struct asr_stack *stack, const struct asr_group *part)
+{
+	const struct asr_stack_functions *f = asr_stack_functions_of(functions, stack);
+	struct asr_group self = *part, key;
+	guint i;
+
+	self.self_rates = part->rates;
+	for (i = 0; i < f->n; i++) {
+		key = key_of_cell(KIND_THREAD_FUNCTION, c, NULL, NULL);
+		key.function = f->names[i];
+		add_to(index, &key, f->names[i] == f->self ? &self : part);
+	}
+}
+
 /* What trace `t` adds to the notes on the live figures. */
 static void add_live_notes(struct asr_live_notes *notes, const struct asr_trace *t)
 {
@@ -263,6 +306,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	GHashTable *index = g_hash_table_new_full(group_hash, group_equal, NULL, NULL);
 	GHashTable *hosts = g_hash_table_new(g_str_hash, g_str_equal);
 	GPtrArray *per_thread = g_ptr_array_new();
+	GHashTable *functions = in->functions ? asr_stack_functions_table() : NULL;
 	GHashTableIter it;
 	gpointer p;
 	struct asr_group key;
@@ -284,7 +328,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		const struct asr_cell *c = p;
 		const struct asr_group part = cell_part(c, in->live, in->lifetime_parts,
-			in->peak_cells ? g_hash_table_lookup(in->peak_cells, c) : NULL);
+			in->peak_cells ? g_hash_table_lookup(in->peak_cells, c) : NULL, in->at_cells);
 		const struct asr_resolved *resolved = c->stack && in->resolution ?
 			asr_resolution_of(in->resolution, c->stack) : NULL;
 		const struct asr_site *site = c->site ? c->site : resolved ? resolved->site : NULL;
@@ -307,6 +351,8 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 			key = key_of_cell(KIND_STACK_CELL, c, NULL, resolved->stack);
 			add_to(index, &key, &part);
 		}
+		if (resolved && functions)
+			add_functions(index, functions, c, resolved->stack, &part);
 		g_hash_table_add(hosts, (gpointer) (c->trace->host ? c->trace->host : ""));
 	}
 	/* Processes and the total from the threads, types from thread x type
@@ -323,9 +369,10 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		const struct asr_group *t = g_ptr_array_index(per_thread, i);
 
 		if (t->kind == ASR_KIND_THREAD_TYPE || t->kind == KIND_THREAD_SITE ||
-		    t->kind == KIND_THREAD_STACK) {
+		    t->kind == KIND_THREAD_STACK || t->kind == KIND_THREAD_FUNCTION) {
 			key = bare_key(t, t->kind == KIND_THREAD_SITE ? ASR_KIND_SITE :
-				       t->kind == KIND_THREAD_STACK ? ASR_KIND_STACK : ASR_KIND_TYPE);
+				       t->kind == KIND_THREAD_STACK ? ASR_KIND_STACK :
+				       t->kind == KIND_THREAD_FUNCTION ? ASR_KIND_FUNCTION : ASR_KIND_TYPE);
 			add_to(index, &key, t);
 			continue;
 		}
@@ -348,7 +395,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		struct asr_group *g = p;
 
-		if (g->kind == KIND_THREAD_SITE)
+		if (g->kind == KIND_THREAD_SITE || g->kind == KIND_THREAD_FUNCTION)
 			continue; /* freed below, never estimated */
 		if (g->kind == KIND_THREAD_STACK) {
 			g->kind = ASR_KIND_STACK;
@@ -410,6 +457,8 @@ end:
 	g_hash_table_destroy(index);
 	g_hash_table_destroy(hosts);
 	g_ptr_array_free(per_thread, TRUE);
+	if (functions)
+		g_hash_table_destroy(functions);
 	return status;
 }
 

@@ -24,6 +24,7 @@ enum asr_kind {
 	ASR_KIND_THREAD_TYPE = AS_KIND_THREAD_TYPE,
 	ASR_KIND_SITE = AS_KIND_SITE,
 	ASR_KIND_STACK = AS_KIND_STACK,
+	ASR_KIND_FUNCTION = AS_KIND_FUNCTION,
 	ASR_KIND_COUNT,
 };
 
@@ -56,6 +57,14 @@ struct asr_group {
 				       * else "BINARY+0xOFFSET", else "[unknown]" */
 	const char *site_binary;      /* kind SITE: the file name of its binary, or "?" */
 	const struct asr_stack *stack;  /* kind STACK */
+	/* Kind FUNCTION (model/functions.h): its name, a frame's label.  The
+	 * group's samples, and so every figure below, are its total: those
+	 * with the function anywhere in their stack; `self` holds those whose
+	 * leaf it is. */
+	const char *function;
+	struct asr_rates self_rates;
+	uint64_t self_threads;  /* T of the self samples */
+	struct as_estimate self;
 	int64_t vpid;           /* valid when has_vpid */
 	int64_t vtid;           /* valid when has_vtid (kinds THREAD, THREAD_TYPE) */
 	bool has_vpid;
@@ -185,8 +194,13 @@ struct asr_summary_input {
 	/* The cells' lifetimes (struct asr_cell * -> struct
 	 * asr_lifetime_parts *, model/lifetime_parts.h); NULL: none. */
 	GHashTable *lifetime_parts;
+	/* With `at`, each cell's live samples at that instant (struct
+	 * asr_cell * -> struct asr_rates *, model/at.h; a cell absent held
+	 * none), in place of those at the end; NULL: at the end. */
+	GHashTable *at_cells;
 	enum asr_sort sort;         /* order by these bytes */
 	bool stacks;                /* build the stack groups */
+	bool functions;             /* build the function groups */
 	bool stack_cells;           /* and the thread x type x stack ones */
 	unsigned figures;           /* enum asr_figures bits: what else to
 				     * estimate */
@@ -194,8 +208,8 @@ struct asr_summary_input {
 
 /*
  * Groups the cells into processes, threads, types, thread x type, sites
- * (when cells have one, from debug-info or from their stack) and stacks
- * (when asked) with the total, and estimates each: bytes and objects.  Strings
+ * (when cells have one, from debug-info or from their stack), stacks and
+ * functions (when asked) with the total, and estimates each: bytes and objects.  Strings
  * are borrowed from the cells, which must outlive the summary.  Returns 0,
  * or -1 if the estimator refused the options.
  */
@@ -227,7 +241,8 @@ const struct asr_group *asr_summary_find(const struct asr_summary *summary,
 struct asr_group asr_process_key(const struct asr_group *g);
 
 /* The bytes a group is ordered by under `sort`: allocated, live at the
- * end, temporary, or live at its process's peak; -1 for figures the trace
+ * end, temporary, or live at its process's peak; a function's self bytes
+ * allocated under any `sort`, as pprof's top; -1 for figures the trace
  * cannot say. */
 double asr_group_sort_bytes(const struct asr_group *g, enum asr_sort sort);
 

@@ -75,8 +75,8 @@ struct layout {
 void asr_sample_reader_init(struct asr_sample_reader *reader, unsigned group_by)
 {
 	reader->resolve_sites = group_by & ASR_GROUP_BY_SITE;
-	reader->read_stacks = group_by & (ASR_GROUP_BY_SITE | ASR_GROUP_BY_STACK);
-	reader->require_stacks = group_by & ASR_GROUP_BY_STACK;
+	reader->read_stacks = group_by & (ASR_GROUP_BY_SITE | ASR_GROUP_BY_STACK | ASR_GROUP_BY_FUNCTION);
+	reader->require_stacks = group_by & (ASR_GROUP_BY_STACK | ASR_GROUP_BY_FUNCTION);
 	reader->stack = NULL;
 	reader->stack_size = 0;
 	asr_site_resolver_init(&reader->sites);
@@ -179,7 +179,7 @@ static bool check_stack(struct asr_sample_reader *reader, bt_self_component *sel
 	}
 	if (!layout->has_stack && reader->require_stacks) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Parameter `group-by` has `stack` (or the format needs stacks), but this trace has no stacks: its event `%s` has no payload field `stack` (schema `%s`, from an allocsample before stacks).  Record the program again with this version's allocsample, with the events `lttng_ust_statedump:*` and `lttng_ust_dl:*` and liblttng-ust-dl.so preloaded, so that the addresses can be named (allocsample-record does all of this); or group this trace by `thread`, `type` or `site`.",
+			"Parameter `group-by` has `stack` or `function` (or the format needs stacks), but this trace has no stacks: its event `%s` has no payload field `stack` (schema `%s`, from an allocsample before stacks).  Record the program again with this version's allocsample, with the events `lttng_ust_statedump:*` and `lttng_ust_dl:*` and liblttng-ust-dl.so preloaded, so that the addresses can be named (allocsample-record does all of this); or group this trace by `thread`, `type` or `site`.",
 			ASR_EVENT_NAME, uri ? uri : ASR_SCHEMA_URI_V1);
 		return false;
 	}
