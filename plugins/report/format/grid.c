@@ -107,13 +107,36 @@ bool held_says(const struct asr_model *model, const struct asr_group *g)
 	return model->sort == ASR_SORT_PEAK ? g->peak_known : live_says(model, g);
 }
 
+/*
+ * Whether a thread of the program (not one of lttng-ust's, whose own
+ * allocation of about 100 KiB stays live to the end in every traced
+ * process, sampled or not by chance) holds sampled bytes at the end, so
+ * that the columns do not come and go from one run of a program to the
+ * next.  Without thread groups (no vtid), the total says.
+ */
+static bool program_live(const struct asr_model *model)
+{
+	const GPtrArray *threads = model->summary.groups[ASR_KIND_THREAD];
+	guint i;
+
+	if (!threads || threads->len == 0)
+		return model->summary.total.live.samples > 0;
+	for (i = 0; i < threads->len; i++) {
+		const struct asr_group *t = g_ptr_array_index(threads, i);
+
+		if (!t->tracer && t->live.samples > 0)
+			return true;
+	}
+	return false;
+}
+
 bool live_columns(const struct asr_model *model)
 {
 	const GPtrArray *curves = model->heap.curves;
 
 	if (model->sort == ASR_SORT_PEAK)
 		return curves && curves->len > 0;
-	return live_says(model, &model->summary.total);
+	return model->summary.total.live_known && (model->sort == ASR_SORT_LIVE || program_live(model));
 }
 
 void held_titles(GPtrArray *row, const struct asr_model *model)

@@ -59,8 +59,9 @@ void held_titles(GPtrArray *row, const struct asr_model *model);
 /* Whether the tables of groups and the total have the live columns: one
  * rule for the whole report, so that no column comes and goes from one
  * table to the next (doc/report-formats.md, "Which columns the tables
- * have").  With sort=peak, when the heap's curves are known; else when the
- * total's live figures say something (live_says()).  A row whose group
+ * have").  With sort=peak, when the heap's curves are known; with
+ * sort=live, when the live figures are; else when a thread of the program
+ * (not lttng-ust's) holds sampled bytes at the end.  A row whose group
  * cannot say shows "-". */
 bool live_columns(const struct asr_model *model);
 
