@@ -8,11 +8,19 @@
 #   ALLOCSAMPLE_ATTACH_ACTION  attach or detach
 #   ALLOCSAMPLE_ATTACH_SHIM    the shim's path
 #   ALLOCSAMPLE_ATTACH_BY      the attaching allocsample-record's process id
+#   ALLOCSAMPLE_ATTACH_GO      optional: a directory; once its symbols are
+#                              read, gdb waits for a file `go` there before
+#                              it attaches (or `cancel`: it does not)
+#   ALLOCSAMPLE_ATTACH_AT      optional, with ALLOCSAMPLE_ATTACH_GO: the
+#                              clock's time (ms since the epoch) at which
+#                              gdb attaches without waiting for `go`
 # It prints one line "allocsample-attach: RESULT [DETAIL]", RESULT one of
-# attached, detached, preloaded, already, not-attached, or refused (DETAIL
-# says why), then "allocsample-attach: stopped MS CALLS" (how long the
-# process's threads were stopped, and how long the calls into it took,
-# during which every thread runs: one of them busy with the call).
+# attached, detached, preloaded, already, not-attached, cancelled, or
+# refused (DETAIL says why), then "allocsample-attach: stopped MS CALLS
+# DONE" (how long the process's threads were stopped, and how long the
+# calls into it took, during which every thread runs: one of them busy
+# with the call; and the clock's time, in nanoseconds since the epoch,
+# when the last call returned, 0 without a call).
 #
 # The calls run on a thread at a safe point: one that has just entered
 # the C library's malloc, free, calloc or realloc (so it holds none of
@@ -115,6 +123,7 @@ class Pause:
         self.total = 0.0
         self.calls = 0.0
         self.since = None
+        self.done = 0
 
     def stop(self):
         self.since = time.monotonic()
@@ -137,6 +146,7 @@ def call(expression):
         return value(expression)
     finally:
         pause.calls += time.monotonic() - start
+        pause.done = time.time_ns()
         pause.stop()
 
 
@@ -214,6 +224,22 @@ def detach():
         result, ("refused", str(result)))
 
 
+def wait_for_go(directory, at, pid, by):
+    """Waits, ready to attach, until the file `go` appears in DIRECTORY or
+    the clock reaches AT (ms since the epoch; None: never): true then;
+    false when `cancel` appears instead, or when the process or the
+    recorder BY has gone (nothing would say go).  Watching the time itself,
+    gdb attaches within its own poll of the end, whatever the recorder's
+    pace."""
+    while not os.path.exists(os.path.join(directory, "go")) and \
+            (at is None or time.time_ns() // 1000000 < at):
+        if os.path.exists(os.path.join(directory, "cancel")) or \
+                not os.path.exists("/proc/%d" % pid) or (by and not os.path.exists("/proc/%d" % by)):
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def main():
     pid = os.environ["ALLOCSAMPLE_ATTACH_PID"]
     action = os.environ["ALLOCSAMPLE_ATTACH_ACTION"]
@@ -244,6 +270,12 @@ def main():
         gdb.execute("set exec-file-mismatch off")
     except gdb.error:
         pass
+    go = os.environ.get("ALLOCSAMPLE_ATTACH_GO")
+    at = os.environ.get("ALLOCSAMPLE_ATTACH_AT")
+    if go and not wait_for_go(go, int(at) if at else None, int(pid),
+                              int(os.environ.get("ALLOCSAMPLE_ATTACH_BY", "0"))):
+        say("cancelled")
+        return
     pause.stop()
     try:
         gdb.execute("attach %s" % pid, to_string=True)
@@ -273,7 +305,8 @@ def main():
             pass
         pause.resume()
     say(*result)
-    print("allocsample-attach: stopped %d %d" % (pause.total * 1000, pause.calls * 1000), flush=True)
+    print("allocsample-attach: stopped %d %d %d" % (pause.total * 1000, pause.calls * 1000, pause.done),
+          flush=True)
 
 
 main()
