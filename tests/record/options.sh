@@ -224,6 +224,10 @@ ALLOCSAMPLE_PLUGIN_PATH="$HARNESS_DIR/no-plugin" usage no-plugin -- $run
 check "no-plugin: the line names the directory and babeltrace2's cause" \
 	grep -q "in $HARNESS_DIR/no-plugin (ALLOCSAMPLE_PLUGIN_PATH).*Cannot find component class" \
 	"$HARNESS_DIR/no-plugin.err"
+# babeltrace2's cause in words: without the list of its fields
+# ("plugin-name=..., comp-cls-type=4").
+check "no-plugin: none of babeltrace2's fields in the line" \
+	sh -c "! grep -q 'comp-cls-type=' '$HARNESS_DIR/no-plugin.err'"
 
 check "no daemon was started" [ -z "$(record_daemons)" ]
 relayds=$(harness_pids lttng-relayd)
