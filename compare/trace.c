@@ -14,41 +14,81 @@
 
 #include "compare/compare.h"
 
-/* The error babeltrace2 ends on: the text under its last "CAUSED BY" (the
- * component that failed), else under "ERROR:", else its last line. */
+/* One entry of babeltrace2's error report ("ERROR:" or "CAUSED BY" and
+ * its indented lines), its lines joined. */
+struct entry {
+	GString *text;
+	bool library;   /* libbabeltrace2's own */
+	bool internal;  /* libbabeltrace2's or babeltrace2's command's */
+};
+
+/* Keeps the entry just read, the innermost so far of its kind: an
+ * internal one cut before its list of fields ("cc-addr=0x..."), and
+ * without a final period. */
+static void keep_entry(struct entry *e, char **cause, char **library_cause)
+{
+	char **slot = e->library ? library_cause : cause;
+	GRegex *fields = g_regex_new(e->internal ? ":? [a-z][a-z-]*=.*$|\\.$" : "\\.$", 0, 0, NULL);
+	char *text = g_regex_replace_literal(fields, e->text->str, -1, 0, "", 0, NULL);
+
+	if (text && *text) {
+		g_free(*slot);
+		*slot = text;
+	} else {
+		g_free(text);
+	}
+	g_regex_unref(fields);
+	g_string_truncate(e->text, 0);
+}
+
+/* The error babeltrace2 ends on, in words: the text of the innermost
+ * entry of its error report that a component or babeltrace2's command
+ * gave.  libbabeltrace2's own entries describe its objects by address
+ * ("query-exec-addr=0x..., cc-addr=0x..."), which tells a user nothing: one
+ * of them is taken only when nothing else says why; theirs and the
+ * command's are cut before their lists of fields.  Without an error
+ * report, babeltrace2's last line.  (allocsample-record's report_cause
+ * reads the same way.) */
 static char *babeltrace_error(const char *text)
 {
-	const char *cause = NULL, *p;
-	GString *msg = g_string_new(NULL);
+	struct entry e = { g_string_new(NULL), false, false };
+	char *cause = NULL, *library_cause = NULL, *last = NULL;
+	bool in_entry = false;
 	gchar **lines;
 	size_t i;
 
 	if (strstr(text, "No trace was found based on input")) {
-		g_string_free(msg, TRUE);
+		g_string_free(e.text, TRUE);
 		return g_strdup("no trace found in it (is it a trace directory?)");
 	}
-	for (p = text; (p = strstr(p, "\nCAUSED BY ")) != NULL; p++)
-		cause = p + 1;
-	if (!cause && (p = strstr(text, "ERROR:")) != NULL)
-		cause = p;
-	lines = g_strsplit(cause ? cause : text, "\n", -1);
-	for (i = cause ? 1 : 0; lines[i]; i++) {
+	lines = g_strsplit(text, "\n", -1);
+	for (i = 0; lines[i]; i++) {
 		const char *line = lines[i];
 
-		if (cause && line[0] != ' ')
-			break;
-		line += strspn(line, " ");
-		if (!*line)
-			continue;
-		if (!cause)
-			g_string_assign(msg, line);
-		else
-			g_string_append_printf(msg, "%s%s", msg->len ? " " : "", line);
+		if (g_str_has_prefix(line, "ERROR:") || g_str_has_prefix(line, "CAUSED BY ")) {
+			keep_entry(&e, &cause, &library_cause);
+			e.library = strstr(line, "[libbabeltrace2]") != NULL;
+			e.internal = e.library || strstr(line, "[Babeltrace CLI]") != NULL;
+			in_entry = true;
+		} else if (in_entry && line[0] == ' ') {
+			line += strspn(line, " ");
+			if (*line)
+				g_string_append_printf(e.text, "%s%s", e.text->len ? " " : "", line);
+		} else {
+			in_entry = false;
+			if (line[strspn(line, " ")])
+				last = lines[i];
+		}
 	}
+	keep_entry(&e, &cause, &library_cause);
+	if (!cause)
+		cause = g_steal_pointer(&library_cause);
+	if (!cause)
+		cause = g_strdup(last ? last + strspn(last, " ") : "no message");
+	g_free(library_cause);
+	g_string_free(e.text, TRUE);
 	g_strfreev(lines);
-	if (!msg->len)
-		g_string_assign(msg, "no message");
-	return g_string_free(msg, FALSE);
+	return cause;
 }
 
 /* A string parameter for babeltrace2's --params: quoted, with '"' and '\'
@@ -62,6 +102,28 @@ static void append_string_param(GString *params, const char *value)
 		g_string_append_c(params, *value);
 	}
 	g_string_append_c(params, '"');
+}
+
+/* ARGV as a command line for a shell, its last argument (the parameters)
+ * without the path of the JSON file, so that the report goes to the
+ * standard output. */
+static char *command_line(const GPtrArray *argv)
+{
+	GString *line = g_string_new(NULL);
+	guint i;
+
+	for (i = 0; i + 1 < argv->len; i++) {
+		char *word = g_ptr_array_index(argv, i), *quoted, *params = NULL;
+
+		if (i + 2 == argv->len && strstr(word, ",path="))
+			word = params = g_strndup(word, (gsize) (strstr(word, ",path=") - word));
+		quoted = strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+@%-") ==
+					 strlen(word) && *word ? g_strdup(word) : g_shell_quote(word);
+		g_string_append_printf(line, "%s%s", i ? " " : "", quoted);
+		g_free(quoted);
+		g_free(params);
+	}
+	return g_string_free(line, FALSE);
 }
 
 int asc_trace_report(const char *trace, const char *role, unsigned kinds, const char *json_path)
@@ -111,9 +173,11 @@ int asc_trace_report(const char *trace, const char *role, unsigned kinds, const 
 		g_error_free(error);
 	} else if (!WIFEXITED(wait_status) || WEXITSTATUS(wait_status) != 0) {
 		char *why = babeltrace_error(err_text ? err_text : "");
+		char *again = command_line(argv);
 
-		fprintf(stderr, ASC_ME ": %s %s: babeltrace2 could not report on this trace: %s\n", role,
-			trace, why);
+		fprintf(stderr, ASC_ME ": %s %s: babeltrace2 could not report on this trace: %s; to see "
+			"its own messages: %s\n", role, trace, why, again);
+		g_free(again);
 		g_free(why);
 	} else {
 		rc = 0;

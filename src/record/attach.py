@@ -8,11 +8,19 @@
 #   ALLOCSAMPLE_ATTACH_ACTION  attach or detach
 #   ALLOCSAMPLE_ATTACH_SHIM    the shim's path
 #   ALLOCSAMPLE_ATTACH_BY      the attaching allocsample-record's process id
+#   ALLOCSAMPLE_ATTACH_GO      optional: a directory; once its symbols are
+#                              read, gdb waits for a file `go` there before
+#                              it attaches (or `cancel`: it does not)
+#   ALLOCSAMPLE_ATTACH_AT      optional, with ALLOCSAMPLE_ATTACH_GO: the
+#                              clock's time (ms since the epoch) at which
+#                              gdb attaches without waiting for `go`
 # It prints one line "allocsample-attach: RESULT [DETAIL]", RESULT one of
-# attached, detached, preloaded, already, not-attached, or refused (DETAIL
-# says why), then "allocsample-attach: stopped MS CALLS" (how long the
-# process's threads were stopped, and how long the calls into it took,
-# during which every thread runs: one of them busy with the call).
+# attached, detached, preloaded, already, not-attached, cancelled, or
+# refused (DETAIL says why), then "allocsample-attach: stopped MS CALLS
+# DONE" (how long the process's threads were stopped, and how long the
+# calls into it took, during which every thread runs: one of them busy
+# with the call; and the clock's time, in nanoseconds since the epoch,
+# when the last call returned, 0 without a call).
 #
 # The calls run on a thread at a safe point: one that has just entered
 # the C library's malloc, free, calloc or realloc (so it holds none of
@@ -28,6 +36,7 @@ import time
 import gdb
 
 RTLD_NOW = 0x2
+PR_SET_NAME = 15
 ENTRIES = ("malloc", "free", "calloc", "realloc")
 WAIT = 0.5
 
@@ -94,7 +103,10 @@ def safe_thread():
     for b in breakpoints:
         b.delete()
     if chosen is None:
-        for thread in gdb.selected_inferior().threads():
+        # The main thread first: lttng-ust names the process after the
+        # thread that loads it (see load).
+        threads = sorted(gdb.selected_inferior().threads(), key=lambda t: t.ptid[1] != t.ptid[0])
+        for thread in threads:
             if in_system_call(thread) and not in_loader(thread):
                 chosen = thread
                 break
@@ -111,6 +123,7 @@ class Pause:
         self.total = 0.0
         self.calls = 0.0
         self.since = None
+        self.done = 0
 
     def stop(self):
         self.since = time.monotonic()
@@ -133,6 +146,7 @@ def call(expression):
         return value(expression)
     finally:
         pause.calls += time.monotonic() - start
+        pause.done = time.time_ns()
         pause.stop()
 
 
@@ -146,13 +160,51 @@ def shim_function(name):
         return 0
 
 
+def comm(path):
+    """A thread's name from /proc (as bytes, without the newline), or None."""
+    try:
+        with open(path, "rb") as f:
+            return f.read().rstrip(b"\n")
+    except OSError:
+        return None
+
+
+def load(shim):
+    """Whether dlopen loaded the shim.  lttng-ust, which the shim loads,
+    takes the name of the thread that loads it for the process's (its
+    statedump's procname) and gives it, with "-ust", to the threads it
+    starts: the calling thread wears the process's name (its main
+    thread's) for the time of the call, and gets its own back after.  The
+    names and the path go into one block of the process's memory, which
+    stays (like a string gdb would pass)."""
+    pid, tid = gdb.selected_thread().ptid[:2]
+    own = comm("/proc/%d/task/%d/comm" % (pid, tid))
+    process = comm("/proc/%d/comm" % pid)
+    rename = own is not None and process is not None and own != process
+    strings = shim.encode() + b"\0"
+    if rename:
+        strings += process + b"\0" + own + b"\0"
+    block = call("(long) malloc(%d)" % len(strings))
+    if not block:
+        return False
+    gdb.selected_inferior().write_memory(block, strings)
+    if rename:
+        call("(int) prctl(%d, %d)" % (PR_SET_NAME, block + len(shim.encode()) + 1))
+    try:
+        return call("(long) dlopen(%d, %d)" % (block, RTLD_NOW)) != 0
+    finally:
+        if rename:
+            call("(int) prctl(%d, %d)" % (PR_SET_NAME, block + len(shim.encode()) + len(process) + 2))
+
+
 # Each call into the process resumes every thread, then stops them all
 # again: with a hundred threads that is most of the pause, so there are as
-# few as can be (one to load the shim, one to attach or detach).
+# few as can be (two to load the shim, two more when the loading thread
+# is renamed, one to attach or detach).
 def attach(shim, by):
     function = shim_function("allocsample_attach")
     if not function:
-        if not call('(long) dlopen("%s", %d)' % (shim, RTLD_NOW)):
+        if not load(shim):
             error = gdb.parse_and_eval("(char *) dlerror()")
             return "refused", "the shim could not be loaded: %s" % (error.string() if int(error) else "?")
         function = shim_function("allocsample_attach")
@@ -170,6 +222,22 @@ def detach():
     result = call("((int (*)(void)) %d)()" % function)
     return {0: ("detached", ""), 1: ("preloaded", ""), 2: ("not-attached", "")}.get(
         result, ("refused", str(result)))
+
+
+def wait_for_go(directory, at, pid, by):
+    """Waits, ready to attach, until the file `go` appears in DIRECTORY or
+    the clock reaches AT (ms since the epoch; None: never): true then;
+    false when `cancel` appears instead, or when the process or the
+    recorder BY has gone (nothing would say go).  Watching the time itself,
+    gdb attaches within its own poll of the end, whatever the recorder's
+    pace."""
+    while not os.path.exists(os.path.join(directory, "go")) and \
+            (at is None or time.time_ns() // 1000000 < at):
+        if os.path.exists(os.path.join(directory, "cancel")) or \
+                not os.path.exists("/proc/%d" % pid) or (by and not os.path.exists("/proc/%d" % by)):
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def main():
@@ -202,6 +270,12 @@ def main():
         gdb.execute("set exec-file-mismatch off")
     except gdb.error:
         pass
+    go = os.environ.get("ALLOCSAMPLE_ATTACH_GO")
+    at = os.environ.get("ALLOCSAMPLE_ATTACH_AT")
+    if go and not wait_for_go(go, int(at) if at else None, int(pid),
+                              int(os.environ.get("ALLOCSAMPLE_ATTACH_BY", "0"))):
+        say("cancelled")
+        return
     pause.stop()
     try:
         gdb.execute("attach %s" % pid, to_string=True)
@@ -231,7 +305,8 @@ def main():
             pass
         pause.resume()
     say(*result)
-    print("allocsample-attach: stopped %d %d" % (pause.total * 1000, pause.calls * 1000), flush=True)
+    print("allocsample-attach: stopped %d %d %d" % (pause.total * 1000, pause.calls * 1000, pause.done),
+          flush=True)
 
 
 main()

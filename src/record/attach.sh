@@ -5,8 +5,8 @@
 # "Attaching to a running process").
 #
 # Sourced by allocsample-record.  Uses the command's variables: me,
-# preload, record_dir, attach_pid, duration, duration_ms, session, work,
-# rundir; sets program, run_filter, status.
+# preload, record_dir, attach_pid, duration, duration_ms, session, trace,
+# work, rundir; sets program, run_filter, status.
 
 # attach_check: the process can be attached to, or one line saying why
 # not and what would fix it (exit status 2).
@@ -41,29 +41,46 @@ attach_check() {
 	run_filter="\$ctx.vpid == ${vpid:-$attach_pid}"
 }
 
-# attach_gdb ACTION: gdb's part, ACTION attach or detach; its result line
-# in attach_result, its detail in attach_detail, the milliseconds the
-# process's threads were stopped in attach_stopped, and those of the calls
-# into it (one thread busy, the others running) in attach_calls.
+# attach_gdb ACTION: gdb's part, ACTION attach or detach, run to its end
+# (attach_gdb_read says what it did).
 attach_gdb() {
-	# In a session of its own: Ctrl-C must not reach gdb while it calls
-	# into the process (attach_run defers it to the detach).
+	attach_gdb_read "$(attach_gdb_run "$1" 2>&1)"
+}
+
+# attach_gdb_run ACTION [GO [AT]]: gdb itself, its messages on the
+# standard output; with GO, a directory, once ready it waits before it
+# attaches for GO/go, or until AT (milliseconds since the epoch), if
+# given (attach.py).  In a session of its own: Ctrl-C must not reach gdb
+# while it calls into the process (attach_run defers it to the detach).
+attach_gdb_run() {
 	session_of_its_own=
 	command -v setsid >/dev/null 2>&1 && session_of_its_own='setsid -w'
-	out=$(ALLOCSAMPLE_ATTACH_PID=$attach_pid ALLOCSAMPLE_ATTACH_ACTION=$1 \
-		ALLOCSAMPLE_ATTACH_SHIM=$preload ALLOCSAMPLE_ATTACH_BY=$$ \
+	ALLOCSAMPLE_ATTACH_PID=$attach_pid ALLOCSAMPLE_ATTACH_ACTION=$1 \
+		ALLOCSAMPLE_ATTACH_SHIM=$preload ALLOCSAMPLE_ATTACH_BY=$$ ALLOCSAMPLE_ATTACH_GO=${2:-} \
+		ALLOCSAMPLE_ATTACH_AT=${3:-} \
 		$session_of_its_own gdb -batch -nx -x "$record_dir/allocsample-record-attach.py" \
-		</dev/null 2>&1 9>&-)
-	line=$(printf '%s\n' "$out" | sed -n 's/^allocsample-attach: //p' | grep -v '^stopped ' | tail -n 1)
+		</dev/null 9>&-
+}
+
+# attach_gdb_read OUTPUT: what gdb's part said in OUTPUT: its result line
+# in attach_result, its detail in attach_detail, the milliseconds the
+# process's threads were stopped in attach_stopped, those of the calls
+# into it (one thread busy, the others running) in attach_calls, and the
+# clock's time when its last call returned, in milliseconds since the
+# epoch, in attach_done (empty when it made none).
+attach_gdb_read() {
+	line=$(printf '%s\n' "$1" | sed -n 's/^allocsample-attach: //p' | grep -v '^stopped ' | tail -n 1)
 	attach_result=${line%% *}
 	attach_detail=
 	[ "$attach_result" = "$line" ] || attach_detail=${line#* }
-	set -- $(printf '%s\n' "$out" | sed -n 's/^allocsample-attach: stopped //p' | tail -n 1) "" ""
-	attach_stopped=$1
-	attach_calls=$2
+	set -- "$1" $(printf '%s\n' "$1" | sed -n 's/^allocsample-attach: stopped //p' | tail -n 1) "" "" ""
+	attach_stopped=$2
+	attach_calls=$3
+	attach_done=
+	case $4 in ''|0|*[!0-9]*) ;; *) attach_done=$(($4 / 1000000)) ;; esac
 	if [ -z "$attach_result" ]; then
 		attach_result=refused
-		attach_detail="gdb: $(printf '%s\n' "$out" | grep -v '^\[' | tail -n 2 | paste -s -d ' ' -)"
+		attach_detail="gdb: $(printf '%s\n' "$1" | grep -v '^\[' | tail -n 2 | paste -s -d ' ' -)"
 	fi
 }
 
@@ -77,14 +94,25 @@ attach_registered() {
 	done
 }
 
-# attach_sleep: until --duration has passed, Ctrl-C, or the process has
-# exited.
+# now_ms: the clock's time in milliseconds since the epoch.
+now_ms() {
+	echo $(( $(date +%s%N) / 1000000 ))
+}
+
+# attach_sleep: until attach_end (milliseconds since the epoch, if not
+# empty) by the clock (a round's own cost never adds up), Ctrl-C, or the
+# process has exited; rounds of a tenth of a second at most, the last cut
+# to what is left.
 attach_sleep() {
-	waited=0
+	end=$attach_end
 	while [ "$interrupted" = no ] && child_running "$attach_pid"; do
-		[ -z "$duration_ms" ] || [ "$waited" -lt "$duration_ms" ] || break
-		sleep 0.1
-		waited=$((waited + 100))
+		left=100
+		if [ -n "$end" ]; then
+			left=$(( end - $(now_ms) ))
+			[ "$left" -gt 0 ] || break
+			[ "$left" -le 100 ] || left=100
+		fi
+		sleep "$(printf '0.%03d' "$left")"
 	done
 }
 
@@ -116,21 +144,55 @@ attach_run() {
 	fi
 	# The process's id names a pprof profile (report.sh).
 	[ -z "$work" ] || printf '%s\n' "$attach_pid" >"$work/pid"
-	attach_sleep
-	if child_running "$attach_pid"; then
-		# Objects loaded meanwhile, so that the report names their frames.
-		lttng regenerate statedump --session="$session" >/dev/null 2>&1
-		if [ "$attach_result" = attached ]; then
-			attach_gdb detach
-			if [ "$attach_result" = detached ]; then
-				printf '%s: detached from process %s, stopped for %s ms (then %s ms of calls on one thread); the report is of the span between: blocks allocated before it are unknown to it\n' \
-					"$me" "$attach_pid" "${attach_stopped:-?}" "${attach_calls:-?}" >&2
-			else
-				printf '%s: detaching from process %s failed: %s\n' "$me" "$attach_pid" \
-					"${attach_detail:-$attach_result}" >&2
-			fi
-		fi
+	# The detaching gdb starts now and reads its symbols while the process
+	# is recorded: at the end of the span (the duration's end, which it
+	# watches itself, or the word of this script) it only attaches, and
+	# the span is the one asked for.
+	attach_end=
+	[ -z "$duration_ms" ] || attach_end=$(( ${attach_done:-$(now_ms)} + duration_ms ))
+	detacher=
+	go=$trace/.allocsample-detach
+	if [ "$attach_result" = attached ] && mkdir "$go" 2>/dev/null; then
+		attach_gdb_run detach "$go" "$attach_end" >"$go/gdb.out" 2>&1 &
+		detacher=$!
 	fi
+	attach_sleep
+	if [ -n "$detacher" ]; then
+		if child_running "$attach_pid"; then
+			: >"$go/go"
+		else
+			: >"$go/cancel"
+		fi
+		# A signal the script traps ends a wait early (status above 128):
+		# waited for again, until gdb has ended (then 127: no such child).
+		while :; do
+			waited=0
+			wait "$detacher" || waited=$?
+			[ "$waited" -gt 128 ] || break
+		done
+		attach_gdb_read "$(cat "$go/gdb.out")"
+		rm -rf "$go"
+	elif [ "$attach_result" = attached ] && child_running "$attach_pid"; then
+		attach_gdb detach
+	fi
+	# Refused by a process that exited as the detach began: nothing was
+	# left to write back.
+	[ "$attach_result" != refused ] || child_running "$attach_pid" || attach_result=gone
+	case $attach_result in
+	attached|preloaded|cancelled|gone) ;;
+	detached)
+		printf '%s: detached from process %s, stopped for %s ms (then %s ms of calls on one thread); the report is of the span between: blocks allocated before it are unknown to it\n' \
+			"$me" "$attach_pid" "${attach_stopped:-?}" "${attach_calls:-?}" >&2
+		;;
+	*)
+		printf '%s: detaching from process %s failed: %s\n' "$me" "$attach_pid" \
+			"${attach_detail:-$attach_result}" >&2
+		;;
+	esac
+	# Objects loaded meanwhile, so that the report names their frames:
+	# lttng-ust stays in the process after the detach, and tells.
+	! child_running "$attach_pid" ||
+		lttng regenerate statedump --session="$session" >/dev/null 2>&1
 	trap 'exit 129' HUP
 	trap 'exit 130' INT
 	trap 'exit 143' TERM

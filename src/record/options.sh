@@ -97,6 +97,16 @@ report_output= live=no update_interval= live_ports=5342:5343:5344
 events= scope_begin= scope_end= scope_key= top= min_share= at=
 attach_pid= duration= duration_ms=
 
+# need OPTION WHAT COUNT VALUE: OPTION has its value VALUE, the next
+# argument (COUNT: the arguments left, OPTION's own included) or the text
+# after its '=' (COUNT 2), and it is not empty: `--rate ''` or `--rate=`
+# would otherwise read as no --rate at all, and run with the default.
+# Else one line: "OPTION needs WHAT".
+need() {
+	[ "$3" -ge 2 ] || die "$1 needs $2"
+	[ -n "$4" ] || die "$1 needs $2, not an empty one"
+}
+
 # dir_value OPTION VALUE: a directory or file name, not the next option
 # (`-o -- prog` forgot the directory).
 dir_value() {
@@ -114,54 +124,54 @@ options_parse() {
 	options_used=$#
 	while [ $# -gt 0 ]; do
 		case $1 in
-		--rate) [ $# -ge 2 ] || die "--rate needs a value"; rate=$2; shift 2 ;;
-		--rate=*) rate=${1#*=}; shift ;;
-		-o|--output) [ $# -ge 2 ] || die "$1 needs a directory"; dir_value "$1" "$2"; output=$2; shift 2 ;;
+		--rate) need --rate 'a value' $# "${2-}"; rate=$2; shift 2 ;;
+		--rate=*) need --rate 'a value' 2 "${1#*=}"; rate=${1#*=}; shift ;;
+		-o|--output) need "$1" 'a directory' $# "${2-}"; dir_value "$1" "$2"; output=$2; shift 2 ;;
 		--output=*) output=${1#*=}; dir_value --output "$output"; shift ;;
 		--keep) keep=yes; shift ;;
-		--format) [ $# -ge 2 ] || die "--format needs a value"; format=$2; shift 2 ;;
-		--format=*) format=${1#*=}; shift ;;
-		--window) [ $# -ge 2 ] || die "--window needs a value"; window=$2; shift 2 ;;
-		--window=*) window=${1#*=}; shift ;;
-		--confidence) [ $# -ge 2 ] || die "--confidence needs a value"; confidence=$2; shift 2 ;;
-		--confidence=*) confidence=${1#*=}; shift ;;
-		--group-by) [ $# -ge 2 ] || die "--group-by needs a value"; group_by=$2; shift 2 ;;
-		--group-by=*) group_by=${1#*=}; shift ;;
+		--format) need --format 'a value' $# "${2-}"; format=$2; shift 2 ;;
+		--format=*) need --format 'a value' 2 "${1#*=}"; format=${1#*=}; shift ;;
+		--window) need --window 'a value' $# "${2-}"; window=$2; shift 2 ;;
+		--window=*) need --window 'a value' 2 "${1#*=}"; window=${1#*=}; shift ;;
+		--confidence) need --confidence 'a value' $# "${2-}"; confidence=$2; shift 2 ;;
+		--confidence=*) need --confidence 'a value' 2 "${1#*=}"; confidence=${1#*=}; shift ;;
+		--group-by) need --group-by 'a value' $# "${2-}"; group_by=$2; shift 2 ;;
+		--group-by=*) need --group-by 'a value' 2 "${1#*=}"; group_by=${1#*=}; shift ;;
 		--sites) sites=yes; shift ;;
 		--leaks) leaks=yes; shift ;;
 		--temporary) temporary_view=yes; shift ;;
-		--temporary=*) temporary_view=yes; temporary_within=${1#*=}; shift ;;
+		--temporary=*) need --temporary 'a duration' 2 "${1#*=}"; temporary_view=yes; temporary_within=${1#*=}; shift ;;
 		--peak) peak=yes; shift ;;
 		--at) [ $# -ge 2 ] || die "--at needs a value"; at=$2; shift 2 ;;
 		--at=*) at=${1#*=}; shift ;;
 		--sizes) sizes=yes; shift ;;
-		--stack-depth) [ $# -ge 2 ] || die "--stack-depth needs a value"; stack_depth=$2; shift 2 ;;
-		--stack-depth=*) stack_depth=${1#*=}; shift ;;
-		--enable-event) [ $# -ge 2 ] || die "--enable-event needs a pattern"; events="$events$2$nl"; shift 2 ;;
-		--enable-event=*) events="$events${1#*=}$nl"; shift ;;
-		--scope-begin) [ $# -ge 2 ] || die "--scope-begin needs an event name"; scope_begin=$2; shift 2 ;;
-		--scope-begin=*) scope_begin=${1#*=}; shift ;;
-		--scope-end) [ $# -ge 2 ] || die "--scope-end needs an event name"; scope_end=$2; shift 2 ;;
-		--scope-end=*) scope_end=${1#*=}; shift ;;
-		--scope-key) [ $# -ge 2 ] || die "--scope-key needs a field name"; scope_key=$2; shift 2 ;;
-		--scope-key=*) scope_key=${1#*=}; shift ;;
-		--top) [ $# -ge 2 ] || die "--top needs a number"; top=$2; shift 2 ;;
-		--top=*) top=${1#*=}; shift ;;
-		--min-share) [ $# -ge 2 ] || die "--min-share needs a percentage"; min_share=$2; shift 2 ;;
-		--min-share=*) min_share=${1#*=}; shift ;;
+		--stack-depth) need --stack-depth 'a value' $# "${2-}"; stack_depth=$2; shift 2 ;;
+		--stack-depth=*) need --stack-depth 'a value' 2 "${1#*=}"; stack_depth=${1#*=}; shift ;;
+		--enable-event) need --enable-event 'a pattern' $# "${2-}"; events="$events$2$nl"; shift 2 ;;
+		--enable-event=*) need --enable-event 'a pattern' 2 "${1#*=}"; events="$events${1#*=}$nl"; shift ;;
+		--scope-begin) need --scope-begin 'an event name' $# "${2-}"; scope_begin=$2; shift 2 ;;
+		--scope-begin=*) need --scope-begin 'an event name' 2 "${1#*=}"; scope_begin=${1#*=}; shift ;;
+		--scope-end) need --scope-end 'an event name' $# "${2-}"; scope_end=$2; shift 2 ;;
+		--scope-end=*) need --scope-end 'an event name' 2 "${1#*=}"; scope_end=${1#*=}; shift ;;
+		--scope-key) need --scope-key 'a field name' $# "${2-}"; scope_key=$2; shift 2 ;;
+		--scope-key=*) need --scope-key 'a field name' 2 "${1#*=}"; scope_key=${1#*=}; shift ;;
+		--top) need --top 'a number' $# "${2-}"; top=$2; shift 2 ;;
+		--top=*) need --top 'a number' 2 "${1#*=}"; top=${1#*=}; shift ;;
+		--min-share) need --min-share 'a percentage' $# "${2-}"; min_share=$2; shift 2 ;;
+		--min-share=*) need --min-share 'a percentage' 2 "${1#*=}"; min_share=${1#*=}; shift ;;
 		--report-output) [ $# -ge 2 ] || die "--report-output needs a file"
 			dir_value "$1" "$2"; report_output=$2; shift 2 ;;
 		--report-output=*) report_output=${1#*=}; dir_value --report-output "$report_output"; shift ;;
 		--no-report) report=no; shift ;;
-		-p|--pid) [ $# -ge 2 ] || die "$1 needs a process id"; attach_pid=$2; shift 2 ;;
-		--pid=*) attach_pid=${1#*=}; shift ;;
-		--duration) [ $# -ge 2 ] || die "--duration needs a value"; duration=$2; shift 2 ;;
-		--duration=*) duration=${1#*=}; shift ;;
+		-p|--pid) need "$1" 'a process id' $# "${2-}"; attach_pid=$2; shift 2 ;;
+		--pid=*) need --pid 'a process id' 2 "${1#*=}"; attach_pid=${1#*=}; shift ;;
+		--duration) need --duration 'a value' $# "${2-}"; duration=$2; shift 2 ;;
+		--duration=*) need --duration 'a value' 2 "${1#*=}"; duration=${1#*=}; shift ;;
 		--live) live=yes; shift ;;
-		--update-interval) [ $# -ge 2 ] || die "--update-interval needs a duration"; update_interval=$2; shift 2 ;;
-		--update-interval=*) update_interval=${1#*=}; shift ;;
-		--live-ports) [ $# -ge 2 ] || die "--live-ports needs CTRL:DATA:LIVE"; live_ports=$2; shift 2 ;;
-		--live-ports=*) live_ports=${1#*=}; shift ;;
+		--update-interval) need --update-interval 'a duration' $# "${2-}"; update_interval=$2; shift 2 ;;
+		--update-interval=*) need --update-interval 'a duration' 2 "${1#*=}"; update_interval=${1#*=}; shift ;;
+		--live-ports) need --live-ports 'CTRL:DATA:LIVE' $# "${2-}"; live_ports=$2; shift 2 ;;
+		--live-ports=*) need --live-ports 'CTRL:DATA:LIVE' 2 "${1#*=}"; live_ports=${1#*=}; shift ;;
 		-h|--help) usage; exit 0 ;;
 		--version) printf '%s %s\n' "$me" "$version"; exit 0 ;;
 		--) shift; break ;;

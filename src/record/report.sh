@@ -5,17 +5,36 @@
 #
 # Sourced by allocsample-record.  Uses the command's variables: me, trace,
 # report_log, plugin_path, params, format, report, report_output, program,
-# work, live, update_interval, own_relayd, status; sets report_status,
-# report_failed.
+# work, live, update_interval, own_relayd, status, temporary, keep; sets
+# report_status, report_failed.
 
 # report_cause: the innermost cause of the babeltrace2 error report on
-# standard input (the text of its last ERROR or CAUSED BY entry, its folded
-# lines joined), or nothing when it has none.
+# standard input, in words: the text of the last of its ERROR or CAUSED BY
+# entries (their folded lines joined) that a component or babeltrace2's
+# command gave.  libbabeltrace2's own entries describe its objects by
+# address ("query-exec-addr=0x..., cc-addr=0x..."), which tells a user
+# nothing: one of them is taken only when no other entry says anything;
+# theirs and the command's are cut before their lists of fields
+# ("plugin-name=..., comp-cls-type=4").  Nothing when there is no error
+# report.
 report_cause() {
-	awk '/^(ERROR: |CAUSED BY )/ { cause = ""; entry = 1; next }
-		entry && /^  / { sub(/^ +/, ""); cause = cause (cause == "" ? "" : " ") $0; next }
-		{ entry = 0 }
-		END { print cause }'
+	awk 'function keep() {
+			if (internal)
+				sub(/:? [a-z][a-z-]*=.*$/, "", text)
+			sub(/\.$/, "", text)
+			if (entry && text != "") {
+				if (library) library_cause = text; else cause = text
+			}
+			entry = 0; text = ""
+		}
+		/^(ERROR: |CAUSED BY )/ {
+			keep(); entry = 1
+			library = /\[libbabeltrace2\]/; internal = /\[(libbabeltrace2|Babeltrace CLI)\]/
+			next
+		}
+		entry && /^  / { sub(/^ +/, ""); text = text (text == "" ? "" : " ") $0; next }
+		{ keep() }
+		END { keep(); print cause == "" ? library_cause : cause }'
 }
 
 # report_check_params: the component's verdict on the parameters the report
@@ -105,15 +124,23 @@ profile_name() {
 }
 
 # deliver_profile: the pprof profile the component wrote, copied where it
-# goes; a default name is said on the standard error.
+# goes (a default name is said on the standard error); returns cat's
+# status, and the reason it failed (cat's, or the shell's when the file
+# cannot be made) in profile_error, for the command's own line.
 deliver_profile() {
-	if [ -n "$report_output" ]; then
-		to_report cat "$work/profile.pb.gz"
-		return
+	named=no
+	if [ -z "$report_output" ]; then
+		report_output=$(profile_name)
+		named=yes
 	fi
-	report_output=$(profile_name)
-	to_report cat "$work/profile.pb.gz" || return
-	printf '%s: pprof profile written to %s (go tool pprof -http=: %s)\n' "$me" "$report_output" "$report_output" >&2
+	exec 6>&1
+	copied=0
+	profile_error=$(to_report cat "$work/profile.pb.gz" 2>&1 >&6 6>&-) || copied=$?
+	exec 6>&-
+	profile_error=${profile_error##*: }
+	[ "$copied" -eq 0 ] || return "$copied"
+	[ "$named" = no ] ||
+		printf '%s: pprof profile written to %s (go tool pprof -http=: %s)\n' "$me" "$report_output" "$report_output" >&2
 }
 
 # report_filter LOG: babeltrace2's standard error, read from the standard
@@ -216,6 +243,14 @@ report_again() {
 		"$(shell_word "$trace")" "$(shell_word "$(options_params "$profile" "")")" "$to"
 }
 
+# report_unsaid: the line that says where a failed report's trace is kept
+# could not be written (the standard error closed, or a full device):
+# nobody would find a temporary trace, which goes as after a report
+# (--keep or -o keep it where the user asked).
+report_unsaid() {
+	[ "$temporary" = no ] || [ "$keep" = yes ] || report_failed=no
+}
+
 # report_conclude: what report_status means for the user: one line on the
 # standard error when the report could not be written, the trace kept
 # (report_failed), and the command's status 2 when the program's was 0;
@@ -236,8 +271,9 @@ report_conclude() {
 	not-copied)
 		report_failed=yes
 		rm -f "$report_log"
-		printf '%s: the profile could not be written to %s; the trace is kept in %s; to report again: %s\n' \
-			"$me" "$report_output" "$trace" "$(report_again)" >&2
+		printf '%s: the profile could not be written to %s (%s); the trace is kept in %s; to report again: %s\n' \
+			"$me" "$report_output" "${profile_error:-cat failed}" "$trace" "$(report_again)" >&2 ||
+			report_unsaid
 		[ "$status" -ne 0 ] || status=2
 		;;
 	*)
@@ -254,7 +290,8 @@ report_conclude() {
 		[ -n "$cause" ] || cause="babeltrace2 exit status $report_status"
 		if [ "$live" = no ] || [ -n "$own_relayd" ]; then
 			printf '%s: the report failed%s (%s); the trace is kept in %s, babeltrace2'\''s messages in %s; to report again: %s\n' \
-				"$me" "$to" "$cause" "$trace" "$report_log" "$(report_again)" >&2
+				"$me" "$to" "$cause" "$trace" "$report_log" "$(report_again)" >&2 ||
+				report_unsaid
 		else
 			printf '%s: the report failed%s (%s); babeltrace2'\''s messages are in %s\n' \
 				"$me" "$to" "$cause" "$report_log" >&2

@@ -17,7 +17,15 @@ tests_attach_attach_plugin_la_SOURCES = tests/attach/plugin.c
 tests_attach_attach_plugin_la_CFLAGS = $(WARN_CFLAGS)
 tests_attach_attach_plugin_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 
-ATTACH_TESTS = tests/attach/attach.sh tests/attach/programs.sh tests/attach/late-session.sh
+# A program whose one allocating thread has a name of its own (names.sh,
+# duration.sh).
+check_PROGRAMS += tests/attach/thread-names
+tests_attach_thread_names_CFLAGS = $(TRACED_CFLAGS)
+tests_attach_thread_names_LDFLAGS = $(TRACED_LINK_FLAGS)
+tests_attach_thread_names_LDADD = $(PTHREAD_LIBS)
+
+ATTACH_TESTS = tests/attach/attach.sh tests/attach/programs.sh tests/attach/late-session.sh \
+	tests/attach/names.sh tests/attach/duration.sh
 TESTS += $(ATTACH_TESTS)
 # The compat suite attached mid-run (a minute of CPU) runs other people's
 # programs through the attach that the tests above run in both builds:

@@ -1,10 +1,12 @@
 #!/bin/sh
 # bad-input.sh - allocsample-compare's refusals: usage errors and inputs
-# that cannot be read exit with status 2 and one clear line; a version-1
-# report asks to be regenerated; a trace without the vtid context cannot
-# give thread groups (an error when --group-by asks for them, a warning and
-# the other groups otherwise); two runs of different programs have no group
-# in common.  No statistical check.
+# that cannot be read exit with status 2 and one clear line (a trace
+# babeltrace2 cannot read: its innermost cause in words, and a command
+# that shows its own messages); a version-1 report asks to be
+# regenerated; a trace without the vtid context cannot give thread groups
+# (an error when --group-by asks for them, a warning and the other groups
+# otherwise); two runs of different programs have no group in common.  No
+# statistical check.
 set -eu
 . "$AS_SRCDIR/tests/compare/lib.sh"
 harness_enter "$@"
@@ -66,6 +68,24 @@ expect_refusal other-format 'not a JSON report of sink.allocsample.report \("for
 mkdir "$d/empty-dir"
 expect_refusal not-a-trace "NEW $d/empty-dir: babeltrace2 could not report on this trace: no trace found" \
 	"$d/full.json" "$d/empty-dir"
+# A trace babeltrace2 cannot read (its metadata garbled): the line gives
+# the innermost cause in words, no address of babeltrace2's objects
+# ("query-exec-addr=0x..."), and a command that shows babeltrace2's own
+# messages, which runs as written.
+cp -r "$d/full" "$d/garbled"
+metadata=$(find "$d/garbled" -name metadata)
+[ -n "$metadata" ] || harness_fail "no metadata in the trace $d/full"
+for m in $metadata; do
+	printf 'garbage\n' >"$m"
+done
+expect_refusal garbled "NEW $d/garbled: babeltrace2 could not report on this trace: [^;]+; to see its own messages: babeltrace2 " \
+	"$d/full.json" "$d/garbled"
+check "garbled: no address of babeltrace2's in the line" sh -c "! grep -q '0x' '$d/garbled.err'"
+again=$(sed -n 's/.*; to see its own messages: //p' "$d/garbled.err")
+status=0
+sh -c "$again" >/dev/null 2>"$d/garbled-again.err" || status=$?
+check "garbled: the command runs babeltrace2, which says why it fails (status $status)" \
+	sh -c "[ '$status' -ne 0 ] && grep -q '^CAUSED BY' '$d/garbled-again.err'"
 # A version-1 report: what version 2 added taken out.
 jq '.version = 1 | del(.groups[].accumulators, .groups[].process, .groups[].tracer, .groups[].address,
 	.total.accumulators, .total.process, .total.tracer, .total.address)' "$d/full.json" >"$d/v1.json"

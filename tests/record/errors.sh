@@ -2,8 +2,9 @@
 # errors.sh - allocsample-record when it cannot run: a missing program
 # (exit status 127), no lttng or no babeltrace2 in PATH, a session daemon
 # that cannot start (a broken lttng-sessiond, then a read-only
-# /var/run/lttng).  Each is one line on stderr and a non-zero status, with
-# no daemon, no session and no temporary directory left behind.
+# /var/run/lttng), an output or a temporary directory that cannot be
+# made.  Each is one line on stderr and a non-zero status, with no daemon,
+# no session and no temporary directory left behind.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -79,6 +80,19 @@ if [ -n "${AS_HARNESS_NAMESPACE:-}" ]; then
 else
 	chmod u+w "$LTTNG_HOME/.lttng"
 fi
+
+# Directories the command cannot make: its own line gives the reason, and
+# no line of mkdir's or mktemp's comes beside it.
+: >"$HARNESS_DIR/a-file"
+fails output-in-file 2 "cannot create the output directory '$HARNESS_DIR/a-file/trace': Not a directory\$" \
+	-o "$HARNESS_DIR/a-file/trace" -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1
+mkdir -p "$HARNESS_DIR/tmp-no-tmpdir"
+RECORD_STATUS=0
+TMPDIR="$HARNESS_DIR/no-such-dir" "$RECORD_CMD" -- "$RECORD_WORKLOAD" "$HARNESS_DIR/facts" alloc 1 \
+	>"$HARNESS_DIR/no-tmpdir.out" 2>"$HARNESS_DIR/no-tmpdir.err" || RECORD_STATUS=$?
+record_said no-tmpdir 2 "cannot create a temporary directory in $HARNESS_DIR/no-such-dir: No such file or directory\$"
+check "no-tmpdir: the workload never ran" [ ! -e "$HARNESS_DIR/facts" ]
+record_no_daemon no-tmpdir
 
 # With the user's daemon running, a missing program creates no session.
 harness_start_sessiond

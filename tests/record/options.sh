@@ -1,12 +1,13 @@
 #!/bin/sh
 # options.sh - allocsample-record's --help and --version print and exit 0;
 # an unknown option or a bad value is one line on stderr and exit status 2,
-# found before anything starts: report files, rates above the shim's 2^48,
-# stack depths outside 0..128, stacks asked for with none recorded, --leaks
-# with groups of the user's, a pprof profile or an HTML page for a
-# terminal, -o on a file or on the next option; and what the report
-# component refuses, in its own words, asked before anything starts (its
-# query params-check): bad formats, groups, confidences, scopes, folded,
+# found before anything starts: empty values (never taken for the
+# default), report files, rates above the shim's 2^48, stack depths
+# outside 0..128, stacks asked for with none recorded, --leaks with groups
+# of the user's, a pprof profile or an HTML page for a terminal, -o on a
+# file or on the next option; and what the report component refuses, in
+# its own words, asked before anything starts (its query params-check):
+# bad formats, groups, confidences, scopes, folded,
 # pprof or html with --live.
 # None of them starts a daemon or a relayd or runs the program.  The
 # options that only reach the component (--top, --min-share) reach it as
@@ -196,12 +197,37 @@ passes escaped 2 'format="a\\\\b\\"c"' --format 'a\b"c'
 check "top-word: the component's reason" grep -q "Parameter .top. is a string" "$HARNESS_DIR/top-word.err"
 usage top-missing --top
 usage min-share-missing --min-share
+# An empty value is refused, in both forms (`--rate ''`, `--rate=`), never
+# read as the option not given, which would run the program with the
+# default (-p '' would run it instead of attaching).
+for option in --rate --format --window --confidence --group-by --stack-depth --enable-event \
+	--scope-begin --scope-end --scope-key --top --min-share --temporary --duration \
+	--update-interval --live-ports -p --pid -o --output --report-output; do
+	empty=empty${option#-}
+	if [ "$option" != --temporary ]; then
+		usage "$empty" "$option" '' -- $run
+		check "$empty: the line names the option ($(cat "$HARNESS_DIR/$empty.err"))" \
+			grep -q -- "^allocsample-record: $option needs " "$HARNESS_DIR/$empty.err"
+	fi
+	case $option in
+	-p|-o) ;;
+	*)
+		usage "$empty-joined" "$option=" -- $run
+		check "$empty-joined: the line names the option ($(cat "$HARNESS_DIR/$empty-joined.err"))" \
+			grep -q -- "^allocsample-record: $option needs " "$HARNESS_DIR/$empty-joined.err"
+		;;
+	esac
+done
 
 # No component where the command looks for it: one line that says where.
 ALLOCSAMPLE_PLUGIN_PATH="$HARNESS_DIR/no-plugin" usage no-plugin -- $run
 check "no-plugin: the line names the directory and babeltrace2's cause" \
 	grep -q "in $HARNESS_DIR/no-plugin (ALLOCSAMPLE_PLUGIN_PATH).*Cannot find component class" \
 	"$HARNESS_DIR/no-plugin.err"
+# babeltrace2's cause in words: without the list of its fields
+# ("plugin-name=..., comp-cls-type=4").
+check "no-plugin: none of babeltrace2's fields in the line" \
+	sh -c "! grep -q 'comp-cls-type=' '$HARNESS_DIR/no-plugin.err'"
 
 check "no daemon was started" [ -z "$(record_daemons)" ]
 relayds=$(harness_pids lttng-relayd)

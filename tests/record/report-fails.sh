@@ -8,7 +8,10 @@
 # babeltrace2 reads, and exits non-zero although the program exited 0.
 # That command runs as written: with --plugin-path for a plugin directory
 # babeltrace2 does not search by itself, without it for one it does.  A
-# cause in the component (a window too small for the trace) is its line.
+# profile that cannot be copied has cat's reason in that line, and no
+# line of cat's beside it; with standard error, where the line goes,
+# unwritable, a temporary trace nobody could find is not kept.  A cause
+# in the component (a window too small for the trace) is its line.
 set -eu
 . "$AS_SRCDIR/tests/record/lib.sh"
 harness_enter "$@"
@@ -80,6 +83,35 @@ BABELTRACE_PLUGIN_PATH=$ALLOCSAMPLE_PLUGIN_PATH sh -c "${AGAIN% >/dev/full}" >"$
 samples=$(record_samples "$HARNESS_DIR/found.json")
 check "found: the command runs (status $status; $(head -c 300 "$HARNESS_DIR/found-again.err"))" [ "$status" -eq 0 ]
 check "found: and reports the trace ($samples samples)" [ "$samples" -gt 0 ]
+
+# A profile that cannot be copied where it goes: the command's one line
+# gives cat's reason, and no line of cat's comes beside it.
+rm -f "$facts"
+record_run pprof-full --format pprof --report-output /dev/full -- "$RECORD_WORKLOAD" "$facts" alloc 4194304
+record_said pprof-full 2 'the profile could not be written to /dev/full (No space left on device); the trace is kept in '
+record_no_daemon "pprof-full"
+
+# Standard error unwritable (a full device, then closed), where the report
+# and the line that would say where its trace is kept both go: nobody
+# could find a temporary trace, so it is not kept; the status still says
+# that the report failed.
+for how in full closed; do
+	rm -f "$facts"
+	mkdir -p "$HARNESS_DIR/tmp-stderr-$how"
+	RECORD_STATUS=0
+	if [ "$how" = full ]; then
+		TMPDIR="$HARNESS_DIR/tmp-stderr-$how" "$RECORD_CMD" -- "$RECORD_WORKLOAD" "$facts" alloc 4194304 \
+			>"$HARNESS_DIR/stderr-$how.out" 2>/dev/full || RECORD_STATUS=$?
+	else
+		TMPDIR="$HARNESS_DIR/tmp-stderr-$how" "$RECORD_CMD" -- "$RECORD_WORKLOAD" "$facts" alloc 4194304 \
+			>"$HARNESS_DIR/stderr-$how.out" 2>&- || RECORD_STATUS=$?
+	fi
+	check "stderr-$how: the program ran ($(harness_fact "$facts" alloc 3) bytes)" \
+		[ -n "$(harness_fact "$facts" alloc 3)" ]
+	check "stderr-$how: exit status 2 ($RECORD_STATUS)" [ "$RECORD_STATUS" -eq 2 ]
+	record_no_temporary "stderr-$how"
+	record_no_daemon "stderr-$how"
+done
 
 # A window too small for the run: the component's own line says so, and
 # what would do.  1 ns: 100 000 windows of it cover 100 us, which no run
