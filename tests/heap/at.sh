@@ -36,41 +36,6 @@ first=$(json_ns "$json" '{"kind": "total"' first_ns)
 last=$(json_ns "$json" '{"kind": "total"' last_ns)
 check "the total's first and last sample times ($first, $last)" [ -n "$first" -a -n "$last" ]
 
-# live_range T: "LOW HIGH", the least and most bytes the program had live
-# at T by its `live` lines (a step moves the bytes from one line's to the
-# next's), widened by the 2 ms that LTTng's clock may lie from
-# CLOCK_REALTIME and by one block of churn.
-live_range() {
-	awk -v t="$1" -v slack=2000000 -v block=4096 '
-		$1 == "live" { n++; at[n] = $2; b[n] = $3 }
-		END {
-			lo = -1; hi = -1
-			for (i = 1; i <= n; i++) {
-				end = i < n ? at[i + 1] : at[i] + 1e18
-				if (end < t - slack || at[i] > t + slack) continue
-				for (j = i; j <= i + 1 && j <= n; j++) {
-					if (lo < 0 || b[j] < lo) lo = b[j]
-					if (b[j] > hi) hi = b[j]
-				}
-			}
-			printf "%d %d\n", lo, hi + block
-		}' "$out"
-}
-
-# judge_live LABEL LOW HIGH FIGURES: the truth rule on the live figures
-# FIGURES ("samples estimate lower upper"), the truth the value of
-# [LOW, HIGH] nearest the estimate.
-judge_live() {
-	if [ -z "$4" ]; then
-		fail "$1: no such group"
-		return 0
-	fi
-	# shellcheck disable=SC2086 # four figures, split on purpose
-	set -- "$1" "$2" "$3" $4
-	truth=$(awk -v lo="$2" -v hi="$3" -v e="$5" 'BEGIN { t = e; if (t < lo) t = lo; if (t > hi) t = hi; printf "%d", t }')
-	judge_truth "$1 (true $2 to $3)" "$truth" "$4" "$5" "$6" "$7"
-}
-
 # check_instant JSON LABEL: the process's live bytes, and each path's
 # stack's, at the report's instant.
 check_instant() {
@@ -79,21 +44,21 @@ check_instant() {
 	check "$2: the instant is the first sample's time plus at ($first + ${at:-?} = ${at_t:-?})" \
 		[ -n "$at" -a -n "$at_t" -a "${at_t:-x}" = "$((first + ${at:-0}))" ]
 	# shellcheck disable=SC2046 # two figures, split on purpose
-	judge_live "$2: the process's live bytes" $(live_range "$at_t") \
-		"$(jq -r '.groups[] | select(.kind == "process") |
-			"\(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$1")"
+	heap_judge_range "$2: the process's live bytes" $(heap_truth_range "$out" "$at_t") \
+		$(jq -r '.groups[] | select(.kind == "process") |
+			"\(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$1")
 	for path in base peak late; do
 		range=$(path_range "$path" "$at_t")
 		# shellcheck disable=SC2086 # two figures, split on purpose
-		judge_live "$2: ${path}_alloc's stack" $range \
-			"$(jq -r "[.groups[] | select(.kind == \"stack\" and .stack[0].function == \"${path}_alloc\")] |
+		heap_judge_range "$2: ${path}_alloc's stack" $range \
+			$(jq -r "[.groups[] | select(.kind == \"stack\" and .stack[0].function == \"${path}_alloc\")] |
 				if length == 1 then .[0] | \"\(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)\"
-				else empty end" "$1")"
+				else empty end" "$1")
 	done
 }
 
 # path_range PATH T: "LOW HIGH", the bytes PATH held at T, from the
-# heap's (live_range) and the phases: base holds the heap during "ramp",
+# heap's (heap_truth_range) and the phases: base holds the heap during "ramp",
 # 8 MiB after; peak what the heap holds above base's 8 MiB during "peak"
 # and "fall", nothing before or after; late the same during "late",
 # 12 MiB after.
@@ -101,7 +66,7 @@ check_instant() {
 # the path's full bytes.
 path_range() {
 	# shellcheck disable=SC2046 # two figures, split on purpose
-	set -- "$1" "$2" $(live_range "$2")
+	set -- "$1" "$2" $(heap_truth_range "$out" "$2")
 	awk -v p="$1" -v t="$2" -v lo="$3" -v hi="$4" -v slack=2000000 '
 		$1 == "phase" { s[$2] = $3; e[$2] = $4; names[++n] = $2 }
 		END {

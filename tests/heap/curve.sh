@@ -27,41 +27,6 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-# truth_ranges OUT POINTS: each line of the file POINTS, whose first field
-# is a time T, followed by "LOW HIGH": the least and most bytes the program
-# had live at T by its `live` lines in OUT (a step between two lines moves
-# the bytes from one line's to the next's), widened by the 2 ms that
-# LTTng's clock may lie from CLOCK_REALTIME and by one block of churn.
-truth_ranges() {
-	awk -v slack=2000000 -v block=4096 '
-		FILENAME == ARGV[1] { if ($1 == "live") { n++; at[n] = $2; b[n] = $3 }; next }
-		{
-			t = $1; lo = -1; hi = -1
-			for (i = 1; i <= n; i++) {
-				end = i < n ? at[i + 1] : at[i] + 1e18
-				if (end < t - slack || at[i] > t + slack) continue
-				for (j = i; j <= i + 1 && j <= n; j++) {
-					if (lo < 0 || b[j] < lo) lo = b[j]
-					if (b[j] > hi) hi = b[j]
-				}
-			}
-			printf "%s %d %d\n", $0, lo, hi + block
-		}' "$1" "$2"
-}
-
-# truth_range OUT T: "LOW HIGH", truth_ranges at the one time T.
-truth_range() {
-	echo "$2" | truth_ranges "$1" - | awk '{ print $2, $3 }'
-}
-
-# judge_range LABEL OUT T SAMPLES ESTIMATE LOWER UPPER: judge_truth with
-# the truth of the range at T nearest the estimate.
-judge_range() {
-	range=$(truth_range "$2" "$3")
-	truth=$(echo "$range $5" | awk '{ t = $3; if (t < $1) t = $1; if (t > $2) t = $2; printf "%d", t }')
-	judge_truth "$1 (true range $range at $3)" "$truth" "$4" "$5" "$6" "$7"
-}
-
 for build in fp nofp; do
 	name=curve-$build
 	json="$HARNESS_DIR/$name.json"
@@ -82,10 +47,11 @@ for build in fp nofp; do
 	# program's own account of its heap then: above 26 MiB, which only the
 	# peak's neighbourhood has (the phases hold 8, 32, 8 and 20 MiB).
 	peak_ns=$(jq '.timeline[] | select(.kind == "process") | .peak_t_ns' "$json")
-	set -- $(truth_range "$out" "$peak_ns")
+	set -- $(heap_truth_range "$out" "$peak_ns")
 	check "$build: the peak ($peak_ns) lies where the heap peaks: ${1:-?} to ${2:-?} B live then, above 26 MiB" \
 		[ "${1:-0}" -gt $((26 * 1024 * 1024)) ]
-	judge_range "$build: the process's live bytes at its peak" "$out" "$peak_ns" \
+	# shellcheck disable=SC2046 # two, then four figures, split on purpose
+	heap_judge_range "$build: the process's live bytes at its peak" $(heap_truth_range "$out" "$peak_ns") \
 		$(jq -r ".groups[] | select(.kind == \"process\") |
 			\"\(.peak_live_samples) \(.peak_live_estimate) \(.peak_lower) \(.peak_upper)\"" "$json")
 	check "$build: the total's peak is the process's" \
@@ -123,7 +89,7 @@ for build in fp nofp; do
 		"\(.t_ns) \(.live_samples) \(.live_estimate) \(.live_lower) \(.live_upper)"' "$json" >"$HARNESS_DIR/$name.points"
 	points=$(wc -l <"$HARNESS_DIR/$name.points")
 	check "$build: the process's curve has points ($points)" [ "$points" -ge 100 ]
-	truth_ranges "$out" "$HARNESS_DIR/$name.points" |
+	heap_truth_ranges "$out" "$HARNESS_DIR/$name.points" |
 		awk '$7 < $4 || $6 > $5 { printf "# point at %s: estimate %s [%s, %s], true %s %s\n", $1, $3, $4, $5, $6, $7 }' \
 		>"$HARNESS_DIR/$name.misses"
 	cat "$HARNESS_DIR/$name.misses"
