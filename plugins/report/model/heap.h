@@ -61,6 +61,13 @@ struct asr_heap_view {
 				      * order; owned */
 };
 
+/* The instant of the curve's last point: its process's (or the run's)
+ * last sample or free, never before its peak. */
+static inline int64_t asr_heap_curve_end_ns(const struct asr_heap_curve *curve)
+{
+	return g_array_index(curve->points, struct asr_heap_point_row, curve->points->len - 1).t_ns;
+}
+
 /* The confidence of an interval that holds at `confidence` although its
  * instant was chosen among `candidates` (Bonferroni). */
 static inline double asr_heap_peak_confidence(double confidence, unsigned candidates)
