@@ -675,6 +675,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	fputs("],\n  \"window_ns\": ", out);
 	put_integer(out, model->window_ns != 0, model->window_ns);
 	fprintf(out, ",\n  \"temporary_ns\": %" PRId64, model->temporary_ns);
+	fprintf(out, ",\n  \"lifetime_floor_ns\": %.0f", ASR_LIFETIME_FLOOR_NS);
 	fputs(",\n  \"rates\": [", out);
 	for (i = 0; i < model->rates->len; i++)
 		fprintf(out, "%s%" PRIu64, i ? ", " : "", g_array_index(model->rates, uint64_t, i));

@@ -644,11 +644,16 @@
 	}
 
 	/* A quantile with its interval; "longer than the trace" when the
-	 * samples bound nothing above. */
+	 * samples bound nothing above; "under" the floor of what the
+	 * timestamps resolve (data.lifetime_floor_ns), without an interval
+	 * when its upper end is the floor too. */
 	function quantile(l, p) {
-		var est = l[p + "_ns"], lo = l[p + "_lower_ns"], hi = l[p + "_upper_ns"];
-		return (est === null ? "longer than the trace" : duration(est)) + " [" + duration(lo) + ", " +
-			(hi === null ? "\u221e" : duration(hi)) + "]";
+		var est = l[p + "_ns"], lo = l[p + "_lower_ns"], hi = l[p + "_upper_ns"], floor = data.lifetime_floor_ns;
+		var floored = est !== null && est <= floor;
+		if (floored && hi !== null && hi <= floor)
+			return "under " + duration(floor);
+		return (est === null ? "longer than the trace" : (floored ? "under " : "") + duration(est)) + " [" +
+			duration(lo) + ", " + (hi === null ? "\u221e" : duration(hi)) + "]";
 	}
 
 	/*
