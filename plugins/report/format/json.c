@@ -688,6 +688,9 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		sum->vpid_missing && sum->vtid_missing ? ", " : "",
 		sum->vtid_missing ? "\"" ASR_VTID_HINT "\"" : "");
 	put_losses(out, model->losses);
+	fputs("  \"cut\": ", out);
+	put_string(out, model->cut);
+	fputs(",\n", out);
 	put_live_notes(out, model);
 	fputs("  \"groups\": [", out);
 	sep = "";

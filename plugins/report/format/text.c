@@ -383,6 +383,8 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 			temporary);
 		g_free(temporary);
 	}
+	if (model->cut)
+		fprintf(out, "Cut short: reading the trace failed (%s); reported up to there.\n", model->cut);
 	if (sum->samples == 0)
 		fprintf(out, "No allocsample:AllocationSampled events: nothing to estimate.\n");
 	else

@@ -88,6 +88,9 @@ void asr_warn(const char *component, const struct asr_model *model)
 
 	if (sum->samples == 0)
 		warn(component, "no allocsample:AllocationSampled events: nothing to estimate.  Either the session did not record them (lttng enable-event -u 'allocsample:*'), or no traced program allocated through liballocsample (not preloaded, or a static or setuid program).");
+	if (model->cut)
+		warn(component, "the trace ends early: reading it failed (%s).  What came before is reported, every group marked incomplete (its true value is at least the lower bound).",
+		     model->cut);
 	warn_about_losses(component, model->losses);
 	if (sum->vtid_missing)
 		warn(component, "no vtid context: estimates are per process.  For per-thread estimates, record it with:  " ASR_VTID_HINT);
