@@ -31,7 +31,7 @@ tests_report_names_workload_LDADD = $(PTHREAD_LIBS)
 REPORT_TESTS = tests/report/names.sh tests/report/params.sh tests/report/first-look.sh \
 	tests/report/typed.sh tests/report/sizes.sh tests/report/rates.sh tests/report/worker.sh \
 	tests/report/golden.sh tests/report/loss.sh tests/report/contexts.sh tests/report/incompatible.sh \
-	tests/report/window.sh tests/report/html.sh tests/report/heap-html.sh
+	tests/report/window.sh tests/report/html.sh tests/report/heap-html.sh tests/report/unsampled.sh
 TESTS += $(REPORT_TESTS)
 # The stages' includes, read from the sources: the normal build only
 # (PLAIN_TESTS, tests/local.mk).
