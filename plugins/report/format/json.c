@@ -646,6 +646,8 @@ static void put_timeline(FILE *out, const struct asr_model *model)
 			fprintf(out, "%s\n      {\"t_ns\": %" PRId64 ", \"live_samples\": %" PRIu64,
 				j ? "," : "", r->t_ns, r->live.samples);
 			put_estimate(out, "live", &r->live);
+			fprintf(out, ", \"band_lower\": %" PRIu64 ", \"band_upper\": %" PRIu64,
+				asr_bytes_round(r->band.lower), asr_bytes_round(r->band.upper));
 			put_estimate(out, "allocated", &r->allocated);
 			fputc('}', out);
 		}

@@ -30,7 +30,11 @@ struct asr_peak_cell {
 /* One point of a curve. */
 struct asr_heap_point_row {
 	int64_t t_ns;                /* the clock of the samples, as first_ns */
-	struct as_estimate live;     /* the bytes live then, at the report's C */
+	struct as_estimate live;     /* the bytes live then, at the report's C:
+				      * this instant's interval alone */
+	struct as_estimate band;     /* the same at the peak's 1 - (1 - C) / K:
+				      * with the curve's other K - 1 points', a
+				      * band that holds the whole curve at C */
 	struct as_estimate allocated;  /* the bytes allocated up to then */
 };
 
