@@ -189,6 +189,22 @@ static bool update_due(struct asr_component *comp)
 	return true;
 }
 
+/* Takes the current thread's error, which the source left, and records
+ * its innermost cause (the first appended) as where the traces were cut:
+ * the report then succeeds, saying so, instead of failing. */
+static void cut(struct asr_component *comp)
+{
+	const bt_error *error = bt_current_thread_take_error();
+	const char *cause = NULL;
+
+	if (error && bt_error_get_cause_count(error) > 0)
+		cause = bt_error_cause_get_message(bt_error_borrow_cause_by_index(error, 0));
+	asr_worker_drain(comp->worker);
+	asr_traces_cut(&comp->agg.traces, cause && *cause ? cause : "no cause given");
+	if (error)
+		bt_error_release(error);
+}
+
 bt_component_class_sink_consume_method_status asr_component_consume(bt_self_component_sink *self_sink)
 {
 	struct asr_component *comp =
@@ -217,6 +233,17 @@ bt_component_class_sink_consume_method_status asr_component_consume(bt_self_comp
 		status = BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_MEMORY_ERROR;
 		goto end;
 	default:
+		if (comp->agg.traces.list->len > 0) {
+			/* The source failed inside the traces (a damaged
+			 * packet): what it gave before is reported, said to be
+			 * cut there (doc/report-formats.md, "A trace cut
+			 * short").  Its error becomes the report's statement. */
+			BT_MESSAGE_ITERATOR_PUT_REF_AND_RESET(comp->iterator);
+			cut(comp);
+			status = report(comp, false) ? BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_ERROR :
+						BT_COMPONENT_CLASS_SINK_CONSUME_METHOD_STATUS_END;
+			goto end;
+		}
 		comp->failed = true;
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(comp->self,
 			"Cannot get messages from upstream.");

@@ -5,8 +5,8 @@
 #
 # Sourced by allocsample-record.  Uses the command's variables: me, trace,
 # report_log, plugin_path, params, format, report, report_output, program,
-# work, live, update_interval, own_relayd, status, temporary, keep; sets
-# report_status, report_failed.
+# work, live, update_interval, own_relayd, status, temporary, keep, rate,
+# attach_pid; sets report_status, report_failed.
 
 # report_cause: the innermost cause of the babeltrace2 error report on
 # standard input, in words: the text of the last of its ERROR or CAUSED BY
@@ -185,10 +185,48 @@ report_babeltrace2() {
 	return "${bt_status:-1}"
 }
 
+# report_sampled: whether the trace holds a sample: "yes" at the first
+# allocsample:AllocationSampled event babeltrace2 prints (it stops there,
+# its output gone), "no" when it reads the whole trace without one,
+# "unknown" when it cannot read it (the report then says why).
+report_sampled() {
+	{ BABELTRACE_TERM_COLOR=NEVER babeltrace2 "$trace" 2>/dev/null; echo "end $?"; } |
+		awk '/ allocsample:AllocationSampled: / { print "yes"; exit }
+			/^end / { print $2 == 0 ? "no" : "unknown"; exit }'
+}
+
+# report_unsampled: the text report of a run that drew no sample, in one
+# sentence: the rate and what no sample says of the bytes.  At rate R a
+# thread that allocates B bytes draws no sample with probability
+# (1 - 1/R)^B, about exp(-B/R), which is 2.5% at B = R ln 40, about 3.7R:
+# the upper end of the 95% interval of a group without samples, the
+# report's "below N bytes" (doc/estimation.md, "A run that samples
+# nothing").
+report_unsampled() {
+	if [ -n "$attach_pid" ]; then
+		who="process $attach_pid ($program)"
+		# The rate the process sampled at: its own (attach.sh).
+		r=$(tr '\0' '\n' <"/proc/$attach_pid/environ" 2>/dev/null | sed -n 's/^ALLOCSAMPLE_RATE=//p' | head -n 1)
+		case $r in ''|*[!0-9]*) r=102400 ;; esac
+	else
+		who=${program##*/}
+		r=${rate:-${ALLOCSAMPLE_RATE:-102400}}
+	fi
+	to_report printf 'allocsample report: no allocation of %s was sampled.  At rate %s a sample falls once per %s bytes allocated on average, so each of its threads allocated less than about %s bytes (the upper end of a 95%% interval); --rate 1 samples every allocation.\n' \
+		"$who" "$r" "$r" "$(awk -v r="$r" 'BEGIN { printf "%.0f", r * log(40) }')"
+}
+
 # report_write: the report of the trace, once the program has ended; its
 # status in report_status: babeltrace2's, or not-copied when a pprof
-# profile could not be copied where it goes.
+# profile could not be copied where it goes.  A text report of a run that
+# drew no sample is one sentence of this script's: the component would
+# print empty tables, and could not tell a run that allocated too little
+# from a session that recorded nothing.
 report_write() {
+	if [ "$format" = text ] && [ "$(report_sampled)" = no ]; then
+		report_unsampled || report_status=$?
+		return
+	fi
 	set -- "$report_log" --plugin-path="$plugin_path" "$trace" -c sink.allocsample.report --params="$params"
 	if [ -z "$work" ]; then
 		to_report report_babeltrace2 "$@" || report_status=$?

@@ -21,7 +21,9 @@
 # inequality, 3 misses or more happen with probability below 4.2e-4 a
 # build, however the points' misses go together (they share samples).  A
 # curve of the wrong bytes (the allocated ones, or those freed) misses
-# most points.
+# most points.  The band, at the peak's level for each point, holds the
+# whole curve at 99.999%: a point outside it fails, with probability below
+# 1e-5 a build.
 set -eu
 . "$AS_SRCDIR/tests/heap/lib.sh"
 harness_enter "$@"
@@ -96,6 +98,17 @@ for build in fp nofp; do
 	misses=$(wc -l <"$HARNESS_DIR/$name.misses")
 	check "$build: at most 2 of the $points points miss the live bytes of their instant ($misses)" \
 		[ "$misses" -le 2 ]
+	# The band: each point's interval at the peak's level, so that all
+	# hold the whole curve together at 99.999% (Bonferroni): no point's
+	# truth outside it (a false failure below 1e-5 a build), and each
+	# point's band holds its own interval.
+	jq -r '.timeline[] | select(.kind == "process") | .points[] |
+		"\(.t_ns) \(.band_lower) \(.band_upper) \(.live_lower) \(.live_upper)"' "$json" >"$HARNESS_DIR/$name.band"
+	check "$build: every point has a band that holds its own interval" awk -v n="$points" '
+		$2 !~ /^[0-9]+$/ || $3 !~ /^[0-9]+$/ || $2 > $4 || $3 < $5 { bad = 1 }
+		END { exit bad || NR != n }' "$HARNESS_DIR/$name.band"
+	band_misses=$(truth_ranges "$out" "$HARNESS_DIR/$name.band" | awk '$7 < $2 || $6 > $3' | wc -l)
+	check "$build: the band holds the whole curve: no point's truth outside it ($band_misses)" [ "$band_misses" -eq 0 ]
 	# The end: the process's last sample or free, after its last sample
 	# and before the program's last line.
 	last=$(jq '.timeline[1].points[-1].t_ns' "$json")

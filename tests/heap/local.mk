@@ -28,7 +28,12 @@ tests_heap_heap_phases_nofp_SOURCES = tests/heap/heap-phases.c
 tests_heap_heap_phases_nofp_CFLAGS = $(TRACED_CFLAGS) -O2 -g -fomit-frame-pointer
 tests_heap_heap_phases_nofp_LDFLAGS = $(TRACED_LINK_FLAGS)
 
-HEAP_TESTS = tests/heap/curve.sh tests/heap/at.sh tests/heap/c.sh tests/heap/cxx.sh tests/heap/differential.sh
+# The run's end after its last sample: a pause, then frees alone.
+check_PROGRAMS += tests/heap/heap-end
+tests_heap_heap_end_CFLAGS = $(TRACED_CFLAGS)
+tests_heap_heap_end_LDFLAGS = $(TRACED_LINK_FLAGS)
+
+HEAP_TESTS = tests/heap/curve.sh tests/heap/at.sh tests/heap/end.sh tests/heap/c.sh tests/heap/cxx.sh tests/heap/differential.sh
 TESTS += $(HEAP_TESTS)
 EXTRA_DIST += $(HEAP_TESTS) tests/heap/lib.sh
 # Headers of the programs above, whose one source is named after them.

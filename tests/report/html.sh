@@ -35,7 +35,7 @@ check "the page's script ran to the end (<div id=\"rendered\"> in the DOM)" \
 check "the DOM has the bars and the timeline" \
 	sh -c "grep -q 'Bytes allocated per thread' '$page.dom' &&
 	       grep -q 'Bytes allocated per type' '$page.dom' &&
-	       grep -q 'Timeline of the total' '$page.dom' &&
+	       grep -q 'The total by window' '$page.dom' &&
 	       [ \$(grep -o '<polygon class=\"band\"' '$page.dom' | wc -l) -eq 1 ]"
 
 sed 's/JSON\.parse(/JSON.parse(no_such_name + /' "$page" >"$HARNESS_DIR/broken.html"

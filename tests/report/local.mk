@@ -36,7 +36,8 @@ REPORT_TESTS = tests/report/names.sh tests/report/params.sh tests/report/first-l
 	tests/report/typed.sh tests/report/sizes.sh tests/report/rates.sh tests/report/worker.sh \
 	tests/report/golden.sh tests/report/loss.sh tests/report/contexts.sh tests/report/incompatible.sh \
 	tests/report/window.sh tests/report/html.sh tests/report/heap-html.sh tests/report/tables.sh \
-	tests/report/pymalloc.sh
+	tests/report/pymalloc.sh \
+	tests/report/unsampled.sh
 TESTS += $(REPORT_TESTS)
 # The stages' includes, read from the sources: the normal build only
 # (PLAIN_TESTS, tests/local.mk).
@@ -103,7 +104,14 @@ tests_report_lifetimes_program_nofp_CFLAGS = $(TRACED_CFLAGS) -O2 -g -fomit-fram
 tests_report_lifetimes_program_nofp_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_report_lifetimes_program_nofp_LDADD = $(PTHREAD_LIBS)
 
-LIVE_REPORT_TESTS = tests/report/live.sh tests/report/live-window.sh tests/report/lifetimes.sh
+# Blocks freed at once, each life timed by the program's own clock
+# (tests/report/lifetime-floor.sh).
+check_PROGRAMS += tests/report/floor-program
+tests_report_floor_program_CFLAGS = $(TRACED_CFLAGS)
+tests_report_floor_program_LDFLAGS = $(TRACED_LINK_FLAGS)
+
+LIVE_REPORT_TESTS = tests/report/live.sh tests/report/live-window.sh tests/report/lifetimes.sh \
+	tests/report/lifetime-floor.sh
 TESTS += $(LIVE_REPORT_TESTS)
 EXTRA_DIST += $(LIVE_REPORT_TESTS)
 

@@ -3,7 +3,9 @@
 # packet (with and without its index), or its metadata file cut: babeltrace2
 # with the report neither crashes nor hangs, and either fails with an error
 # naming what is broken and prints no report, or warns and prints a partial
-# one.  babeltrace2 2.0.4's source.ctf.fs never returns from a metadata file
+# one.  A packet damaged in the middle of a stream, which the source
+# reaches only after the packets before it, gives the report up to there,
+# said to be cut.  babeltrace2 2.0.4's source.ctf.fs never returns from a metadata file
 # cut after its first packet header, spinning; that hang, reproduced
 # without the report component, is accepted and shown (doc/reliability.md).
 #
@@ -85,6 +87,36 @@ for index in with without; do
 	judge "stream-$index-index" "stream cut at byte $cut_at, $index its index" \
 		"Failed to index CTF stream file '$file'"
 done
+
+# A packet's events damaged in the middle of the stream (512 bytes of
+# 0xff a quarter into it, its header and context intact, so the stream
+# is indexed): the source fails when it reaches them, after the packets
+# before.  The report is of what came before: status 0, the cut said
+# (warning, text, JSON `cut`), every group incomplete, fewer samples than
+# the whole trace's and some.
+copy="$HARNESS_DIR/damaged"
+cp -r "$trace" "$copy"
+damaged_at=$((packets / 2 * subbuf + subbuf / 4))
+head -c 512 /dev/zero | tr '\000' '\377' |
+	dd of="$copy${stream#"$trace"}" bs=1 seek="$damaged_at" conv=notrunc 2>/dev/null ||
+	harness_fail "cannot damage the copy"
+run damaged "$copy"
+check "damaged at byte $damaged_at: status 0 with the report of what came before (got $status)" [ "$status" -eq 0 ]
+sed 's/^/      /' "$HARNESS_DIR/damaged.err" | head -n 5
+check "damaged: a warning that the trace ends early" \
+	report_says "$HARNESS_DIR/damaged.err" "sink.allocsample.report: warning: the trace ends early: reading it failed ("
+check "damaged: JSON says why it stopped, and is incomplete" sh -c '[ -s "$1" ] &&
+	jq -e "(.cut | type) == \"string\" and .incomplete == true and .total.incomplete == true" "$1" >/dev/null' \
+	sh "$HARNESS_DIR/damaged.out"
+whole_samples=$(jq .samples "$HARNESS_DIR/whole.json")
+cut_samples=$(jq '.samples // 0' "$HARNESS_DIR/damaged.out" 2>/dev/null || echo 0)
+check "damaged: some samples, fewer than the whole trace's ($cut_samples of $whole_samples)" \
+	[ "$cut_samples" -gt 0 -a "$cut_samples" -lt "$whole_samples" ]
+status=0
+spin_limited babeltrace2 --plugin-path="$REPORT_PLUGIN_PATH" "$copy" -c sink.allocsample.report \
+	>"$HARNESS_DIR/damaged.txt" 2>/dev/null || status=$?
+check "damaged: the text says it was cut short (status $status)" \
+	grep -q '^Cut short: reading the trace failed (.*); reported up to there\.$' "$HARNESS_DIR/damaged.txt"
 
 # The metadata file cut inside its first packet header, then in the middle
 # of its text: 100 bytes past the half, since the half may fall on the

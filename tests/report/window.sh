@@ -94,8 +94,8 @@ check "CSV: the window columns come last but the size columns ($csv_last), and t
 	[ "$csv_last" = "window,start_ns,end_ns,key,size_min,size_max,size_objects,size_objects_lower,size_objects_upper" -a "$csv_windows" -eq "$windows" ]
 report_run "$trace" -p 'window="0.1s"' >"$HARNESS_DIR/report.txt" 2>/dev/null ||
 	harness_fail "the text report failed"
-check "text: a timeline of $windows windows of 100 ms, one line each" \
-	grep -q "^Timeline: $windows windows of 100 ms from " "$HARNESS_DIR/report.txt"
+check "text: $windows windows of 100 ms, one line each" \
+	grep -q "^Windows: $windows windows of 100 ms from " "$HARNESS_DIR/report.txt"
 
 # A window so small that the trace needs more than 100000.
 report_refused "window=1us on a 1.5 s trace" "$trace" 'window="1us"' \

@@ -20,6 +20,7 @@ void asr_traces_init(struct asr_traces *traces)
 	traces->list = g_ptr_array_new_with_free_func(trace_free);
 	traces->hosts = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	traces->last = NULL;
+	traces->cut = NULL;
 }
 
 void asr_traces_fini(struct asr_traces *traces)
@@ -30,6 +31,7 @@ void asr_traces_fini(struct asr_traces *traces)
 		g_ptr_array_free(traces->list, TRUE);
 	if (traces->hosts)
 		g_hash_table_destroy(traces->hosts);
+	g_free(traces->cut);
 	memset(traces, 0, sizeof *traces);
 }
 
@@ -121,7 +123,20 @@ const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid)
 	return g_hash_table_lookup(trace->process_names, &vpid);
 }
 
+void asr_traces_cut(struct asr_traces *traces, const char *cause)
+{
+	guint i;
+
+	for (i = 0; i < traces->list->len; i++)
+		((struct asr_trace *) g_ptr_array_index(traces->list, i))->cut = true;
+	g_free(traces->cut);
+	/* One line, without its full stop: reports quote it in parentheses. */
+	traces->cut = g_strchomp(g_strdelimit(g_strdup(cause), "\n\t", ' '));
+	if (g_str_has_suffix(traces->cut, "."))
+		traces->cut[strlen(traces->cut) - 1] = '\0';
+}
+
 bool asr_trace_incomplete(const struct asr_trace *trace)
 {
-	return trace->losses->len > 0;
+	return trace->losses->len > 0 || trace->cut;
 }

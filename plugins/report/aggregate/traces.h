@@ -41,6 +41,7 @@ struct asr_trace {
 	int64_t last_ns;        /* the latest tracked sample or free: the end
 				 * that live samples' ages are taken at */
 	uint64_t mapping_events; /* lttng-ust's statedump and dlopen events read */
+	bool cut;               /* reading stopped before its end (asr_traces_cut) */
 };
 
 struct asr_traces {
@@ -48,6 +49,9 @@ struct asr_traces {
 	GPtrArray *list;        /* struct asr_trace *, by id, owned */
 	GHashTable *hosts;      /* interned host names */
 	struct asr_trace *last;
+	/* Why reading stopped before the traces' end (the source's innermost
+	 * cause), or NULL: read to the end.  Owned. */
+	char *cut;
 };
 
 /* GLib aborts when out of memory, so none of these can fail. */
@@ -89,7 +93,12 @@ void asr_traces_name_process(struct asr_traces *traces, const bt_trace *trace, i
 /* The name recorded for process `vpid` of `trace`, or NULL. */
 const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid);
 
-/* Whether the trace reported any loss. */
+/* Records that reading stopped early, for `cause` (copied): the source
+ * failed inside the traces.  Every trace read so far is then incomplete,
+ * as one source cannot say which of its traces it did not finish. */
+void asr_traces_cut(struct asr_traces *traces, const char *cause);
+
+/* Whether the trace reported any loss, or was cut. */
 bool asr_trace_incomplete(const struct asr_trace *trace);
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * html.c - the report as one self-contained HTML page: bars with interval
  * whiskers per thread and per type, the heap over time with its peak, the
- * size classes, the total's timeline, and with group-by stack a flame
+ * size classes, the total by window, and with group-by stack a flame
  * graph of the call tree whose widths switch between bytes allocated,
  * live at the end and live at the peak.
  *

@@ -681,6 +681,8 @@ static void put_timeline(FILE *out, const struct asr_model *model)
 			fprintf(out, "%s\n      {\"t_ns\": %" PRId64 ", \"live_samples\": %" PRIu64,
 				j ? "," : "", r->t_ns, r->live.samples);
 			put_estimate(out, "live", &r->live);
+			fprintf(out, ", \"band_lower\": %" PRIu64 ", \"band_upper\": %" PRIu64,
+				asr_bytes_round(r->band.lower), asr_bytes_round(r->band.upper));
 			put_estimate(out, "allocated", &r->allocated);
 			fputc('}', out);
 		}
@@ -710,6 +712,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	fputs("],\n  \"window_ns\": ", out);
 	put_integer(out, model->window_ns != 0, model->window_ns);
 	fprintf(out, ",\n  \"temporary_ns\": %" PRId64, model->temporary_ns);
+	fprintf(out, ",\n  \"lifetime_floor_ns\": %.0f", ASR_LIFETIME_FLOOR_NS);
 	fputs(",\n  \"rates\": [", out);
 	for (i = 0; i < model->rates->len; i++)
 		fprintf(out, "%s%" PRIu64, i ? ", " : "", g_array_index(model->rates, uint64_t, i));
@@ -722,6 +725,9 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		sum->vpid_missing && sum->vtid_missing ? ", " : "",
 		sum->vtid_missing ? "\"" ASR_VTID_HINT "\"" : "");
 	put_losses(out, model->losses);
+	fputs("  \"cut\": ", out);
+	put_string(out, model->cut);
+	fputs(",\n", out);
 	put_live_notes(out, model);
 	put_program_notes(out, sum);
 	fputs("  \"groups\": [", out);

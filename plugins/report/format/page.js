@@ -90,17 +90,19 @@
 				"smaller groups are") + " not drawn; the CSV and JSON reports have them all.");
 	}
 
-	function timeline(rows) {
+	/* The total's windows (data.windows): not the heap over time, whose
+	 * curves and peak are heapOverTime's. */
+	function windows(rows) {
 		if (rows.length === 0)
 			return;
 		var start = rows[0].start_ns, w = data.window_ns / 1e9;
-		el("h2", {}, main, "Timeline of the total, " + count(rows.length, "window", "windows") + " of " + +(w * 1000).toPrecision(6) + " ms");
+		el("h2", {}, main, "The total by window, " + count(rows.length, "window", "windows") + " of " + +(w * 1000).toPrecision(6) + " ms");
 		var left = 90, width = pageWidth(), plot = width - left - 20, top = 10, plotH = 240, height = top + plotH + 44;
 		var live = data.live.known;
 		var max = Math.max.apply(null, rows.map(function (r) { return live ? Math.max(r.upper, r.live_upper) : r.upper; }));
 		var axis = ticks(max), yscale = plotH / axis[axis.length - 1].value;
 		var span = rows.length * w, xscale = plot / span;
-		var svg = el("@svg", { width: width, height: height, role: "img", "aria-label": "timeline" }, main);
+		var svg = el("@svg", { width: width, height: height, role: "img", "aria-label": "windows" }, main);
 		function X(r, at) { return left + ((r.start_ns - start) / 1e9 + at * w) * xscale; }
 		function Y(b) { return top + plotH - b * yscale; }
 		axis.forEach(function (t) {
@@ -123,9 +125,8 @@
 			el("@polygon", { "class": "live-band", points: liveBand.concat(liveLow).join(" ") }, svg);
 			el("@polyline", { "class": "live-line", points: rows.map(function (r) { return X(r, 1) + "," + Y(r.live_estimate); }).join(" ") }, svg);
 			rows.forEach(function (r) {
-				var peak = data.live.peak && data.live.peak.window === r.window;
-				var c = el("@circle", { "class": peak ? "live-peak" : "live-line", cx: X(r, 1), cy: Y(r.live_estimate), r: peak ? 4.5 : 2.5 }, svg);
-				el("@title", {}, c, (peak ? "peak: " : "") + "live at the end of window " + r.window + ": " +
+				var c = el("@circle", { "class": "live-line", cx: X(r, 1), cy: Y(r.live_estimate), r: 2.5 }, svg);
+				el("@title", {}, c, "live at the end of window " + r.window + ": " +
 					human(r.live_estimate) + ", " + level + " interval [" + human(r.live_lower) + ", " +
 					human(r.live_upper) + "], " + count(r.live_samples, "sample", "samples"));
 			});
@@ -139,7 +140,7 @@
 			"time from " + new Date(start / 1e6).toISOString().replace("T", " ").replace("Z", " UTC"));
 		el("p", { "class": "note" }, main, "Line: the estimate per window; band: its " + level +
 			" interval; hollow dots: windows without samples (their band is \u201cbelow\u201d the upper bound)." +
-			(live ? "  Orange: the bytes still live at each window\u2019s end, with their interval; the large dot is the peak, the largest window-end estimate (the heap may have been larger between window ends)." : ""));
+			(live ? "  Orange: the bytes still live at each window\u2019s end, with their interval; the heap\u2019s peak is the heap over time\u2019s." : ""));
 	}
 
 	/* A confidence as a percentage with the digits it needs: 95%,
@@ -204,13 +205,14 @@
 		return at;
 	}
 
-	/* The live bytes of curve `c` at `at`: the interval as a band, the
-	 * estimate as a line with a dot per point (its figures in its
-	 * tooltip), and the peak. */
+	/* The live bytes of curve `c` at `at`: the band that holds the whole
+	 * curve at the report's confidence, the estimate as a line with a dot
+	 * per point (its figures and its own interval in its tooltip), and the
+	 * peak. */
 	function liveCurve(svg, at, c, seconds) {
 		var pts = c.points;
-		var upper = pts.map(function (p, i) { return at.x(seconds[i]) + "," + at.y(p.live_upper); });
-		var lower = pts.map(function (p, i) { return at.x(seconds[i]) + "," + at.y(p.live_lower); }).reverse();
+		var upper = pts.map(function (p, i) { return at.x(seconds[i]) + "," + at.y(p.band_upper); });
+		var lower = pts.map(function (p, i) { return at.x(seconds[i]) + "," + at.y(p.band_lower); }).reverse();
 		el("@polygon", { "class": "band", points: upper.concat(lower).join(" ") }, svg);
 		el("@polyline", { "class": "line", points: pts.map(function (p, i) { return at.x(seconds[i]) + "," + at.y(p.live_estimate); }).join(" ") }, svg);
 		pts.forEach(function (p, i) {
@@ -272,8 +274,8 @@
 			human(c.peak_lower) + ", " + human(c.peak_upper) + "]; at the end " + human(pts[pts.length - 1].live_estimate) + ".");
 		var width = pageWidth(), rateWidth = Math.round(width * 0.34);
 		var svg = el("@svg", { "class": "heap", width: width, height: 272, role: "img", "aria-label": "heap over time: " + curveLabel(c) }, main);
-		var maxLive = Math.max.apply(null, pts.map(function (p) { return p.live_upper; }).concat([c.peak_upper]));
-		var live = heapPanel(svg, "live", { left: 0, width: width - rateWidth }, "Live bytes, " + level + " interval", span,
+		var maxLive = Math.max.apply(null, pts.map(function (p) { return p.band_upper; }).concat([c.peak_upper]));
+		var live = heapPanel(svg, "live", { left: 0, width: width - rateWidth }, "Live bytes, " + level + " band of the whole curve", span,
 			ticks(maxLive), "");
 		liveCurve(live.svg, live, c, seconds);
 		var rate = heapPanel(svg, "rate", { left: width - rateWidth, width: rateWidth }, "Allocated per second", span,
@@ -305,9 +307,12 @@
 			el("p", { "class": "note" }, main, count(left, "process of smaller peak is", "processes of smaller peak are") +
 				" not drawn; the JSON report has every curve.");
 		el("p", { "class": "note" }, main, "Left: the bytes live at each instant of a regular grid and at the " +
-			"process\u2019s end, the line the estimate, the band its " + level + " interval; the large dot is the peak, " +
-			"the largest estimate, its whisker an interval that allows for its choice among the instants (its tooltip says " +
-			"how many).  Right: the bytes allocated per second between two instants, from the difference of their " +
+			"process\u2019s end, the line the estimate.  The band holds the whole curve at " + level + " at once: " +
+			"each instant\u2019s interval at the peak\u2019s confidence, 1 \u2212 (1 \u2212 " + level + ") / K for its " +
+			"K instants, so that all hold together however their samples go together (the instants share " +
+			"samples: when they miss, they miss together, the whole curve low or high).  A point\u2019s tooltip gives " +
+			"its own " + level + " interval, which holds at that instant alone.  The large dot is the peak, " +
+			"the largest estimate, its whisker at the same confidence as the band.  Right: the bytes allocated per second between two instants, from the difference of their " +
 			"cumulative estimates." + (shown.some(function (c) { return c.incomplete; }) ? "  ! the trace lost events " +
 			"or did not track every sample: the live figures are incomplete." : ""));
 	}
@@ -632,11 +637,16 @@
 	}
 
 	/* A quantile with its interval; "longer than the trace" when the
-	 * samples bound nothing above. */
+	 * samples bound nothing above; "under" the floor of what the
+	 * timestamps resolve (data.lifetime_floor_ns), without an interval
+	 * when its upper end is the floor too. */
 	function quantile(l, p) {
-		var est = l[p + "_ns"], lo = l[p + "_lower_ns"], hi = l[p + "_upper_ns"];
-		return (est === null ? "longer than the trace" : duration(est)) + " [" + duration(lo) + ", " +
-			(hi === null ? "\u221e" : duration(hi)) + "]";
+		var est = l[p + "_ns"], lo = l[p + "_lower_ns"], hi = l[p + "_upper_ns"], floor = data.lifetime_floor_ns;
+		var floored = est !== null && est <= floor;
+		if (floored && hi !== null && hi <= floor)
+			return "under " + duration(floor);
+		return (est === null ? "longer than the trace" : (floored ? "under " : "") + duration(est)) + " [" +
+			duration(lo) + ", " + (hi === null ? "\u221e" : duration(hi)) + "]";
 	}
 
 	/*
@@ -878,7 +888,7 @@
 	sizes(groups.filter(function (g) { return g.kind === "process"; }));
 	flameGraph(data.call_tree);
 	if (data.window_ns)
-		timeline(data.windows.filter(function (r) { return r.kind === "total"; }));
+		windows(data.windows.filter(function (r) { return r.kind === "total"; }));
 	el("p", { "class": "note" }, main, "Bars: point estimate; whiskers: the " + level +
 		" confidence interval.  * imprecise: the interval is wider than the estimate, trust the interval.  ! incomplete: the trace lost events.  T lttng-ust's own thread (the tracer's allocations, in the totals).");
 	page.done();

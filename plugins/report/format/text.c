@@ -395,10 +395,20 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 			temporary);
 		g_free(temporary);
 	}
-	if (sum->samples == 0)
-		fprintf(out, "No allocsample:AllocationSampled events: nothing to estimate.\n");
-	else
-		write_rates(out, model->rates);
+	if (model->cut)
+		fprintf(out, "Cut short: reading the trace failed (%s); reported up to there.\n", model->cut);
+	if (sum->samples == 0) {
+		/* Empty tables would say nothing more; scopes still have their
+		 * instances to show. */
+		fprintf(out, "No allocation was sampled: nothing to estimate.\n");
+		if (model->scopes) {
+			text_scopes(out, model, &marks);
+			write_notes(out, model, marks);
+		}
+		fflush(out);
+		return ferror(out) ? -1 : 0;
+	}
+	write_rates(out, model->rates);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		if (kind == ASR_KIND_STACK && asr_kind_shown(kind, model->group_by))
 			text_stacks(out, model, &marks);
@@ -407,8 +417,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 		else if (asr_kind_shown(kind, model->group_by))
 			write_section(out, model, kind, &marks);
 	}
-	if (sum->samples > 0)
-		write_total(out, model, &marks);
+	write_total(out, model, &marks);
 	text_heap(out, model);
 	if (model->sizes_shown)
 		text_sizes(out, model, &marks);

@@ -89,7 +89,7 @@ void put_stack_temporary(FILE *out, const struct asr_group *g, size_t width, uns
 const char *procname_of(const struct asr_group *g);
 void cell_pid(GPtrArray *row, const struct asr_group *g);
 
-/* The timeline (`window` parameter) and the "By scope" section; each adds
+/* The windows (`window` parameter) and the "By scope" section; each adds
  * the marks it used to `marks`. */
 void text_timeline(FILE *out, const struct asr_model *model, unsigned *marks);
 void text_scopes(FILE *out, const struct asr_model *model, unsigned *marks);

@@ -44,7 +44,11 @@ void text_heap(FILE *out, const struct asr_model *model)
 		return;
 	total = g_ptr_array_index(curves, 0);
 	text = peak_text(total, origin);
-	end = since(sum->total.last_ns - origin);
+	/* The run ends at its last event, the curve's last point: a free may
+	 * come after the last sample, and the peak with it (just after the
+	 * last sample, before the frees), so the samples' own end would put
+	 * the peak after the run's end. */
+	end = since(asr_heap_curve_end_ns(total) - origin);
 	fprintf(out, "\nPeak of the live heap: %s of %s (the largest of %u instants; its interval at %.4g%% allows for the choice).\n",
 		text, end, total->candidates, total->peak_confidence * 100.0);
 	g_free(text);

@@ -42,15 +42,20 @@ static char *lifetime_text(double ns)
 	return g_strdup_printf("%.0f ns", ns);
 }
 
-/* "611 ns [512 ns, 1.02 us]" */
+/* "2.61 us [2.05 us, 4.1 us]"; at the floor of what the timestamps
+ * resolve, "under 1.02 us", with the interval when its upper end is above
+ * the floor. */
 static char *quantile_text(const struct as_lifetime_quantile *q)
 {
-	char *estimate = lifetime_text(q->estimate), *lo = lifetime_text(q->lower);
-	char *hi = lifetime_text(q->upper);
-	char *text = isfinite(q->estimate) ?
-		g_strdup_printf("%s [%s, %s]", estimate, lo, hi) :
-		g_strdup_printf("%s (at least %s)", estimate, lo);
+	bool floored = q->estimate <= ASR_LIFETIME_FLOOR_NS;
+	char *at = lifetime_text(q->estimate);
+	char *estimate = floored ? g_strdup_printf("under %s", at) : g_strdup(at);
+	char *lo = lifetime_text(q->lower), *hi = lifetime_text(q->upper);
+	char *text = !isfinite(q->estimate) ? g_strdup_printf("%s (at least %s)", estimate, lo) :
+		     floored && q->upper <= ASR_LIFETIME_FLOOR_NS ? g_strdup(estimate) :
+		     g_strdup_printf("%s [%s, %s]", estimate, lo, hi);
 
+	g_free(at);
 	g_free(estimate);
 	g_free(lo);
 	g_free(hi);

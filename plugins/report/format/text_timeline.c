@@ -1,11 +1,11 @@
-/* text_timeline.c - the text format's timeline: the total per window with bars, a sparkline per group. */
+/* text_timeline.c - the text format's windows (`window`): the total per window with bars, a sparkline per group.  Not the heap over time (text_heap.c). */
 #include <inttypes.h>
 #include <math.h>
 #include <time.h>
 
 #include "format/text.h"
 
-/* The timeline (`window` parameter): the rows, collected by group. */
+/* The windows (`window` parameter): the rows, collected by group. */
 struct timeline {
 	const struct asr_summary *summary;
 	GArray *total;          /* struct asr_window_row, the total's */
@@ -60,7 +60,7 @@ static char *interval_bar(const struct as_estimate *est, double scale)
 
 /* One mark per window, as high as its estimate against the group's largest;
  * a dot for a window without samples. */
-static char *sparkline(const GArray *rows, double *peak)
+static char *sparkline(const GArray *rows, double *largest)
 {
 	static const char *const levels[] = {
 		"\u2581", "\u2582", "\u2583", "\u2584", "\u2585", "\u2586", "\u2587", "\u2588",
@@ -68,12 +68,12 @@ static char *sparkline(const GArray *rows, double *peak)
 	GString *line = g_string_new(NULL);
 	guint i;
 
-	*peak = 0;
+	*largest = 0;
 	for (i = 0; i < rows->len; i++)
-		*peak = MAX(*peak, g_array_index(rows, struct asr_window_row, i).est.weighted);
+		*largest = MAX(*largest, g_array_index(rows, struct asr_window_row, i).est.weighted);
 	for (i = 0; i < rows->len; i++) {
 		const struct asr_window_row *r = &g_array_index(rows, struct asr_window_row, i);
-		long level = *peak > 0 ? lround(r->est.weighted / *peak * 7.0) : 0;
+		long level = *largest > 0 ? lround(r->est.weighted / *largest * 7.0) : 0;
 
 		g_string_append(line, r->est.samples == 0 ? "\u00b7" : levels[CLAMP(level, 0, 7)]);
 	}
@@ -138,12 +138,12 @@ static void write_timeline_groups(FILE *out, const struct timeline *tl, bool hos
 	cell(row, "PID");
 	cell(row, "TID");
 	cell(row, "TYPE");
-	cell(row, "PEAK");
+	cell(row, "LARGEST");
 	cell(row, "WINDOWS");
 	for (i = 0; i < tl->groups->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(tl->groups, i);
-		double peak;
-		char *line = sparkline(g_hash_table_lookup(tl->estimates, g), &peak);
+		double largest;
+		char *line = sparkline(g_hash_table_lookup(tl->estimates, g), &largest);
 
 		row = as_grid_row(&grid);
 		if (hosts)
@@ -155,29 +155,15 @@ static void write_timeline_groups(FILE *out, const struct timeline *tl, bool hos
 		else
 			cell(row, "%s", "");
 		cell(row, "%s", g->kind == ASR_KIND_TYPE ? g->type : "");
-		cell_bytes(row, peak);
+		cell_bytes(row, largest);
 		g_ptr_array_add(row, line);
 	}
 	as_grid_print(out, &grid);
 	as_grid_fini(&grid);
 }
 
-/* The peak: the largest live estimate at a window's end, named as such. */
-static void write_peak(FILE *out, const struct asr_window_row *peak, int64_t origin)
-{
-	char *est = as_human_bytes(peak->live.weighted), *lo = as_human_bytes(peak->live.lower);
-	char *hi = as_human_bytes(peak->live.upper);
-
-	fprintf(out, "  Peak live at a window's end: %s [%s, %s] at the end of window %" PRId64
-		" (+%.3f s);\n  the heap may have been larger between window ends.\n", est, lo, hi,
-		peak->window, (double) (peak->end_ns - origin) / 1e9);
-	g_free(est);
-	g_free(lo);
-	g_free(hi);
-}
-
 /*
- * The timeline: every window of the total, with its interval and a bar;
+ * The windows: every window of the total, with its interval and a bar;
  * then one line per thread and type group, a mark per window (CSV and JSON
  * have every group's intervals).
  */
@@ -197,16 +183,13 @@ void text_timeline(FILE *out, const struct asr_model *model, unsigned *marks)
 		collect_row(&tl, &g_array_index(model->windows, struct asr_window_row, i));
 	if (tl.total->len > 0) {
 		from = utc_time(g_array_index(tl.total, struct asr_window_row, 0).start_ns);
-		fprintf(out, "\nTimeline: %u %s of %s from %s\n", tl.total->len,
+		fprintf(out, "\nWindows: %u %s of %s from %s\n", tl.total->len,
 			as_plural(tl.total->len, "window", "windows"), length, from);
 		write_timeline_total(out, model, tl.total, marks);
 		fprintf(out, "  Bars: \u2588 up to the lower bound, \u2591 up to the upper bound.\n");
-		if (model->live_peak)
-			write_peak(out, model->live_peak, g_array_index(tl.total, struct asr_window_row,
-									 0).start_ns);
 		if (tl.groups->len > 0) {
 			fprintf(out, "\n  Per group: a mark per window, as high as its estimate against the\n"
-				     "  group's peak; \u00b7 no sample (CSV and JSON give every interval).\n");
+				     "  group's largest window (LARGEST); \u00b7 no sample (CSV and JSON give every interval).\n");
 			write_timeline_groups(out, &tl, model->summary.hosts > 1);
 		}
 	}

@@ -82,8 +82,25 @@ static void curve_free(gpointer p)
 	g_free(curve);
 }
 
+/* The live bytes of `rates` at the report's confidence (`options`) and at
+ * the band's (`band`), and the bytes `allocated`, into `row`.  Returns 0,
+ * or -1 if the estimator refused the options. */
+static int estimate_point(struct asr_heap_point_row *row, const struct asr_rates *live,
+			  const struct asr_rates *allocated, const struct asr_rates *process_rates,
+			  uint64_t threads, const struct as_estimate_options *options,
+			  const struct as_estimate_options *band)
+{
+	return asr_rates_estimate(live, process_rates, threads, options, &row->live) ||
+	       asr_rates_estimate(live, process_rates, threads, band, &row->band) ||
+	       asr_rates_estimate(allocated, process_rates, threads, options, &row->allocated) ? -1 : 0;
+}
+
 /* The curve of `series`, whose process has T `threads`; `peak` gives the
- * process group's peak, or NULL: estimated from the series (the total). */
+ * process group's peak, or NULL: estimated from the series (the total).
+ * Each point's band is at the peak's confidence, 1 - (1 - C) / K: by
+ * Bonferroni, the K bands hold the whole curve at once with probability
+ * at least C, however the points' samples go together (doc/estimation.md,
+ * "The heap over time"). */
 static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 				       const struct asr_heap_series *series, uint64_t threads,
 				       const struct asr_group *process,
@@ -101,27 +118,27 @@ static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 	curve->candidates = choice.at.candidates;
 	curve->peak_confidence = choice.confidence;
 	curve->peak_ns = choice.at.ns;
+	at_peak.confidence = choice.confidence;
 	for (i = 0; i < n; i++) {
 		const struct asr_heap_point *p = &g_array_index(series->points, struct asr_heap_point, i);
 
 		row.t_ns = asr_heap_instant(heap, p->k);
-		if (asr_rates_estimate(&p->live, &series->allocated, threads, options, &row.live) ||
-		    asr_rates_estimate(&p->allocated, &series->allocated, threads, options, &row.allocated))
+		if (estimate_point(&row, &p->live, &p->allocated, &series->allocated, threads, options,
+				   &at_peak))
 			goto refused;
 		g_array_append_val(curve->points, row);
 		if (choice.at.best && p->k == choice.at.best->k)
 			peak_rates = &p->live;
 	}
 	row.t_ns = series->last_ns;
-	if (asr_rates_estimate(&series->live, &series->allocated, threads, options, &row.live) ||
-	    asr_rates_estimate(&series->allocated, &series->allocated, threads, options, &row.allocated))
+	if (estimate_point(&row, &series->live, &series->allocated, &series->allocated, threads, options,
+			   &at_peak))
 		goto refused;
 	g_array_append_val(curve->points, row);
 	if (process && process->peak_known) {
 		curve->peak = process->peak_live;
 		return curve;
 	}
-	at_peak.confidence = choice.confidence;
 	if (asr_rates_estimate(peak_rates, &series->allocated, threads, &at_peak, &curve->peak))
 		goto refused;
 	return curve;

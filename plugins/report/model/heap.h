@@ -30,7 +30,11 @@ struct asr_peak_cell {
 /* One point of a curve. */
 struct asr_heap_point_row {
 	int64_t t_ns;                /* the clock of the samples, as first_ns */
-	struct as_estimate live;     /* the bytes live then, at the report's C */
+	struct as_estimate live;     /* the bytes live then, at the report's C:
+				      * this instant's interval alone */
+	struct as_estimate band;     /* the same at the peak's 1 - (1 - C) / K:
+				      * with the curve's other K - 1 points', a
+				      * band that holds the whole curve at C */
 	struct as_estimate allocated;  /* the bytes allocated up to then */
 };
 
@@ -60,6 +64,13 @@ struct asr_heap_view {
 				      * first, then the processes' in report
 				      * order; owned */
 };
+
+/* The instant of the curve's last point: its process's (or the run's)
+ * last sample or free, never before its peak. */
+static inline int64_t asr_heap_curve_end_ns(const struct asr_heap_curve *curve)
+{
+	return g_array_index(curve->points, struct asr_heap_point_row, curve->points->len - 1).t_ns;
+}
 
 /* The confidence of an interval that holds at `confidence` although its
  * instant was chosen among `candidates` (Bonferroni). */

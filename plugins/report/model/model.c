@@ -81,6 +81,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->has_at = params->has_at;
 	model->at_ns = params->at_ns;
 	model->losses = losses_of(agg->traces.list);
+	model->cut = g_strdup(agg->traces.cut);
 	/* Refused only now, so that the suggestion covers the whole trace. */
 	if (agg->windowed && agg->windows.too_many) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
@@ -165,6 +166,7 @@ void asr_model_fini(struct asr_model *model)
 		g_array_free(model->rates, TRUE);
 	if (model->losses)
 		g_array_free(model->losses, TRUE);
+	g_free(model->cut);
 	if (model->windows)
 		g_array_free(model->windows, TRUE);
 	if (model->scopes) {

@@ -130,6 +130,8 @@ struct asr_model {
 	double min_share;
 	GArray *rates;           /* uint64_t: the total's rates, ascending */
 	GArray *losses;          /* struct asr_loss, trace by trace */
+	char *cut;               /* why reading stopped before the traces' end
+				  * (the source's cause); NULL: it did not */
 	GArray *windows;         /* struct asr_window_row in time order, in each
 				  * window the total first; NULL: no `window` */
 	const struct asr_window_row *live_peak;  /* the total's window row with

@@ -270,9 +270,21 @@ int asr_group_estimate(struct asr_group *g, uint64_t threads, unsigned figures,
 int asr_group_temporary(struct asr_group *g, uint64_t threads,
 			const struct as_estimate_options *options);
 
+/*
+ * The shortest lifetime the events' times can tell from zero: a block
+ * freed at once shows the tracer's own latency between its two events
+ * (the sample's stack and record, then the free's way to its event),
+ * hundreds of nanoseconds (doc/estimation.md, "What the timestamps
+ * resolve").  A bucket edge, so that no bucket straddles it.
+ */
+#define ASR_LIFETIME_FLOOR_NS 1024.0
+
 /* A group's median and 90th percentile of its bytes' lifetimes
  * (model/lifetime_quantiles.c), when its parts hold a sample; T =
- * `threads`.  Returns 0, or -1 if the estimator refused the options. */
+ * `threads`.  Floored at ASR_LIFETIME_FLOOR_NS: an estimate or an upper
+ * end below it is raised to it, a lower end below it becomes 0, so that
+ * "at most the floor" is all they say there.  Returns 0, or -1 if the
+ * estimator refused the options. */
 int asr_group_lifetimes(struct asr_group *g, uint64_t threads,
 			const struct as_estimate_options *options);
 

@@ -3,12 +3,14 @@
 #include "model/model.h"
 
 /* A group's curve, T as for its quantiles: one thread for a thread's
- * groups. */
+ * groups; from the floor of what the timestamps resolve on
+ * (ASR_LIFETIME_FLOOR_NS), where the share of the bytes that lived at
+ * least the tracer's own latency says nothing of the program. */
 static int curve_of(struct asr_group *g, const struct as_estimate_options *options)
 {
 	bool one = g->kind == ASR_KIND_THREAD || g->kind == ASR_KIND_THREAD_TYPE;
 	struct as_survival_point points[AS_LIFETIME_BUCKETS];
-	size_t n_rates, n;
+	size_t n_rates, n, first = 0;
 	struct as_lifetimes *rates = asr_lifetime_rates_expand(&g->lifetime_parts->lifetimes,
 							       &n_rates);
 	int status = as_lifetime_survival(rates, n_rates, one ? 1 : g->threads, options, points, &n);
@@ -16,8 +18,12 @@ static int curve_of(struct asr_group *g, const struct as_estimate_options *optio
 	g_free(rates);
 	if (status)
 		return -1;
-	g->survival = g_memdup2(points, (gsize) (n * sizeof *points));
-	g->survival_n = n;
+	while (first < n && points[first].t_ns < ASR_LIFETIME_FLOOR_NS)
+		first++;
+	/* Non-NULL even when empty: a curve was asked for and has no point. */
+	g->survival = first < n ? g_memdup2(points + first, (gsize) ((n - first) * sizeof *points)) :
+				  g_new0(struct as_survival_point, 1);
+	g->survival_n = n - first;
 	return 0;
 }
 

@@ -1,0 +1,40 @@
+#!/bin/sh
+# unsampled.sh - a run that draws no sample, allocsample-record -- /bin/true:
+# its report is one sentence with the rate and what no sample means (at
+# most three lines in all, the command's own included), blaming no session
+# and printing no empty table; at another rate the sentence gives that
+# rate.  The trace kept, the component alone prints its first line and one
+# sentence (no-events.sh has its warning).  Deterministic: /bin/true
+# allocates too little to be sampled at either rate (a few hundred bytes
+# against 4096 and 102400), whatever the seed.
+set -eu
+. "$AS_SRCDIR/tests/report/lib.sh"
+harness_enter "$@"
+harness_start_sessiond
+
+record_run true -- /bin/true
+check "exit status 0 (got $RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+sed 's/^/      /' "$HARNESS_DIR/true.err"
+lines=$(wc -l <"$HARNESS_DIR/true.err")
+check "at most three lines ($lines)" [ "$lines" -le 3 ]
+check "one sentence says that nothing was sampled, at the default rate" \
+	grep -q '^allocsample report: no allocation of true was sampled\.  At rate 102400 a sample falls once per 102400 bytes allocated on average, so each of its threads allocated less than about 377741 bytes' \
+	"$HARNESS_DIR/true.err"
+check "it says how to sample everything" grep -q -- '--rate 1 samples every allocation' "$HARNESS_DIR/true.err"
+check "it blames no session" sh -c '! grep -qi "session\|enable-event" "$1"' sh "$HARNESS_DIR/true.err"
+check "no empty table" sh -c '! grep -q "^By \|^Total\|^  *#" "$1"' sh "$HARNESS_DIR/true.err"
+
+# Another rate, and the trace kept: the component alone on it.
+record_run true-4096 --rate 4096 -o "$HARNESS_DIR/true.trace" --report-output "$HARNESS_DIR/true-4096.txt" -- /bin/true
+check "--rate 4096: exit status 0 (got $RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "--rate 4096: the sentence gives the rate and its bound (15110 bytes)" \
+	grep -q 'At rate 4096 a sample falls once per 4096 bytes allocated on average, so each of its threads allocated less than about 15110 bytes' \
+	"$HARNESS_DIR/true-4096.txt"
+status=0
+report_run "$HARNESS_DIR/true.trace" >"$HARNESS_DIR/component.txt" 2>"$HARNESS_DIR/component.err" || status=$?
+check "the component on the kept trace: exit status 0 (got $status)" [ "$status" -eq 0 ]
+sed 's/^/      /' "$HARNESS_DIR/component.txt"
+check "the component: its first line and one sentence" \
+	[ "$(sed -n 2p "$HARNESS_DIR/component.txt")" = "No allocation was sampled: nothing to estimate." -a \
+	"$(wc -l <"$HARNESS_DIR/component.txt")" -eq 2 ]
+finish
