@@ -5,8 +5,10 @@
 # ALLOCSAMPLE_RATE 4096), the span from the process's first sample to its
 # last is at least 1.5 s (the wait is by the clock, from the attach's
 # return) and at most 2.5 s plus the detach's own pause, as the command
-# measured it (the detach's gdb is started during the recording, so only
-# its attach and call follow the duration); the statedump regenerated for
+# measured it, and the lateness a loaded machine gives the detach's attach
+# (the detach's gdb is started during the recording, so only its attach
+# and call follow the duration: late by at most what the whole attach took
+# before the span); the statedump regenerated for
 # the objects loaded meanwhile follows the detach, out of the span (by
 # the order of the trace's events, whatever the machine's pace); and the
 # command spends no more than twice as long after that span (the detach,
@@ -41,7 +43,14 @@ set -- $(sed -n 's/^allocsample-record: detached from process [0-9]*, stopped fo
 check "the detach is said, with its pause (${1:-?} ms, then ${2:-?} ms)" [ -n "$2" ]
 detach_ms=$(( ${1:-0} + ${2:-0} ))
 check "the span recorded is at least 1.5 s ($span_ms ms)" [ "$span_ms" -ge 1500 ]
-check "and at most 2.5 s and the detach's $detach_ms ms ($span_ms ms)" [ "$span_ms" -le $((2500 + detach_ms)) ]
+# The detach's gdb, started during the recording, attaches at the end:
+# under load it is late by what a ptrace attach and its calls take then,
+# never more than the whole attach took before the span (gdb started, its
+# symbols read, the process attached and the shim loaded), measured in the
+# same run.
+before_ms=$(( (first - started) / 1000000 ))
+check "and at most 2.5 s, the detach's $detach_ms ms and no more than the attach's $before_ms ms ($span_ms ms)" \
+	[ "$span_ms" -le $((2500 + detach_ms + before_ms)) ]
 # The process's statedumps (at its registration, then the one regenerated)
 # and its Attached and Detached, in the trace's order.
 babeltrace2 "$HARNESS_DIR/trace" >"$HARNESS_DIR/events" 2>"$HARNESS_DIR/babeltrace2.err" ||
@@ -50,7 +59,6 @@ order=$(sed -n "s/.* \(lttng_ust_statedump:start\|allocsample:Attached\|allocsam
 	"$HARNESS_DIR/events" | sed 's/.*://' | paste -s -d ' ' -)
 check "a statedump, Attached, Detached, then the regenerated statedump ($order)" \
 	[ "$order" = "start Attached Detached start" ]
-before_ms=$(( (first - started) / 1000000 ))
 after_ms=$(( (ended - last) / 1000000 ))
 check "the command took no more than twice as long after the span ($after_ms ms) as before it ($before_ms ms)" \
 	[ "$after_ms" -le $((2 * before_ms)) ]
