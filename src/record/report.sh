@@ -212,7 +212,7 @@ report_unsampled() {
 		who=${program##*/}
 		r=${rate:-${ALLOCSAMPLE_RATE:-102400}}
 	fi
-	to_report printf 'allocsample report: no allocation of %s was sampled.  At rate %s a sample falls once per %s bytes allocated on average, so each of its threads allocated less than about %s bytes (the upper end of a 95%% interval); --rate 1 samples every allocation.\n' \
+	to_report printf 'allocsample report: %s: no allocation was sampled.  At rate %s a sample falls once per %s bytes allocated on average, so each of its threads allocated less than about %s bytes (the upper end of a 95%% interval); --rate 1 samples every allocation.\n' \
 		"$who" "$r" "$r" "$(awk -v r="$r" 'BEGIN { printf "%.0f", r * log(40) }')"
 }
 

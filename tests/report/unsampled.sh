@@ -18,7 +18,7 @@ sed 's/^/      /' "$HARNESS_DIR/true.err"
 lines=$(wc -l <"$HARNESS_DIR/true.err")
 check "at most three lines ($lines)" [ "$lines" -le 3 ]
 check "one sentence says that nothing was sampled, at the default rate" \
-	grep -q '^allocsample report: no allocation of true was sampled\.  At rate 102400 a sample falls once per 102400 bytes allocated on average, so each of its threads allocated less than about 377741 bytes' \
+	grep -q '^allocsample report: true: no allocation was sampled\.  At rate 102400 a sample falls once per 102400 bytes allocated on average, so each of its threads allocated less than about 377741 bytes' \
 	"$HARNESS_DIR/true.err"
 check "it says how to sample everything" grep -q -- '--rate 1 samples every allocation' "$HARNESS_DIR/true.err"
 check "it blames no session" sh -c '! grep -qi "session\|enable-event" "$1"' sh "$HARNESS_DIR/true.err"
