@@ -181,7 +181,7 @@ attach_run() {
 	case $attach_result in
 	attached|preloaded|cancelled|gone) ;;
 	detached)
-		printf '%s: detached from process %s, stopped for %s ms (then %s ms of calls on one thread); the report is of the span between: blocks allocated before it are unknown to it\n' \
+		printf '%s: detached from process %s, stopped for %s ms (then %s ms of calls on one thread); the report is of the span between the attach and the detach: blocks allocated before the attach are unknown to it\n' \
 			"$me" "$attach_pid" "${attach_stopped:-?}" "${attach_calls:-?}" >&2
 		;;
 	*)
