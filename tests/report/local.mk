@@ -31,6 +31,7 @@ tests_report_names_workload_LDADD = $(PTHREAD_LIBS)
 check_PROGRAMS += tests/report/tables-workload
 tests_report_tables_workload_CFLAGS = $(TRACED_CFLAGS) -g -fno-optimize-sibling-calls
 tests_report_tables_workload_LDFLAGS = $(TRACED_LINK_FLAGS)
+tests_report_tables_workload_LDADD = $(PTHREAD_LIBS)
 
 REPORT_TESTS = tests/report/names.sh tests/report/params.sh tests/report/first-look.sh \
 	tests/report/typed.sh tests/report/sizes.sh tests/report/rates.sh tests/report/worker.sh \

@@ -15,7 +15,13 @@
  * Prints "pid PID", then the lines: "churn LINE" and "kept LINE", those
  * of allocate()'s two calls to malloc; "refill LINE", refill()'s;
  * "first LINE" and "second LINE", main's two calls to refill().
+ *
+ * `tables-workload tracer`: a thread named as lttng-ust names its own
+ * ("...-ust") keeps 1000 blocks of 4000 B to the end, and main's refill()
+ * frees all its own: what is live at the end is the "tracer's" only.
  */
+#define _GNU_SOURCE
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -58,10 +64,34 @@ static NOINLINE void refill(void)
 	}
 }
 
-int main(void)
+static void *tracer_like(void *unused)
+{
+	int i;
+
+	(void) unused;
+	pthread_setname_np(pthread_self(), "tables-work-ust");
+	for (i = 0; i < KEPT_BLOCKS / 2; i++)
+		kept[i] = malloc(REFILL_BLOCK);
+	return NULL;
+}
+
+int main(int argc, char **argv)
 {
 	volatile int keep;
 	int first_line, second_line;
+
+	if (argc > 1) {
+		pthread_t thread;
+		char line[32];
+		int n;
+
+		if (pthread_create(&thread, NULL, tracer_like, NULL) || pthread_join(thread, NULL))
+			return 1;
+		refill();
+		/* Not printf: stdio's buffer would stay live to the end. */
+		n = snprintf(line, sizeof line, "pid %d\n", (int) getpid());
+		return write(STDOUT_FILENO, line, (size_t) n) == n ? 0 : 1;
+	}
 
 	for (keep = 0; keep <= 1; keep++)
 		allocate(keep);
