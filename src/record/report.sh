@@ -212,6 +212,12 @@ report_unsampled() {
 		who=${program##*/}
 		r=${rate:-${ALLOCSAMPLE_RATE:-102400}}
 	fi
+	# At rate 1 every byte is sampled: no sample is no allocation.
+	if [ "$r" = 1 ]; then
+		to_report printf 'allocsample report: %s: no allocation was sampled.  At rate 1 every allocation is sampled: it allocated nothing through malloc, calloc, realloc, the aligned allocators or operator new.\n' \
+			"$who"
+		return
+	fi
 	to_report printf 'allocsample report: %s: no allocation was sampled.  At rate %s a sample falls once per %s bytes allocated on average, so each of its threads allocated less than about %s bytes (the upper end of a 95%% interval); --rate 1 samples every allocation.\n' \
 		"$who" "$r" "$r" "$(awk -v r="$r" 'BEGIN { printf "%.0f", r * log(40) }')"
 }

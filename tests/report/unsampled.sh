@@ -3,10 +3,12 @@
 # its report is one sentence with the rate and what no sample means (at
 # most three lines in all, the command's own included), blaming no session
 # and printing no empty table; at another rate the sentence gives that
-# rate.  The trace kept, the component alone prints its first line and one
-# sentence (no-events.sh has its warning).  Deterministic: /bin/true
-# allocates too little to be sampled at either rate (a few hundred bytes
-# against 4096 and 102400), whatever the seed.
+# rate, and at rate 1, where every allocation is sampled, it says that
+# nothing was allocated instead of a bound and of "--rate 1".  The trace
+# kept, the component alone prints its first line and one sentence
+# (no-events.sh has its warning).  Deterministic: /bin/true
+# allocates nothing through the shim once it runs (at rate 1 every
+# allocation would be a sample), whatever the seed.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 harness_enter "$@"
@@ -30,6 +32,11 @@ check "--rate 4096: exit status 0 (got $RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0
 check "--rate 4096: the sentence gives the rate and its bound (15110 bytes)" \
 	grep -q 'At rate 4096 a sample falls once per 4096 bytes allocated on average, so each of its threads allocated less than about 15110 bytes' \
 	"$HARNESS_DIR/true-4096.txt"
+record_run true-1 --rate 1 -- /bin/true
+check "--rate 1: exit status 0 (got $RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+check "--rate 1: the sentence says nothing was allocated, and suggests no rate" \
+	sh -c 'grep -q "At rate 1 every allocation is sampled: it allocated nothing" "$1" && ! grep -q -- "--rate 1 samples" "$1"' \
+	sh "$HARNESS_DIR/true-1.err"
 status=0
 report_run "$HARNESS_DIR/true.trace" >"$HARNESS_DIR/component.txt" 2>"$HARNESS_DIR/component.err" || status=$?
 check "the component on the kept trace: exit status 0 (got $status)" [ "$status" -eq 0 ]
