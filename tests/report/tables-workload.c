@@ -20,10 +20,10 @@
  * ("...-ust") keeps 1000 blocks of 4000 B to the end, and main's refill()
  * frees all its own: what is live at the end is the "tracer's" only.
  */
-#define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #define NOINLINE __attribute__((noinline))
@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 	volatile int keep;
 	int first_line, second_line;
 
-	if (argc > 1) {
+	if (argc > 1 && strcmp(argv[1], "tracer") == 0) {
 		pthread_t thread;
 		char line[32];
 		int n;
