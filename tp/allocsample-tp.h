@@ -7,7 +7,8 @@
  * and recorded as unsigned 64-bit integers (src/liballocsample/emit.c asserts they have
  * the same size), and `stack_truncated`.  Schema 3 added `free_tracked` and
  * the events SampledFree and SamplesUnrecorded (live heap, doc/events.md).
- * Schema 4 added Attached and Detached (allocsample-record -p).
+ * Schema 4 added Attached and Detached (allocsample-record -p); schema 5
+ * gave Attached the process's name, `procname`.
  *
  * Every event takes the caller's instruction pointer as its last argument:
  * allocsample-tp.c defines LTTNG_UST_TP_IP_PARAM so that `lttng add-context
@@ -34,7 +35,7 @@
 /* A test program may compile this provider under an earlier version's
  * URI (tests/report/live.sh reads schema 3 that way). */
 #ifndef ALLOCSAMPLE_SCHEMA_URI
-#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:4"
+#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:5"
 #endif
 
 LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
@@ -94,9 +95,34 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, SamplesUnrecorded,
 LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, SamplesUnrecorded, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
 LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, SamplesUnrecorded, ALLOCSAMPLE_SCHEMA_URI)
 
-/* The attach's two events (schema 4), one layout: `recorder` is the
- * process id of the allocsample-record that attached or detached. */
-LTTNG_UST_TRACEPOINT_EVENT_CLASS(allocsample, attach_class,
+/* The process did not start with the shim: allocsample-record has just
+ * pointed its allocation functions at it.  The samples that follow are
+ * of the attached span only: the blocks allocated before are unknown, and
+ * their frees unsaid.  Emitted at the attach, or just before the first
+ * sample recorded after it when the session's events reached the process
+ * later.  `recorder` is the process id of the allocsample-record that
+ * attached; `procname` the process's name, its main thread's as the kernel
+ * gives it (/proc/PID/comm) at the attach (schema 5): lttng-ust's
+ * statedump names the process after whichever thread loaded it, which for
+ * an attach is the thread gdb's call ran on. */
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, Attached,
+	LTTNG_UST_TP_ARGS(
+		uint32_t, recorder,
+		const char *, procname,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint32_t, recorder, recorder)
+		lttng_ust_field_string(procname, procname)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, Attached, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, Attached, ALLOCSAMPLE_SCHEMA_URI)
+
+/* allocsample-record (process id `recorder`) has given the allocation
+ * functions back: nothing of the process is sampled after this event, and
+ * the frees of the blocks still live are unsaid. */
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, Detached,
 	LTTNG_UST_TP_ARGS(
 		uint32_t, recorder,
 		const void *, ip),
@@ -104,29 +130,6 @@ LTTNG_UST_TRACEPOINT_EVENT_CLASS(allocsample, attach_class,
 		lttng_ust_field_integer(uint32_t, recorder, recorder)
 		lttng_ust_field_unused(ip)
 	)
-)
-
-/* The process did not start with the shim: allocsample-record has just
- * pointed its allocation functions at it.  The samples that follow are
- * of the attached span only: the blocks allocated before are unknown, and
- * their frees unsaid.  Emitted at the attach, or just before the first
- * sample recorded after it when the session's events reached the process
- * later. */
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(allocsample, attach_class, allocsample, Attached,
-	LTTNG_UST_TP_ARGS(
-		uint32_t, recorder,
-		const void *, ip)
-)
-LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, Attached, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
-LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, Attached, ALLOCSAMPLE_SCHEMA_URI)
-
-/* allocsample-record has given the allocation functions back: nothing of
- * the process is sampled after this event, and the frees of the blocks
- * still live are unsaid. */
-LTTNG_UST_TRACEPOINT_EVENT_INSTANCE(allocsample, attach_class, allocsample, Detached,
-	LTTNG_UST_TP_ARGS(
-		uint32_t, recorder,
-		const void *, ip)
 )
 LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, Detached, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
 LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, Detached, ALLOCSAMPLE_SCHEMA_URI)

@@ -1,5 +1,6 @@
 /* emit.c - the one place that calls the tracepoints. */
 #include <errno.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "allocsample-tp.h"
@@ -18,8 +19,11 @@ _Static_assert(sizeof(void *) == sizeof(uint64_t), "a return address is 64 bits"
  * announced by a SamplesUnrecorded event (atomic). */
 static uint64_t unrecorded;
 /* The allocsample-record whose attach no Attached event has said yet
- * (its process id), or 0 (atomic). */
+ * (its process id), or 0 (atomic: stored with release after the name
+ * below, taken with acquire before it is read). */
 static uint32_t attach_unsaid;
+/* The attached process's name, for Attached. */
+static char attach_name[AS_PROCNAME_MAX];
 /* Whether the warning of a block the set refused was written (atomic). */
 static int warned_refused;
 
@@ -63,9 +67,9 @@ static void say_attach(const void *ip)
 
 	if (!lttng_ust_tracepoint_enabled(allocsample, Attached))
 		return;
-	recorder = __atomic_exchange_n(&attach_unsaid, 0, __ATOMIC_RELAXED);
+	recorder = __atomic_exchange_n(&attach_unsaid, 0, __ATOMIC_ACQUIRE);
 	if (recorder)
-		lttng_ust_do_tracepoint(allocsample, Attached, recorder, ip);
+		lttng_ust_do_tracepoint(allocsample, Attached, recorder, attach_name, ip);
 }
 
 /* A sample drawn while no session recorded AllocationSampled: counted
@@ -160,12 +164,14 @@ static __attribute__((noinline)) void emit_sampled_free(const void *ptr, const v
 /* The attach is said at once if a session records Attached, else before
  * the first sample recorded: a session's events may reach a process that
  * lttng-ust had registered before some time after its start. */
-AS_EXPORT void allocsample_internal_attached(uint32_t recorder, const void *ip)
+AS_EXPORT void allocsample_internal_attached(uint32_t recorder, const char *procname,
+					     const void *ip)
 {
 	struct as_sampler *sampler = as_thread_sampler;
 	int saved_errno = errno;
 
-	__atomic_store_n(&attach_unsaid, recorder, __ATOMIC_RELAXED);
+	strncpy(attach_name, procname, sizeof attach_name - 1);
+	__atomic_store_n(&attach_unsaid, recorder, __ATOMIC_RELEASE);
 	as_sampler_hold(sampler);
 	say_attach(ip);
 	as_sampler_release(sampler);

@@ -60,9 +60,11 @@ void allocsample_internal_run_context(void);
  * process, or detached from it (src/preload/attach.c): the Attached and
  * Detached events (schema 4), errno preserved, the sampler held.  An
  * Attached that no session records yet is emitted before the next
- * sample recorded.
+ * sample recorded.  `procname`: the process's name (schema 5), copied,
+ * at most AS_PROCNAME_MAX bytes kept.
  */
-void allocsample_internal_attached(uint32_t recorder, const void *ip);
+#define AS_PROCNAME_MAX 16  /* the kernel's TASK_COMM_LEN, its NUL included */
+void allocsample_internal_attached(uint32_t recorder, const char *procname, const void *ip);
 void allocsample_internal_detached(uint32_t recorder, const void *ip);
 
 /* True if `ptr` is a tracked sampled block. */

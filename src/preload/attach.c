@@ -26,6 +26,7 @@
  */
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
@@ -196,9 +197,26 @@ static bool owner_gone(void)
 	return gone;
 }
 
+/* The process's name into `name` (AS_PROCNAME_MAX bytes): its main
+ * thread's, as ps shows it (/proc/self is the thread group's directory,
+ * whichever thread reads it); empty when /proc cannot say. */
+static void read_process_name(char name[AS_PROCNAME_MAX])
+{
+	int fd = open("/proc/self/comm", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? 0 : read(fd, name, AS_PROCNAME_MAX - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n < 0)
+		n = 0;
+	name[n] = '\0';
+	name[strcspn(name, "\n")] = '\0';
+}
+
 /* `by`: the process id of the allocsample-record that attaches. */
 AS_EXPORT int allocsample_attach(int by)
 {
+	char name[AS_PROCNAME_MAX];
 	int result = AS_ATTACH_DONE;
 
 	if (as_next_interposing())
@@ -218,8 +236,10 @@ AS_EXPORT int allocsample_attach(int by)
 	}
 	pthread_mutex_unlock(&lock);
 	/* Outside the lock: the tracer may dlopen while it emits. */
-	if (result == AS_ATTACH_DONE)
-		allocsample_internal_attached((uint32_t) by, __builtin_return_address(0));
+	if (result == AS_ATTACH_DONE) {
+		read_process_name(name);
+		allocsample_internal_attached((uint32_t) by, name, __builtin_return_address(0));
+	}
 	return result;
 }
 

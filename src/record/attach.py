@@ -36,7 +36,6 @@ import time
 import gdb
 
 RTLD_NOW = 0x2
-PR_SET_NAME = 15
 ENTRIES = ("malloc", "free", "calloc", "realloc")
 WAIT = 0.5
 
@@ -103,8 +102,9 @@ def safe_thread():
     for b in breakpoints:
         b.delete()
     if chosen is None:
-        # The main thread first: lttng-ust names the process after the
-        # thread that loads it (see load).
+        # The main thread first: lttng-ust names the process in its
+        # statedump after the thread that loads it (see load), which then
+        # agrees with the Attached event's name.
         threads = sorted(gdb.selected_inferior().threads(), key=lambda t: t.ptid[1] != t.ptid[0])
         for thread in threads:
             if in_system_call(thread) and not in_loader(thread):
@@ -160,47 +160,23 @@ def shim_function(name):
         return 0
 
 
-def comm(path):
-    """A thread's name from /proc (as bytes, without the newline), or None."""
-    try:
-        with open(path, "rb") as f:
-            return f.read().rstrip(b"\n")
-    except OSError:
-        return None
-
-
 def load(shim):
-    """Whether dlopen loaded the shim.  lttng-ust, which the shim loads,
-    takes the name of the thread that loads it for the process's (its
-    statedump's procname) and gives it, with "-ust", to the threads it
-    starts: the calling thread wears the process's name (its main
-    thread's) for the time of the call, and gets its own back after.  The
-    names and the path go into one block of the process's memory, which
-    stays (like a string gdb would pass)."""
-    pid, tid = gdb.selected_thread().ptid[:2]
-    own = comm("/proc/%d/task/%d/comm" % (pid, tid))
-    process = comm("/proc/%d/comm" % pid)
-    rename = own is not None and process is not None and own != process
-    strings = shim.encode() + b"\0"
-    if rename:
-        strings += process + b"\0" + own + b"\0"
-    block = call("(long) malloc(%d)" % len(strings))
+    """Whether dlopen loaded the shim.  The path goes into a block of the
+    process's memory, which stays (like a string gdb would pass).
+    lttng-ust, which the shim loads, names the process in its statedump
+    after the thread that loads it, this one; the shim's Attached event
+    carries the process's own name (doc/events.md)."""
+    path = shim.encode() + b"\0"
+    block = call("(long) malloc(%d)" % len(path))
     if not block:
         return False
-    gdb.selected_inferior().write_memory(block, strings)
-    if rename:
-        call("(int) prctl(%d, %d)" % (PR_SET_NAME, block + len(shim.encode()) + 1))
-    try:
-        return call("(long) dlopen(%d, %d)" % (block, RTLD_NOW)) != 0
-    finally:
-        if rename:
-            call("(int) prctl(%d, %d)" % (PR_SET_NAME, block + len(shim.encode()) + len(process) + 2))
+    gdb.selected_inferior().write_memory(block, path)
+    return call("(long) dlopen(%d, %d)" % (block, RTLD_NOW)) != 0
 
 
 # Each call into the process resumes every thread, then stops them all
 # again: with a hundred threads that is most of the pause, so there are as
-# few as can be (two to load the shim, two more when the loading thread
-# is renamed, one to attach or detach).
+# few as can be (two to load the shim, one to attach or detach).
 def attach(shim, by):
     function = shim_function("allocsample_attach")
     if not function:

@@ -4,7 +4,8 @@
 # shim (ctypes) and calls allocsample_attach() itself, with no session; a
 # session of allocsample:* starts after; then the program allocates and
 # calls allocsample_detach().  The process's first allocsample event is
-# Attached, naming the recorder given; Detached follows its last sample.
+# Attached, naming the recorder given and the process (its name read at
+# the attach); Detached follows its last sample.
 # (allocsample-record starts its session before it attaches; a session
 # whose events reach an attached process later must not lose the attach.)
 set -eu
@@ -42,6 +43,6 @@ check "Attached once, first; the samples; Detached once, last ($order)" \
 	sh -c "echo '$order' | grep -Eq '^Attached 1 AllocationSampled [0-9]+ Detached 1\$'"
 samples=$(awk '$1 == "AllocationSampled" { print $2 }' "$HARNESS_DIR/order")
 check "samples recorded (${samples:-0}; about 700 expected)" [ "${samples:-0}" -gt 300 ]
-check "Attached names the recorder the program gave" \
-	sh -c "grep 'allocsample:Attached:' '$HARNESS_DIR/events' | grep -q '{ recorder = 4242 }\$'"
+check "Attached names the recorder the program gave, and the process" \
+	sh -c "grep 'allocsample:Attached:' '$HARNESS_DIR/events' | grep -q '{ recorder = 4242, procname = \"python3\" }\$'"
 finish

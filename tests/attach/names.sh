@@ -5,10 +5,11 @@
 # main thread waits in read(), allocating nothing, while a thread named
 # "allocator" allocates.  The process, type and thread × type rows of the
 # JSON report (their `process`, what allocsample-compare matches
-# processes by) and the statedump's procname name the process
+# processes by) and the Attached event's procname name the process
 # thread-names; the allocating thread's row names it allocator, and the
-# thread keeps that name after the detach.  (lttng-ust takes the name of
-# the thread that loads it for the process's.)
+# thread keeps that name throughout: a thread of the program that reads
+# it every 100 µs never sees another.  (lttng-ust takes the name of the
+# thread that loads it for the process's: its statedump says allocator.)
 set -eu
 . "$AS_SRCDIR/tests/attach/lib.sh"
 harness_enter "$@"
@@ -46,17 +47,20 @@ threads=$(jq -r "[.groups[] | select(.pid == $pid and .kind == \"thread\" and .t
 check "the allocating thread's row names it allocator ($threads)" \
 	sh -c "printf '%s\n' '$threads' | tr ' ' '\n' | grep -qx allocator"
 
-# What the trace says: lttng-ust's statedump names the process.
+# What the trace says: the Attached event names the process, where
+# lttng-ust's statedump names the thread that loaded it.
 babeltrace2 "$HARNESS_DIR/trace" >"$HARNESS_DIR/events" 2>"$HARNESS_DIR/babeltrace2.err" ||
 	harness_fail "babeltrace2 cannot read the trace: $(cat "$HARNESS_DIR/babeltrace2.err")"
-dumped=$(sed -n "s/.*lttng_ust_statedump:procname: .*{ vpid = $pid, .*{ procname = \"\([^\"]*\)\" }\$/\1/p" \
-	"$HARNESS_DIR/events" | sort -u | paste -s -d ' ' -)
-check "the statedump's procname is thread-names ($dumped)" [ "$dumped" = thread-names ]
+attached=$(sed -n "s/.*allocsample:Attached: .*{ vpid = $pid, .*, procname = \"\([^\"]*\)\" }\$/\1/p" \
+	"$HARNESS_DIR/events" | paste -s -d ' ' -)
+check "the Attached event's procname is thread-names ($attached)" [ "$attached" = thread-names ]
 
 attach_stdin_close
 status=0
 wait "$pid" || status=$?
 check "the program exits 0 ($status)" [ "$status" -eq 0 ]
-check "the allocator kept its name ($(tail -n 1 "$HARNESS_DIR/program.out"))" \
+check "the allocator kept its name ($(sed -n 2p "$HARNESS_DIR/program.out"))" \
 	grep -qx 'allocator allocator' "$HARNESS_DIR/program.out"
+check "no reading saw the allocator under another name ($(sed -n 3p "$HARNESS_DIR/program.out"))" \
+	grep -qx 'renamed 0' "$HARNESS_DIR/program.out"
 finish

@@ -3,9 +3,13 @@
  * own (tests/attach/names.sh, duration.sh): the main thread starts a
  * thread named "allocator", then waits in read() for its standard input to
  * end, allocating nothing; the allocator allocates BYTES bytes, writes
- * them and frees them, then sleeps a millisecond, until then.  At the end
- * the program prints how many blocks it made and the allocator's name,
- * which must be the one it gave itself.
+ * them and frees them, then sleeps a millisecond, until then.  A third
+ * thread, which allocates nothing, reads the allocator's name every 100
+ * microseconds and counts the readings that are not "allocator": the
+ * attach, which runs its calls on the allocator, must never rename it.
+ * At the end the program prints how many blocks it made, the allocator's
+ * name, which must be the one it gave itself, and how many readings saw
+ * another.
  *
  * Usage: thread-names BYTES
  */
@@ -22,6 +26,8 @@
 static atomic_bool stop;
 static size_t bytes;
 static unsigned long blocks;
+static pthread_t allocator;
+static unsigned long renamed;
 
 static void *allocate(void *unused)
 {
@@ -43,10 +49,27 @@ static void *allocate(void *unused)
 	return NULL;
 }
 
+/* glibc reads another thread's name from /proc/self/task/TID/comm,
+ * without allocating. */
+static void *watch(void *unused)
+{
+	const struct timespec tick = { 0, 100000 };
+	char name[16];
+
+	(void) unused;
+	while (!atomic_load(&stop)) {
+		if (pthread_getname_np(allocator, name, sizeof name) == 0 &&
+		    strcmp(name, "allocator") != 0)
+			renamed++;
+		nanosleep(&tick, NULL);
+	}
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	char name[16] = "", input[64];
-	pthread_t allocator;
+	pthread_t watcher;
 	ssize_t n;
 
 	if (argc != 2 || (bytes = strtoul(argv[1], NULL, 10)) == 0) {
@@ -54,7 +77,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (pthread_create(&allocator, NULL, allocate, NULL) != 0 ||
-	    pthread_setname_np(allocator, "allocator") != 0) {
+	    pthread_setname_np(allocator, "allocator") != 0 ||
+	    pthread_create(&watcher, NULL, watch, NULL) != 0) {
 		fprintf(stderr, "thread-names: cannot start the allocator\n");
 		return 1;
 	}
@@ -64,6 +88,7 @@ int main(int argc, char **argv)
 	pthread_getname_np(allocator, name, sizeof name);
 	atomic_store(&stop, true);
 	pthread_join(allocator, NULL);
-	printf("blocks %lu\nallocator %s\n", blocks, name);
+	pthread_join(watcher, NULL);
+	printf("blocks %lu\nallocator %s\nrenamed %lu\n", blocks, name, renamed);
 	return 0;
 }

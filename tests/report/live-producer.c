@@ -34,8 +34,9 @@
  * MODE `freed`: 20 samples "freed" (4096, offset 10), each freed at once:
  *   live figures known, nothing live at the end.
  * MODE `attached`: as allocsample-record -p leaves it: Attached (recorder
- *   4242), 10 samples "kept" of which the first 4 are freed, Detached:
- *   6 live at the end.
+ *   4242, the process named "attached-name", where lttng-ust's statedump
+ *   says live-producer), 10 samples "kept" of which the first 4 are
+ *   freed, Detached: 6 live at the end.
  *
  * Built twice: live-producer, of the provider's schema, and
  * live-producer-schema-3, the same program under schema 3's URI.
@@ -105,7 +106,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(mode, "attached") == 0) {
-		lttng_ust_tracepoint(allocsample, Attached, 4242, NULL);
+		lttng_ust_tracepoint(allocsample, Attached, 4242, "attached-name", NULL);
 		for (unsigned i = 0; i < 10; i++)
 			sample("kept", 8192, 100, 0x100000 + i * PAGE, 1);
 		for (unsigned i = 0; i < 4; i++)

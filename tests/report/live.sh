@@ -10,7 +10,8 @@
 # lifetime fields, and the temporary view says so);
 # text shows live figures only where they say something: not when nothing
 # sampled was live at the end, unless sort=live (--leaks) asks for them;
-# an attach (schema 4's Attached and Detached) said once, in every format;
+# an attach (schema 4's Attached and Detached) said once, in every format,
+# the process named by Attached's procname (schema 5);
 # a trace of schema 3 read as before.
 #
 # Needs go (the pprof checks read the profile back with go tool pprof).
@@ -124,6 +125,10 @@ report_traced attached -- "$REPORT_BIN/live-producer" attached
 check "attached: one attach and one detach counted ($(jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/attached.json"))" \
 	[ "$(jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/attached.json")" = '[1,1]' ]
 check "attached: 6 live samples" [ "$(jq .total.live_samples "$HARNESS_DIR/attached.json")" = 6 ]
+names=$(jq -r '[.groups[] | select(.kind == "process" or .kind == "type") | .process] | unique | join(" ")' \
+	"$HARNESS_DIR/attached.json")
+check "attached: the process is named by Attached's procname, not the statedump's ($names)" \
+	[ "$names" = attached-name ]
 check "attached: JSON's notes say the span and the detach" \
 	[ "$(jq '[.live.notes[] | select(test("^The process was attached to while it ran.*before an attach are unknown.*still live at a detach"))] | length' "$HARNESS_DIR/attached.json")" = 1 ]
 check "the full trace has no attach" [ "$(jq -c '[.live.attaches, .live.detaches]' "$HARNESS_DIR/full.json")" = '[0,0]' ]
@@ -136,10 +141,10 @@ check "attached: the text says the attach once" \
 report_traced schema-3 -- "$REPORT_BIN/live-producer-schema-3" full
 check "schema 3 is what the trace declares" \
 	grep -rqa --include=metadata 'model.emf.uri = "urn:x-allocsample:schema:3"' "$HARNESS_DIR/schema-3"
-check "schema 4 is what the provider declares" \
-	grep -rqa --include=metadata 'model.emf.uri = "urn:x-allocsample:schema:4"' "$HARNESS_DIR/full"
+check "schema 5 is what the provider declares" \
+	grep -rqa --include=metadata 'model.emf.uri = "urn:x-allocsample:schema:5"' "$HARNESS_DIR/full"
 figures='[.groups[], .total | {kind, type, samples, estimate, lower, upper, live_samples, live_estimate}] | sort_by(.kind, .type)'
-check "schema 3: every group's figures as in schema 4's trace" \
+check "schema 3: every group's figures as in schema 5's trace" \
 	[ "$(jq -cS "$figures" "$HARNESS_DIR/schema-3.json")" = "$(jq -cS "$figures" "$HARNESS_DIR/full.json")" ]
 check "schema 3: the same notes" \
 	[ "$(jq -c .live "$HARNESS_DIR/schema-3.json")" = "$(jq -c .live "$HARNESS_DIR/full.json")" ]

@@ -87,6 +87,8 @@ void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind
 		return;
 	case ASR_FREE_ATTACHED:
 		trace->attaches++;
+		if (event->procname && event->has_vpid)
+			asr_traces_name_attached(&agg->traces, event->trace, event->vpid, event->procname);
 		return;
 	case ASR_FREE_DETACHED:
 		trace->detaches++;

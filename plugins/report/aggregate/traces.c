@@ -11,6 +11,7 @@ static void trace_free(gpointer p)
 	g_free(t->name);
 	g_array_free(t->losses, TRUE);
 	g_hash_table_destroy(t->process_names);
+	g_hash_table_destroy(t->attached_names);
 	g_free(t);
 }
 
@@ -62,6 +63,7 @@ struct asr_trace *asr_traces_find(struct asr_traces *traces, const bt_trace *bt)
 		t->name = g_strdup(bt_trace_get_name(bt));
 		t->losses = g_array_new(FALSE, TRUE, sizeof(struct asr_stream_loss));
 		t->process_names = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
+		t->attached_names = g_hash_table_new_full(g_int64_hash, g_int64_equal, g_free, g_free);
 		g_ptr_array_add(traces->list, t);
 		t->id = traces->list->len;
 		t->last_ns = INT64_MIN;
@@ -118,9 +120,19 @@ void asr_traces_name_process(struct asr_traces *traces, const bt_trace *trace, i
 	g_hash_table_replace(t->process_names, g_memdup2(&vpid, sizeof vpid), g_strdup(name));
 }
 
+void asr_traces_name_attached(struct asr_traces *traces, const bt_trace *trace, int64_t vpid,
+			      const char *name)
+{
+	struct asr_trace *t = asr_traces_get(traces, trace);
+
+	g_hash_table_replace(t->attached_names, g_memdup2(&vpid, sizeof vpid), g_strdup(name));
+}
+
 const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid)
 {
-	return g_hash_table_lookup(trace->process_names, &vpid);
+	const char *attached = g_hash_table_lookup(trace->attached_names, &vpid);
+
+	return attached ? attached : g_hash_table_lookup(trace->process_names, &vpid);
 }
 
 void asr_traces_cut(struct asr_traces *traces, const char *cause)

@@ -28,6 +28,10 @@ struct asr_trace {
 	bool vtid_missing;
 	GArray *losses;         /* struct asr_stream_loss; empty: complete */
 	GHashTable *process_names;  /* vpid (gint64 *) -> the executable's name, owned */
+	GHashTable *attached_names; /* vpid (gint64 *) -> the name its Attached event
+				     * gave (schema 5), owned: it outranks the
+				     * statedump's, which names the thread that
+				     * loaded lttng-ust */
 	bool has_stacks;        /* some sample had a non-empty stack */
 	/* The live heap (schema 3; aggregate/live.h): */
 	bool free_tracking;     /* some sample had the free_tracked field */
@@ -90,7 +94,13 @@ void asr_traces_add_loss(struct asr_traces *traces, const bt_stream *stream, boo
 void asr_traces_name_process(struct asr_traces *traces, const bt_trace *trace, int64_t vpid,
 			     const char *name);
 
-/* The name recorded for process `vpid` of `trace`, or NULL. */
+/* Records the name an Attached event gives process `vpid` (its main
+ * thread's at the attach); the latest wins. */
+void asr_traces_name_attached(struct asr_traces *traces, const bt_trace *trace, int64_t vpid,
+			      const char *name);
+
+/* The name recorded for process `vpid` of `trace`, an Attached event's
+ * before the statedump's, or NULL. */
 const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid);
 
 /* Records that reading stopped early, for `cause` (copied): the source

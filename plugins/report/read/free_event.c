@@ -9,6 +9,7 @@ struct layout {
 	enum asr_free_kind kind;
 	bool broken;             /* checked and refused: every event errs */
 	uint64_t value;          /* `ptr`, `count` or `recorder` */
+	int64_t procname;        /* Attached's `procname` (schema 5); -1: none */
 	int64_t vpid;            /* -1: no vpid context */
 	bool vpid_signed;
 	bool has_clock;          /* the stream class has a default clock */
@@ -59,13 +60,17 @@ static struct layout *check_class(bt_self_component *self, const bt_event_class 
 	if (index < 0 || !asr_class_is(asr_member_class(payload, index),
 				       BT_FIELD_CLASS_TYPE_UNSIGNED_INTEGER)) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Event `%s`: payload field `%s` is %s, expected an unsigned integer (schema `urn:x-allocsample:schema:4`): the trace comes from an incompatible producer.",
+			"Event `%s`: payload field `%s` is %s, expected an unsigned integer (schema `urn:x-allocsample:schema:4` or later): the trace comes from an incompatible producer.",
 			name, field, index < 0 ? "missing" :
 			asr_class_description(asr_member_class(payload, index)));
 		layout->broken = true;
 		return layout;
 	}
 	layout->value = (uint64_t) index;
+	layout->procname = layout->kind == ASR_FREE_ATTACHED ? asr_member_index(payload, "procname") : -1;
+	if (layout->procname >= 0 &&
+	    !asr_class_is(asr_member_class(payload, layout->procname), BT_FIELD_CLASS_TYPE_STRING))
+		layout->procname = -1;
 	layout->vpid = asr_member_index(context, "vpid");
 	if (layout->vpid >= 0 &&
 	    !asr_class_is(asr_member_class(context, layout->vpid), BT_FIELD_CLASS_TYPE_INTEGER))
@@ -101,6 +106,11 @@ enum asr_free_kind asr_free_event_read(struct asr_free_reader *reader, bt_self_c
 	out->ptr = layout->kind == ASR_FREE_SAMPLED ? value : 0;
 	out->count = layout->kind == ASR_FREE_UNRECORDED ? value : 0;
 	out->recorder = layout->kind == ASR_FREE_ATTACHED || layout->kind == ASR_FREE_DETACHED ? value : 0;
+	out->procname = layout->procname >= 0 ?
+		asr_string_value(asr_member(bt_event_borrow_payload_field_const(event),
+					    (uint64_t) layout->procname)) : NULL;
+	if (out->procname && !*out->procname)
+		out->procname = NULL;
 	out->has_vpid = layout->vpid >= 0;
 	out->vpid = out->has_vpid ?
 		asr_integer_value_as(asr_member(bt_event_borrow_common_context_field_const(event),

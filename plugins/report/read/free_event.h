@@ -1,4 +1,4 @@
-/* free_event.h - reads the events that bound the live figures: SampledFree and SamplesUnrecorded (schema 3), Attached and Detached (schema 4). */
+/* free_event.h - reads the events that bound the live figures: SampledFree and SamplesUnrecorded (schema 3), Attached and Detached (schema 4; Attached's procname, schema 5). */
 #ifndef ALLOCSAMPLE_REPORT_READ_FREE_EVENT_H
 #define ALLOCSAMPLE_REPORT_READ_FREE_EVENT_H
 
@@ -28,6 +28,8 @@ struct asr_free_event {
 	uint64_t ptr;            /* ASR_FREE_SAMPLED */
 	uint64_t count;          /* ASR_FREE_UNRECORDED */
 	uint64_t recorder;       /* ASR_FREE_ATTACHED, ASR_FREE_DETACHED */
+	const char *procname;    /* ASR_FREE_ATTACHED: the process's name, borrowed
+				  * from the message; NULL before schema 5 or empty */
 	int64_t vpid;            /* valid when has_vpid */
 	bool has_vpid;
 	int64_t ns;              /* the event's time (the block's end, for its

@@ -161,7 +161,7 @@ static bool check_payload_field(bt_self_component *self, const bt_field_class *p
  * Whether class `ec`, of schema `uri` (NULL: none declared), has stacks,
  * filling layout->stack; false with a cause when its stack fields are
  * broken, or missing while the reader requires them.  A class that
- * declares schema 2, 3 or 4 must have them; one that declares no schema
+ * declares schema 2 or later must have them; one that declares no schema
  * has them when it has a `stack` field; one that declares schema 1 has
  * none.
  */
@@ -210,11 +210,12 @@ static bool trace_has_free_class(const bt_event_class *ec)
 }
 
 /* Schema 3's free_tracked: required when the class declares schema 3 or
- * 4, read when a class without a schema has it, absent before. */
+ * later, read when a class without a schema has it, absent before. */
 static bool check_free_tracked(bt_self_component *self, const bt_event_class *ec,
 			       const bt_field_class *payload, const char *uri, struct layout *layout)
 {
 	layout->has_free_tracked = uri ? strcmp(uri, ASR_SCHEMA_URI) == 0 ||
+					 strcmp(uri, ASR_SCHEMA_URI_V4) == 0 ||
 					 strcmp(uri, ASR_SCHEMA_URI_V3) == 0 :
 				   asr_member_index(payload, free_tracked_spec.name) >= 0;
 	if (layout->has_free_tracked &&
@@ -239,12 +240,12 @@ static bool check_class(struct asr_sample_reader *reader, bt_self_component *sel
 
 	/* A class with no URI is judged by its fields alone: the fields are
 	 * what the estimates rely on. */
-	if (uri && strcmp(uri, ASR_SCHEMA_URI) != 0 && strcmp(uri, ASR_SCHEMA_URI_V3) != 0 &&
-	    strcmp(uri, ASR_SCHEMA_URI_V2) != 0 && strcmp(uri, ASR_SCHEMA_URI_V1) != 0) {
+	if (uri && strcmp(uri, ASR_SCHEMA_URI) != 0 && strcmp(uri, ASR_SCHEMA_URI_V4) != 0 &&
+	    strcmp(uri, ASR_SCHEMA_URI_V3) != 0 && strcmp(uri, ASR_SCHEMA_URI_V2) != 0 &&
+	    strcmp(uri, ASR_SCHEMA_URI_V1) != 0) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
-			"Event `%s` declares the schema `%s` (its EMF URI); this component reads `%s`, `%s`, `%s` and `%s`: record the trace with the matching allocsample, or analyse it with the matching plugin.",
-			ASR_EVENT_NAME, uri, ASR_SCHEMA_URI_V1, ASR_SCHEMA_URI_V2, ASR_SCHEMA_URI_V3,
-			ASR_SCHEMA_URI);
+			"Event `%s` declares the schema `%s` (its EMF URI); this component reads `%s` to `%s`: record the trace with the matching allocsample, or analyse it with the matching plugin.",
+			ASR_EVENT_NAME, uri, ASR_SCHEMA_URI_V1, ASR_SCHEMA_URI);
 		return false;
 	}
 	for (i = 0; i < P_COUNT; i++) {
