@@ -56,7 +56,7 @@ live_create() {
 # own, Ctrl-C meant for the program does not cut its report short.
 live_start_viewer() {
 	set -- sh -c '. "$1"; shift; report_babeltrace2 "$@"' sh "$record_dir/allocsample-record-report.sh" \
-		"$report_log" --plugin-path="$plugin_path" -i lttng-live \
+		"$report_log" '' --plugin-path="$plugin_path" -i lttng-live \
 		"net://127.0.0.1:$live_port/host/$(uname -n)/$session" \
 		-c sink.allocsample.report --params="$params"
 	case $report_output in

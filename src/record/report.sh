@@ -143,10 +143,10 @@ deliver_profile() {
 		printf '%s: pprof profile written to %s (go tool pprof -http=: %s)\n' "$me" "$report_output" "$report_output" >&2
 }
 
-# report_filter LOG: babeltrace2's standard error, read from the standard
-# input, all of it copied into LOG and passed on to the command's standard
-# error as it comes, but for what babeltrace2 prints when it fails, which
-# only LOG gets: its error report, from its line `ERROR:` on, and its own
+# report_filter LOG [DROP]: babeltrace2's standard error, read from the
+# standard input, all of it copied into LOG and passed on to the command's
+# standard error as it comes, but for the lines that start with DROP, and
+# for what babeltrace2 prints when it fails, which only LOG gets: its error report, from its line `ERROR:` on, and its own
 # log lines (`MM-DD HH:MM:SS.mmm PID TID LEVEL ...`) and the empty line
 # that come before that report.  So such a line is held until a line of
 # another kind, or the end without an error report, lets it through: the
@@ -155,11 +155,13 @@ deliver_profile() {
 report_filter() {
 	held=
 	failed=no
+	drop=${2:-}
 	while IFS= read -r line || [ -n "$line" ]; do
 		printf '%s\n' "$line" >&3
 		[ "$failed" = no ] || continue
 		case $line in
 		'ERROR: '*) failed=yes ;;
+		"${drop:-ERROR: }"*) ;;
 		''|[0-9][0-9]-[0-9][0-9]' '[0-9][0-9]:[0-9][0-9]:[0-9][0-9].*) held="$held$line
 " ;;
 		*)
@@ -171,16 +173,17 @@ report_filter() {
 	[ "$failed" = yes ] || printf '%s' "$held" >&2
 }
 
-# report_babeltrace2 LOG ARGS...: babeltrace2 ARGS, its standard output
-# the caller's, its standard error through report_filter LOG; returns
-# babeltrace2's exit status.  Also run alone, as the live viewer (sh -c),
-# so it uses none of the command's variables.
+# report_babeltrace2 LOG DROP ARGS...: babeltrace2 ARGS, its standard
+# output the caller's, its standard error through report_filter LOG DROP;
+# returns babeltrace2's exit status.  Also run alone, as the live viewer
+# (sh -c), so it uses none of the command's variables.
 report_babeltrace2() {
 	log=$1
-	shift
+	drop=$2
+	shift 2
 	exec 8>&1
 	bt_status=$( { { babeltrace2 "$@" 2>&1 >&8 7>&- 8>&- 9>&-; echo $? >&7; } |
-		report_filter "$log" 7>&- 8>&- 9>&-; } 7>&1)
+		report_filter "$log" "$drop" 7>&- 8>&- 9>&-; } 7>&1)
 	exec 8>&-
 	return "${bt_status:-1}"
 }
@@ -195,8 +198,8 @@ report_sampled() {
 			/^end / { print $2 == 0 ? "no" : "unknown"; exit }'
 }
 
-# report_unsampled: the text report of a run that drew no sample, in one
-# sentence: the rate and what no sample says of the bytes.  At rate R a
+# report_unsampled: what a run that drew no sample says, in one sentence:
+# the rate and what no sample says of the bytes.  At rate R a
 # thread that allocates B bytes draws no sample with probability
 # (1 - 1/R)^B, about exp(-B/R), which is 2.5% at B = R ln 40, about 3.7R:
 # the upper end of the 95% interval of a group without samples, the
@@ -214,26 +217,30 @@ report_unsampled() {
 	fi
 	# At rate 1 every byte is sampled: no sample is no allocation.
 	if [ "$r" = 1 ]; then
-		to_report printf 'allocsample report: %s: no allocation was sampled.  At rate 1 every allocation is sampled: it allocated nothing through malloc, calloc, realloc, the aligned allocators or operator new.\n' \
+		printf 'allocsample report: %s: no allocation was sampled.  At rate 1 every allocation is sampled: it allocated nothing through malloc, calloc, realloc, the aligned allocators or operator new.\n' \
 			"$who"
 		return
 	fi
-	to_report printf 'allocsample report: %s: no allocation was sampled.  At rate %s a sample falls once per %s bytes allocated on average, so each of its threads allocated less than about %s bytes (the upper end of a 95%% interval); --rate 1 samples every allocation.\n' \
+	printf 'allocsample report: %s: no allocation was sampled.  At rate %s a sample falls once per %s bytes allocated on average, so each of its threads allocated less than about %s bytes (the upper end of a 95%% interval); --rate 1 samples every allocation.\n' \
 		"$who" "$r" "$r" "$(awk -v r="$r" 'BEGIN { printf "%.0f", r * log(40) }')"
 }
 
 # report_write: the report of the trace, once the program has ended; its
 # status in report_status: babeltrace2's, or not-copied when a pprof
-# profile could not be copied where it goes.  A text report of a run that
-# drew no sample is one sentence of this script's: the component would
-# print empty tables, and could not tell a run that allocated too little
-# from a session that recorded nothing.
+# profile could not be copied where it goes.  A run that drew no sample
+# is said in one sentence of this script's: the component would print
+# empty tables, and its warning could not tell a run that allocated too
+# little from a session that recorded nothing.  That sentence is the text
+# report.  The other formats keep their empty document, for the programs
+# that read it, and the sentence takes the component's warning's place
+# on the standard error (the warning, in the log, says there was none).
 report_write() {
 	if [ "$format" = text ] && [ "$(report_sampled)" = no ]; then
-		report_unsampled || report_status=$?
+		to_report report_unsampled || report_status=$?
 		return
 	fi
-	set -- "$report_log" --plugin-path="$plugin_path" "$trace" -c sink.allocsample.report --params="$params"
+	unsampled='sink.allocsample.report: warning: no allocsample:AllocationSampled events'
+	set -- "$report_log" "$unsampled" --plugin-path="$plugin_path" "$trace" -c sink.allocsample.report --params="$params"
 	if [ -z "$work" ]; then
 		to_report report_babeltrace2 "$@" || report_status=$?
 	else
@@ -244,6 +251,7 @@ report_write() {
 			case $report_status in 0|141) ;; *) report_status=not-copied ;; esac
 		fi
 	fi
+	! grep -q "^$unsampled" "$report_log" 2>/dev/null || report_unsampled >&2
 }
 
 # shell_word TEXT: TEXT as one word of a shell command line: as it is when

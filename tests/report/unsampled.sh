@@ -4,7 +4,9 @@
 # most three lines in all, the command's own included), blaming no session
 # and printing no empty table; at another rate the sentence gives that
 # rate, and at rate 1, where every allocation is sampled, it says that
-# nothing was allocated instead of a bound and of "--rate 1".  The trace
+# nothing was allocated instead of a bound and of "--rate 1".  As JSON or
+# CSV the report is the component's empty document, and the standard
+# error the same sentence in place of the component's warning.  The trace
 # kept, the component alone prints its first line and one sentence
 # (no-events.sh has its warning).  Deterministic: /bin/true
 # allocates nothing through the shim once it runs (at rate 1 every
@@ -37,6 +39,16 @@ check "--rate 1: exit status 0 (got $RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
 check "--rate 1: the sentence says nothing was allocated, and suggests no rate" \
 	sh -c 'grep -q "At rate 1 every allocation is sampled: it allocated nothing" "$1" && ! grep -q -- "--rate 1 samples" "$1"' \
 	sh "$HARNESS_DIR/true-1.err"
+for format in json csv; do
+	record_run "true-$format" --format "$format" --report-output "$HARNESS_DIR/true.$format" -- /bin/true
+	check "--format $format: exit status 0 (got $RECORD_STATUS)" [ "$RECORD_STATUS" -eq 0 ]
+	check "--format $format: the standard error is the one sentence" \
+		sh -c '[ "$(wc -l <"$1")" -eq 1 ] && grep -q "^allocsample report: true: no allocation was sampled\.  At rate 102400 " "$1"' \
+		sh "$HARNESS_DIR/true-$format.err"
+done
+check "--format json: the empty document, 0 samples" [ "$(jq .samples "$HARNESS_DIR/true.json")" = 0 ]
+check "--format csv: the header alone" [ "$(wc -l <"$HARNESS_DIR/true.csv")" -eq 1 ]
+
 status=0
 report_run "$HARNESS_DIR/true.trace" >"$HARNESS_DIR/component.txt" 2>"$HARNESS_DIR/component.err" || status=$?
 check "the component on the kept trace: exit status 0 (got $status)" [ "$status" -eq 0 ]
