@@ -35,8 +35,8 @@ while read -r tid name; do
 	check "thread $tid keeps its own name, $name" \
 		[ "$(jq -r ".groups[] | select(.kind == \"thread\" and .tid == $tid) | .procname" "$json")" = "$name" ]
 done <"$HARNESS_DIR/threads"
-check "the text report's process row says names-workload" \
-	sh -c "sed -n '/^By process/,/^\$/p' '$HARNESS_DIR/report.txt' | grep -q '^  names-workload  *$pid '"
+check "the text report's type rows say names-workload" \
+	sh -c "sed -n '/^By type/,/^\$/p' '$HARNESS_DIR/report.txt' | grep -q '^  names-workload  *$pid '"
 
 ln -s "$REPORT_BIN/names-workload" "$HARNESS_DIR/exec-named"
 ALLOCSAMPLE_SEED=9 ALLOCSAMPLE_RATE=4096 report_traced exec -p 'group-by=["thread","type"]' \

@@ -7,7 +7,9 @@
 # recorded once with its stacks:
 #   - text grouped by site with top=1 shows one site, the churn's, which
 #     keeps nothing: its table has the live columns all the same, as the
-#     process's table and the total's do;
+#     total's does (the process's table is left out: one process, whose
+#     figures the total gives); grouped by thread and type, the type table
+#     alone (one thread: the thread table would be the process's);
 #   - the page's table of lifetimes (grouped by thread, type and stack)
 #     has the total's row and the stacks' only: the process, its thread
 #     and its type hold the same samples as the total, and a note says
@@ -54,10 +56,14 @@ report_run "$trace" -p 'group-by="site",top=1' >"$d/sites.txt" 2>"$d/sites.err" 
 check "text by site, top=1: one site row, allocate's churn at line $churn" \
 	[ "$(sed -n '/^By site$/,/^$/p' "$d/sites.txt" | grep -c "allocate  *tables-workload.c:$churn ")" -eq 1 ]
 check "text: the total holds live bytes" grep -q '^allocsample report: bytes allocated and still live at the end' "$d/sites.txt"
-check "text: three tables, the process's, the sites' and the total's ($(grep -c ' ESTIMATE ' "$d/sites.txt"))" \
-	[ "$(grep -c ' ESTIMATE ' "$d/sites.txt")" -eq 3 ]
+check "text: two tables, the sites' and the total's ($(grep -c ' ESTIMATE ' "$d/sites.txt"))" \
+	[ "$(grep -c ' ESTIMATE ' "$d/sites.txt")" -eq 2 ]
 check "text: each of them has the live columns ($(grep ' ESTIMATE ' "$d/sites.txt" | grep -c 'LIVE AT END  *LIVE INTERVAL'))" \
-	[ "$(grep ' ESTIMATE ' "$d/sites.txt" | grep -c 'LIVE AT END  *LIVE INTERVAL')" -eq 3 ]
+	[ "$(grep ' ESTIMATE ' "$d/sites.txt" | grep -c 'LIVE AT END  *LIVE INTERVAL')" -eq 2 ]
+report_run "$trace" >"$d/default.txt" 2>"$d/default.err" ||
+	harness_fail "the text report failed: $(tail -n 5 "$d/default.err")"
+check "text by thread and type: no process table and no thread table, which would repeat the total ($(grep '^By ' "$d/default.txt" | paste -s -d ' ' -))" \
+	[ "$(grep '^By ' "$d/default.txt" | paste -s -d ' ' -)" = "By type" ]
 
 # The page, measured in Chromium: the lifetime table's first cells, the
 # notes, the size bars' labels.

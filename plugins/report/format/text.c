@@ -288,6 +288,34 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	g_ptr_array_free(programs, TRUE);
 }
 
+/*
+ * Whether the table of `kind` would only repeat another, so that text
+ * leaves it out (the other formats list every group): the process table
+ * of a trace of one process, whose rows every other table names and whose
+ * figures the total gives; the thread table when each process has one
+ * thread, whose rows are the process table's.
+ */
+static bool table_repeats(const struct asr_model *model, enum asr_kind kind)
+{
+	const struct asr_summary *sum = &model->summary;
+	const GPtrArray *groups = sum->groups[kind];
+	guint i;
+
+	if (kind == ASR_KIND_PROCESS)
+		return groups->len == 1;
+	if (kind != ASR_KIND_THREAD)
+		return false;
+	for (i = 0; i < groups->len; i++) {
+		const struct asr_group *g = g_ptr_array_index(groups, i);
+		struct asr_group key = asr_process_key(g);
+		const struct asr_group *process = asr_summary_find(sum, &key);
+
+		if (asr_group_shown(g, model->group_by) && (!process || process->threads > 1))
+			return false;
+	}
+	return true;
+}
+
 /* Appends "N of M NOUNS" to `list`, the items joined by ", " and, before
  * the last one (the next call's), " and ". */
 static void list_count(GPtrArray *list, guint n, guint of, const char *one, const char *other)
@@ -336,6 +364,8 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		const struct asr_hidden *h = &model->hidden[kind];
 
+		if (table_repeats(model, kind))
+			continue;
 		small += h->small;
 		beyond_top += h->beyond_top;
 		list_count(list, h->small + h->beyond_top,
@@ -414,7 +444,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 			text_stacks(out, model, &marks);
 		else if (kind == ASR_KIND_FUNCTION && asr_kind_shown(kind, model->group_by))
 			text_functions(out, model, &marks);
-		else if (asr_kind_shown(kind, model->group_by))
+		else if (asr_kind_shown(kind, model->group_by) && !table_repeats(model, kind))
 			write_section(out, model, kind, &marks);
 	}
 	write_total(out, model, &marks);
