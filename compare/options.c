@@ -26,9 +26,9 @@ static void usage(FILE *out)
 		"  --correction METHOD   holm (default: family-wise error), bh (Benjamini-\n"
 		"                        Hochberg: false-discovery rate) or none\n"
 		"  --group-by LIST       comma-separated: thread, type, thread-type, site,\n"
-		"                        stack (default thread,type,stack: stacks find the\n"
-		"                        function that changed in untyped code); processes\n"
-		"                        and the total are always compared\n"
+		"                        stack, function (default thread,type,stack: stacks\n"
+		"                        find the function that changed in untyped code);\n"
+		"                        processes and the total are always compared\n"
 		"  --fail-above PCT      exit with status 1 if a group increased significantly\n"
 		"                        by more than PCT percent (the lower end of its ratio's\n"
 		"                        interval above 1 + PCT/100)\n"
@@ -146,7 +146,7 @@ int asc_options_parse(int argc, char **argv, struct asc_options *out, int *statu
 		case OPT_GROUP_BY:
 			if (!parse_kinds(optarg, &out->kinds))
 				return bad(status,
-					   "--group-by must be a comma-separated list of thread, type, thread-type, site and stack, not '%s'",
+					   "--group-by must be a comma-separated list of thread, type, thread-type, site, stack and function, not '%s'",
 					   optarg);
 			out->group_by_given = true;
 			break;

@@ -9,7 +9,11 @@
 #   - against the grown run it fails, with one line, naming index_records
 #     (its stacks), and no line for the total, the process or the type;
 #   - the true ratio of index_records's bytes (the program's own count)
-#     lies in its stack's ratio interval.
+#     lies in its stack's ratio interval;
+#   - the two traces compared by function (`--group-by function`, what
+#     pprof -diff_base shows): the gate fails on index_records alone, its
+#     callers (main, _start...), which carry the whole program's +6%, below
+#     the limit.
 #
 # False failures: the gate between two seeds fails only if Holm's
 # correction calls a group whose bytes did not change and the data also
@@ -78,4 +82,14 @@ set -- $(jq -r '[.groups[] | select(.kind == "stack" and (.stack | split(";") | 
 	if length == 1 then .[0] | "\(.ratio) \(.ratio_lower) \(.ratio_upper) \(.verdict)" else "" end' interval.out) x x x x
 check "the true ratio $true_ratio is in index_records's interval [$2, $3] (estimate $1, $4)" \
 	awk -v t="$true_ratio" -v lo="$2" -v hi="$3" -v v="$4" 'BEGIN { exit !(v == "increase" && lo <= t && t <= hi) }'
+
+# By function, trace against trace.
+compare_run functions --group-by function --fail-above 10 same grown
+sed 's/^/      | /' functions.err
+check "by function: the gate fails ($COMPARE_STATUS)" [ "$COMPARE_STATUS" -eq 1 ]
+check "by function: one line, naming index_records ($(grep -c . functions.err || true) lines)" \
+	sh -c '[ "$(grep -c . "$1")" -eq 1 ] &&
+	       grep -q "^allocsample-compare: regression: function untyped: index_records: .*above the limit of +10%\$" "$1"' \
+	sh functions.err
+check "by function: main compared" grep -q '^  [a-z]* *function *untyped: main ' functions.out
 finish
