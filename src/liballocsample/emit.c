@@ -26,6 +26,16 @@ static uint32_t attach_unsaid;
 static char attach_name[AS_PROCNAME_MAX];
 /* Whether the warning of a block the set refused was written (atomic). */
 static int warned_refused;
+/* The preload shim's hook (src/preload/malloc.c), called before a block
+ * enters the set: from then on, every free of the shim asks the set.  NULL
+ * without the shim, whose frees are the only ones that ask (atomic). */
+static void (*track_hook)(void);
+/* Whether a block ever entered the set, so that a hook registered after
+ * the first is called at once, and whether the hook has run since, after
+ * which there is nothing more to do (atomic, sequentially consistent like
+ * track_hook). */
+enum { NONE_TRACKED, TRACKED, TRACKED_HOOKED };
+static int tracking;
 
 void as_emit_after_fork_child(void)
 {
@@ -49,10 +59,45 @@ static void warn_refused(void)
 		return; /* stderr is closed: there is nowhere to say it */
 }
 
+static void run_hook(void (*hook)(void))
+{
+	hook();
+	__atomic_store_n(&tracking, TRACKED_HOOKED, __ATOMIC_SEQ_CST);
+}
+
+/*
+ * Before a block enters the set.  Here and in
+ * allocsample_internal_on_track(), each side stores its own variable, then
+ * loads the other's, all sequentially consistent: either this thread sees
+ * the hook and runs it before its block's allocation returns, or the
+ * registration sees the block and runs it, before the shim's free stops
+ * checking.  Once the hook has run (TRACKED_HOOKED) the load is all: the
+ * shim's entry is checking for good, as this thread's later loads see.
+ */
+static void note_tracking(void)
+{
+	void (*hook)(void);
+
+	if (__atomic_load_n(&tracking, __ATOMIC_SEQ_CST) == TRACKED_HOOKED)
+		return;
+	__atomic_store_n(&tracking, TRACKED, __ATOMIC_SEQ_CST);
+	hook = __atomic_load_n(&track_hook, __ATOMIC_SEQ_CST);
+	if (hook)
+		run_hook(hook);
+}
+
+AS_EXPORT void allocsample_internal_on_track(void (*hook)(void))
+{
+	__atomic_store_n(&track_hook, hook, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&tracking, __ATOMIC_SEQ_CST) != NONE_TRACKED)
+		run_hook(hook);
+}
+
 static bool track(const void *ptr)
 {
 	if (!ptr || ((uintptr_t) ptr & (AS_SAMPLED_SET_ALIGN - 1)) != 0)
 		return false;
+	note_tracking();
 	if (as_sampled_set_insert(ptr) == AS_SAMPLED_INSERTED)
 		return true;
 	warn_refused();

@@ -50,6 +50,15 @@ bool allocsample_internal_track_wanted(void);
  * the shim's, and the typed API's malloc and calloc blocks can be tracked. */
 void allocsample_internal_note_preload(void);
 
+/*
+ * Registers liballocsample-preload.so's `hook`, which makes its frees ask
+ * the set of sampled blocks: called before each block enters the set, and
+ * at once if one already has (src/preload/malloc.c, doc/sampling.md "Free
+ * tracking").  Any thread, any time.  Without the shim there is no hook:
+ * no other free asks the set.
+ */
+void allocsample_internal_on_track(void (*hook)(void));
+
 /* Registers lttng-ust's application context `$app.allocsample:run`
  * (run_context.c), once; exported under a reserved name for
  * liballocsample-preload.so's hook. */

@@ -13,11 +13,12 @@
  *
  * Free tracking (doc/sampling.md, "Free tracking"): while a session records,
  * a sampled block is allocated page-aligned and its address kept in the
- * set of sampled blocks.  `free`, `realloc` and `reallocarray` let every
- * address that is not page-aligned through with one test; the others go out
- * of line and ask the set.  When the page-aligned request fails, the
- * program's own request is made as it asked, untracked, so it sees what the
- * next allocator would have given it.
+ * set of sampled blocks.  `realloc`, `reallocarray` and, once a block has
+ * been tracked, `free` let every address that is not page-aligned through
+ * with one test; the others go out of line and ask the set.  Until then
+ * `free` is a jump to the next free (free_entry, below).  When the
+ * page-aligned request fails, the program's own request is made as it
+ * asked, untracked, so it sees what the next allocator would have given it.
  */
 #include <errno.h>
 #include <malloc.h>
@@ -45,11 +46,85 @@ AS_SLOW void as_preload_free_slow(void *ptr, const void *ip)
 	as_next.free(ptr);
 }
 
-AS_EXPORT void free(void *ptr)
+/*
+ * The entry `free` jumps to (doc/sampling.md, "Free tracking").  A free
+ * need only ask about its block once some block has been tracked, and most
+ * processes never track one (no session, or ALLOCSAMPLE_TRACK_FREES=0), so
+ * `free` is one indirect jump through `free_entry` (doc/performance.md
+ * section 1: two instructions fewer per pair than the test it replaces,
+ * one more once a block was tracked), which holds:
+ *
+ *   free_undecided  until the next allocator is resolved: checks, since a
+ *                   thread may track a block through a wrapper published
+ *                   while another still resolves.  For good if the
+ *                   bootstrap buffer was used (next.c): its blocks must go
+ *                   through as_next.free, which tells them;
+ *   the next free   once resolved, as long as no block was ever tracked:
+ *                   no instruction of ours but the jump;
+ *   free_checking   for good, from just before the first block enters the
+ *                   set (liballocsample calls free_checks_from_now).
+ *
+ * The resolution changes the entry only by compare-and-swap from the
+ * other two values, so nothing takes free_checking back: once a block was
+ * tracked, every free checks.  A block tracked by one thread and freed by
+ * another is handed over through the program's own synchronization, which
+ * orders the store of free_checking before the free's load.  A fork child
+ * inherits the entry with the set; attaching (attach.c) points the
+ * program's slots at `free`, and so at the entry.
+ */
+static void free_undecided(void *ptr);
+static void (*free_entry)(void *) = free_undecided; /* atomic */
+
+/* Reached by a tail jump from `free` (or free_undecided): the caller's
+ * return address is still the program's call site. */
+static void free_checking(void *ptr)
 {
 	if (AS_MAYBE_TRACKED(ptr))
 		return as_preload_free_slow(ptr, AS_CALLER_IP());
 	as_next.free(ptr);
+}
+
+/* A function of its own: the entry's first value must differ from
+ * free_checking, which nothing replaces. */
+static void free_undecided(void *ptr)
+{
+	free_checking(ptr);
+}
+
+/* The hook liballocsample calls before a block enters the set; it runs for
+ * every tracked sample, so it writes the entry's cache line only once. */
+static void free_checks_from_now(void)
+{
+	if (__atomic_load_n(&free_entry, __ATOMIC_RELAXED) != free_checking)
+		__atomic_store_n(&free_entry, free_checking, __ATOMIC_SEQ_CST);
+}
+
+/* The hook first: a block tracked before it is registered makes the
+ * registration call it, before the entry can leave free_undecided. */
+void as_free_entry_direct(void (*next_free)(void *))
+{
+	void (*expected)(void *) = free_undecided;
+
+	allocsample_internal_on_track(free_checks_from_now);
+	__atomic_compare_exchange_n(&free_entry, &expected, next_free, false, __ATOMIC_SEQ_CST,
+				    __ATOMIC_SEQ_CST);
+}
+
+/* Racing resolvers leave it so if any used the bootstrap buffer (next.c:
+ * the last to publish sees that use). */
+void as_free_entry_undecided(void (*next_free)(void *))
+{
+	void (*expected)(void *) = next_free;
+
+	__atomic_compare_exchange_n(&free_entry, &expected, free_undecided, false, __ATOMIC_SEQ_CST,
+				    __ATOMIC_SEQ_CST);
+}
+
+/* `jmp *free_entry(%rip)`: the program's return address stays where
+ * free_checking finds it. */
+AS_EXPORT void free(void *ptr)
+{
+	__atomic_load_n(&free_entry, __ATOMIC_RELAXED)(ptr);
 }
 
 /* Preloaded only: attached (src/preload/attach.c), free is ours until the

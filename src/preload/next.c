@@ -174,16 +174,19 @@ void as_next_resolve(void)
 	PUBLISH(pvalloc, real.pvalloc);
 	/* Checked only after publishing, and with sequentially consistent
 	 * atomics: a racing resolver that used the bootstrap buffer either did
-	 * so before this load, or publishes the checked versions after us. */
+	 * so before this load, or publishes the checked versions after us.
+	 * The shim's free entry follows the same order. */
 	if (__atomic_load_n(&bootstrap_used, __ATOMIC_SEQ_CST) == 0) {
 		PUBLISH(free, real.free);
 		PUBLISH(realloc, real.realloc);
 		PUBLISH(malloc_usable_size, real.malloc_usable_size);
+		as_free_entry_direct(real.free);
 	}
 	if (__atomic_load_n(&bootstrap_used, __ATOMIC_SEQ_CST) != 0) {
 		PUBLISH(free, checked_free);
 		PUBLISH(realloc, checked_realloc);
 		PUBLISH(malloc_usable_size, checked_malloc_usable_size);
+		as_free_entry_undecided(real.free);
 	}
 	__atomic_store_n(&resolved, 1, __ATOMIC_RELEASE);
 }

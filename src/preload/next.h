@@ -25,6 +25,17 @@ struct as_next {
 
 extern struct as_next as_next __attribute__((visibility("hidden")));
 
+/*
+ * What the resolution tells the entry the shim's `free` jumps to
+ * (malloc.c): `next_free` may be that entry while no block was ever
+ * tracked (direct); or, since the bootstrap buffer was used, the entry
+ * goes back from `next_free` to a free that checks and calls as_next.free
+ * (undecided).  Neither replaces the checking free that the first tracked
+ * block sets for good.
+ */
+void as_free_entry_direct(void (*next_free)(void *));
+void as_free_entry_undecided(void (*next_free)(void *));
+
 /* Resolves the table now (idempotent, lock-free). */
 void as_next_resolve(void);
 
