@@ -19,9 +19,8 @@ static uint64_t header_packet_size(const uint8_t *data, const struct as_view_lay
 	return bits / 8;
 }
 
-int as_view_stream_scan(const uint8_t *data, uint64_t size, const struct as_view_index *index,
-			const struct as_view_layout *layout, struct as_view_stream *stream,
-			GError **error)
+void as_view_stream_scan(const uint8_t *data, uint64_t size, const struct as_view_index *index,
+			 const struct as_view_layout *layout, struct as_view_stream *stream)
 {
 	uint64_t pos = 0, offset, packet;
 	size_t i;
@@ -33,27 +32,19 @@ int as_view_stream_scan(const uint8_t *data, uint64_t size, const struct as_view
 			break;
 		if (packet > size - pos) {
 			stream->ends_in_packet = true;
-			goto end;
+			break;
 		}
 		pos += packet;
 		stream->indexed = (long long) i + 1;
 	}
-	if (pos < size && !layout->known) {
-		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-			    "its packets past byte %" G_GUINT64_FORMAT " cannot be found: no index entry says where they end, and its metadata does not declare the packet header lttng writes",
-			    pos);
-		return -1;
-	}
-	while (pos < size) {
+	while (!stream->ends_in_packet && pos < size && layout->known) {
 		if (size - pos < AS_VIEW_PACKET_HEADER_MIN) {
 			stream->ends_in_packet = true;
 			break;
 		}
 		packet = header_packet_size(data + pos, layout);
-		if (packet == 0) {
-			pos = size;
+		if (packet == 0)
 			break;
-		}
 		if (packet > size - pos) {
 			stream->ends_in_packet = true;
 			break;
@@ -61,7 +52,5 @@ int as_view_stream_scan(const uint8_t *data, uint64_t size, const struct as_view
 		pos += packet;
 		stream->indexed = -1;
 	}
-end:
-	stream->whole = pos;
-	return 0;
+	stream->whole = stream->ends_in_packet ? pos : size;
 }

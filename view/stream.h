@@ -6,7 +6,6 @@
 #ifndef ALLOCSAMPLE_VIEW_STREAM_H
 #define ALLOCSAMPLE_VIEW_STREAM_H
 
-#include <glib.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -29,14 +28,13 @@ struct as_view_stream {
  * with its index (NULL: none).  Each entry of the index, in order, must
  * start where the packets before it end: the first that does not (a full
  * disk can leave one), and all after it, are ignored.  Past them, each
- * packet's header gives its size, read with `layout`; a header whose
- * magic or sizes are not LTTng's ends the search there, with the file
- * taken as whole (it is damaged, not cut, and left as it is).  Returns
- * 0, or -1 with `error` set when headers must be read and `layout` is
- * unknown, *stream unchanged.
+ * packet's header gives its size, read with `layout`.  Where that cannot
+ * be done, the rest of the file is taken as whole packets, and the file
+ * left as it is: a layout that is not known (nothing then says where the
+ * packets end), or a header whose magic or sizes are not LTTng's (the
+ * file is damaged, not cut).
  */
-int as_view_stream_scan(const uint8_t *data, uint64_t size, const struct as_view_index *index,
-			const struct as_view_layout *layout, struct as_view_stream *stream,
-			GError **error);
+void as_view_stream_scan(const uint8_t *data, uint64_t size, const struct as_view_index *index,
+			 const struct as_view_layout *layout, struct as_view_stream *stream);
 
 #endif

@@ -117,7 +117,6 @@ static int look_at_stream(struct changes *ch, const char *trace, const char *rel
 	bool has_index = false;
 	struct as_view_stream stream;
 	uint64_t index_size;
-	GError *scan_error = NULL;
 	int rc = -1;
 
 	if (!file)
@@ -129,12 +128,7 @@ static int look_at_stream(struct changes *ch, const char *trace, const char *rel
 		has_index = as_view_index_read(bytes_of(index_file), g_mapped_file_get_length(index_file),
 					       &index) == 0;
 	}
-	if (as_view_stream_scan(bytes_of(file), size, has_index ? &index : NULL, layout, &stream,
-				&scan_error)) {
-		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: %s", rel, scan_error->message);
-		g_error_free(scan_error);
-		goto end;
-	}
+	as_view_stream_scan(bytes_of(file), size, has_index ? &index : NULL, layout, &stream);
 	if (stream.ends_in_packet) {
 		g_hash_table_insert(ch->edits, g_strdup(rel),
 				    as_view_edit_new(AS_VIEW_EDIT_PREFIX, stream.whole, NULL));

@@ -111,12 +111,10 @@ static struct as_view_stream scan(const GByteArray *file, const GByteArray *inde
 {
 	struct as_view_stream stream;
 	struct as_view_index index;
-	GError *error = NULL;
 
 	if (index_file)
 		ck_assert_int_eq(as_view_index_read(index_file->data, index_file->len, &index), 0);
-	ck_assert_int_eq(as_view_stream_scan(file->data, file->len, index_file ? &index : NULL,
-					     &lttng_layout, &stream, &error), 0);
+	as_view_stream_scan(file->data, file->len, index_file ? &index : NULL, &lttng_layout, &stream);
 	return stream;
 }
 
@@ -235,42 +233,44 @@ START_TEST(test_stream_big_endian)
 	static const struct as_view_layout big = { true, true };
 	GByteArray *file = g_byte_array_new();
 	struct as_view_stream stream;
-	GError *error = NULL;
 
 	test_data_packet(file, 4096, 4000, true);
 	test_data_packet(file, 4096, 4000, true);
 	g_byte_array_set_size(file, 8000);
-	ck_assert_int_eq(as_view_stream_scan(file->data, file->len, NULL, &big, &stream, &error), 0);
+	as_view_stream_scan(file->data, file->len, NULL, &big, &stream);
 	ck_assert(stream.ends_in_packet);
 	ck_assert_uint_eq(stream.whole, 4096);
 	g_byte_array_free(file, TRUE);
 }
 END_TEST
 
-/* Without the layout, only an index that covers the whole file will do. */
+/* Without the layout, the packets past the index are not found: the file
+ * is taken as it is. */
 START_TEST(test_stream_unknown_layout)
 {
 	static const struct as_view_layout unknown = { false, false };
 	GByteArray *file = g_byte_array_new(), *index_file = test_index_new();
 	struct as_view_stream stream;
 	struct as_view_index index;
-	GError *error = NULL;
 
 	test_data_packet(file, 4096, 4000, false);
 	test_data_packet(file, 4096, 4000, false);
+	g_byte_array_set_size(file, 5000);
+	as_view_stream_scan(file->data, file->len, NULL, &unknown, &stream);
+	ck_assert(!stream.ends_in_packet);
+	ck_assert_uint_eq(stream.whole, 5000);
 	test_index_entry(index_file, 0, 4096);
 	ck_assert_int_eq(as_view_index_read(index_file->data, index_file->len, &index), 0);
-	ck_assert_int_eq(as_view_stream_scan(file->data, file->len, &index, &unknown, &stream, &error), -1);
-	ck_assert_ptr_nonnull(strstr(error->message, "past byte 4096"));
-	g_clear_error(&error);
+	as_view_stream_scan(file->data, file->len, &index, &unknown, &stream);
+	ck_assert(!stream.ends_in_packet);
+	ck_assert_uint_eq(stream.whole, 5000);
+	/* An index that lists the packet the file ends inside. */
 	test_index_entry(index_file, 4096, 4096);
 	ck_assert_int_eq(as_view_index_read(index_file->data, index_file->len, &index), 0);
-	ck_assert_int_eq(as_view_stream_scan(file->data, file->len, &index, &unknown, &stream, &error), 0);
-	ck_assert_uint_eq(stream.whole, 8192);
-	g_byte_array_set_size(file, 5000);
-	ck_assert_int_eq(as_view_stream_scan(file->data, file->len, &index, &unknown, &stream, &error), 0);
+	as_view_stream_scan(file->data, file->len, &index, &unknown, &stream);
 	ck_assert(stream.ends_in_packet);
 	ck_assert_uint_eq(stream.whole, 4096);
+	ck_assert_int_eq(stream.indexed, 1);
 	g_byte_array_free(file, TRUE);
 	g_byte_array_free(index_file, TRUE);
 }
