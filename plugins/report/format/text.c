@@ -396,7 +396,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 		g_free(temporary);
 	}
 	if (model->cut)
-		fprintf(out, "Cut short: reading the trace failed (%s); reported up to there.\n", model->cut);
+		fprintf(out, "Cut short: %s; reported up to there.\n", model->cut);
 	if (sum->samples == 0) {
 		/* Empty tables would say nothing more; scopes still have their
 		 * instances to show. */
