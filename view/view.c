@@ -77,6 +77,15 @@ static int look_at_metadata(struct changes *ch, const char *rel, struct as_view_
 	if (!file)
 		return -1;
 	size = g_mapped_file_get_length(file);
+	if (size == 0) {
+		/* lttng writes the metadata when the session stops, after the
+		 * streams' packets: doc/reliability.md, "A full disk". */
+		g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+			    "%s is empty, so its trace cannot be read: lttng writes it when the session stops, and the device was full by then, or the session is still recording",
+			    rel);
+		g_mapped_file_unref(file);
+		return -1;
+	}
 	as_view_metadata_read(bytes_of(file), size, &md);
 	if (!md.packetized) {
 		*layout = as_view_layout_read((const char *) bytes_of(file), size);

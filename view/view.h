@@ -38,9 +38,10 @@ struct as_view_cut {
  * as_view_cut *, in the order of their paths (empty when nothing is cut:
  * the view is then the trace itself, each of its entries a link), or -1
  * with `error` set (a file that cannot be read, a directory or a file of
- * the view that cannot be made, a metadata file that ends inside a packet
- * before its first whole declaration, which leaves nothing to read of its
- * trace), *cuts unset and `dir` possibly half made.
+ * the view that cannot be made, a metadata file that is empty or ends
+ * inside a packet before its first whole declaration, which leaves
+ * nothing to read of its trace), *cuts unset and `dir` possibly half
+ * made.
  */
 int as_view_build(const char *trace, const char *dir, GPtrArray **cuts, GError **error);
 

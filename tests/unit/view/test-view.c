@@ -280,6 +280,11 @@ START_TEST(test_refusals)
 			 TRACE "/metadata ends before its first whole declaration: its trace cannot be read");
 	g_clear_error(&error);
 	make_scratch();
+	make_trace(0, SIZE_MAX, true);
+	ck_assert_ptr_null(build(&error));
+	ck_assert_ptr_nonnull(strstr(error->message, TRACE "/metadata is empty, so its trace cannot be read"));
+	g_clear_error(&error);
+	make_scratch();
 	make_trace(SIZE_MAX, SIZE_MAX, true);
 	put("view/something", "x", 1);
 	ck_assert_ptr_null(build(&error));
