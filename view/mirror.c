@@ -1,6 +1,8 @@
-/* mirror.c - a view's directory: links to the trace's entries, and the files it changes (see mirror.h). */
+/* mirror.c - a view's directory: links to the trace's entries and the files it changes (see mirror.h), and its removal. */
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 #include <unistd.h>
 
 #include "view/mirror.h"
+#include "view/view.h"
 
 struct as_view_edit *as_view_edit_new(enum as_view_edit_kind kind, uint64_t length, GBytes *bytes)
 {
@@ -185,4 +188,18 @@ end:
 	g_hash_table_destroy(holders);
 	free(absolute);
 	return rc;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void) st;
+	(void) flag;
+	(void) ftw;
+	return remove(path);
+}
+
+int as_view_remove(const char *dir)
+{
+	/* Depth first, links not followed: a link goes, not what it names. */
+	return nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

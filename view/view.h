@@ -56,4 +56,8 @@ char *as_view_statement(const GPtrArray *cuts);
 /* One file's part of it. */
 char *as_view_cut_sentence(const struct as_view_cut *cut);
 
+/* Removes the view `dir` made by as_view_build, its links and files, and
+ * never what they link to.  Returns 0, or -1 with errno set. */
+int as_view_remove(const char *dir);
+
 #endif
