@@ -258,8 +258,8 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	if (marks & MARK_IMPRECISE)
 		fprintf(out, "* Imprecise: the interval is wider than the estimate; trust the interval.\n");
 	if (marks & MARK_INCOMPLETE || sum->incomplete) {
-		fprintf(out, "! Incomplete: the trace lost events, so the true value is at least the\n"
-			     "  estimate's lower bound.\n");
+		fprintf(out, "! Incomplete: the trace lost events or was cut short, so the true value is at\n"
+			     "  least the estimate's lower bound.\n");
 		write_losses(out, model->losses);
 	}
 	if (marks & MARK_MIXED_RATES)
