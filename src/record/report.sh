@@ -227,19 +227,14 @@ report_unsampled() {
 		"$who" "$r" "$r" "$(awk -v r="$r" 'BEGIN { printf "%.0f", r * log(40) }')"
 }
 
-# param_string TEXT: TEXT as a string of babeltrace2's parameters: in
-# double quotes, each '"' and '\' escaped.
-param_string() {
-	printf '"%s"' "$(printf '%s' "$1" | sed 's/["\\]/\\&/g')"
-}
-
 # report_view: the trace as babeltrace2 can read it, in read_trace.  A
 # full disk cuts the run's trace inside a packet (doc/reliability.md),
 # which babeltrace2 2.0 cannot read at all: allocsample-trace-view checks
 # the trace first, and when a file ends inside a packet, read_trace is
 # the trace's view cut at its last whole packets, in a temporary
 # directory, and `cut` (the view's lines joined by ", ") goes into the
-# parameters, for the report to say what was left out
+# parameters (as options.sh's param_string), for the report to say what
+# was left out
 # (doc/report-formats.md, "A trace cut short").  Returns 1, the view's
 # line in view_error, when the view cannot be made: babeltrace2 is then
 # not run, since a metadata file cut inside a packet would hang it.
@@ -334,16 +329,16 @@ report_again() {
 		*) to=" >$(shell_word "$report_output")" ;;
 		esac
 	fi
-	source=$trace
+	again_trace=$trace
 	make_view=
 	again_params=$(options_params "$profile" "")
 	if [ -n "$cut" ]; then
-		source=$trace.view
-		make_view="$(shell_word "$trace_view") $(shell_word "$trace") $(shell_word "$source") >/dev/null && "
+		again_trace=$trace.view
+		make_view="$(shell_word "$trace_view") $(shell_word "$trace") $(shell_word "$again_trace") >/dev/null && "
 		again_params="$again_params,cut=$(param_string "$cut")"
 	fi
 	printf '%sbabeltrace2 %s%s -c sink.allocsample.report -p %s%s' "$make_view" "$plugin_option" \
-		"$(shell_word "$source")" "$(shell_word "$again_params")" "$to"
+		"$(shell_word "$again_trace")" "$(shell_word "$again_params")" "$to"
 }
 
 # report_unsaid: the line that says where a failed report's trace is kept
