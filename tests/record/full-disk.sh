@@ -30,8 +30,9 @@ harness_enter "$@"
 [ -n "${AS_HARNESS_NAMESPACE:-}" ] ||
 	harness_fail "full-disk.sh needs root: it mounts tmpfs in a mount namespace of its own"
 
-# device NAME SIZE: a tmpfs of SIZE in $HARNESS_DIR/NAME, unmounted when
-# the test ends.
+# device NAME SIZE: a tmpfs of SIZE in $HARNESS_DIR/NAME, detached when
+# the test ends, before the test's directory is removed (lazily: a daemon
+# of a run that failed may still hold a file there).
 devices=
 device() {
 	mkdir "$HARNESS_DIR/$1"
@@ -39,7 +40,8 @@ device() {
 		harness_fail "cannot mount a tmpfs on $HARNESS_DIR/$1"
 	devices="$devices $HARNESS_DIR/$1"
 }
-trap 'for d in $devices; do umount "$d" 2>/dev/null; done; harness_cleanup' EXIT
+trap 'devices_status=$?; set +e; for d in $devices; do umount -l "$d"; done
+	(exit "$devices_status"); harness_cleanup' EXIT
 # available DIR: the KiB left on the device of DIR.
 available() {
 	df -k "$1" | awk 'NR == 2 { print $4 }'
@@ -101,4 +103,5 @@ metadata=$(find "$trace" -name metadata)
 check "the metadata file is empty ($(wc -c <"$metadata") bytes)" [ ! -s "$metadata" ]
 record_said run 2 "the report failed (${metadata#"$trace/"} is empty, so its trace cannot be read: lttng writes it when the session stops, and the device was full by then, or the session is still recording); the trace is kept in $trace\$"
 record_no_temporary run
+record_no_daemon "after both runs"
 finish
