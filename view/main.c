@@ -29,8 +29,9 @@ int main(int argc, char **argv)
 		printf("Usage: " ME " TRACE DIR\n\n"
 		       "Makes DIR (absent, or an empty directory) a view of the trace directory TRACE\n"
 		       "that babeltrace2 can read when a file of TRACE ends inside a packet: each\n"
-		       "such file cut at its last whole packet, every other file linked.  Prints one\n"
-		       "line per file cut.\n");
+		       "such stream file cut at its last whole packet, such a metadata file at its\n"
+		       "last whole declaration, every other file linked.  Prints one line per file\n"
+		       "cut.\n");
 		return 0;
 	}
 	if (argc != 3) {
