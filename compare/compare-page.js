@@ -176,6 +176,6 @@
 	el("p", { "class": "note" }, main, "Bars: point estimates; black whiskers: their " + level +
 		" intervals (dashed: a side without the group, below its upper bound).  Coloured whiskers: the " + level +
 		" interval of NEW/BASELINE around its estimate (dot), red an increase, green a decrease, violet a group on one side only." +
-		"  ! incomplete: that side lost events.");
+		"  ! incomplete: that side lost events or was cut short.");
 	page.done();
 })();

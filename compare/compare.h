@@ -7,6 +7,8 @@
  *   options.c  the command line -> struct asc_options
  *   source.c   a side's path: a JSON report, or a trace directory that
  *              trace.c turns into one with babeltrace2 and the report sink
+ *              (through the trace's view when a file of it ends inside a
+ *              packet, view/view.h)
  *   report.c   a JSON report (version >= 2) -> struct asc_run: its groups
  *              with their per-rate accumulators, hosts, losses, contexts
  *   match.c    the keys that survive a rerun; same-named groups of a run
@@ -115,7 +117,11 @@ struct asc_run {
 	size_t n_groups;
 	unsigned kinds;              /* kinds the report has (group_by + process + total) */
 	uint64_t max_rate;           /* largest sampling rate seen, 0 without samples */
-	bool incomplete;             /* some of its traces lost events or packets */
+	bool incomplete;             /* some of its traces lost events or packets,
+				      * or were cut short */
+	char *cut;                   /* where and why its traces were cut short
+				      * (the report's `cut`), or NULL */
+	size_t n_losses;             /* streams that lost events or packets */
 	bool missing_vtid, missing_vpid;
 	char **hosts;                /* distinct host names (NULL-terminated) */
 	size_t n_hosts;
@@ -127,8 +133,10 @@ struct asc_run {
  * standard error and returns -1. */
 int asc_source_read(const char *path, const char *role, unsigned kinds, struct asc_run *run);
 
-/* Runs babeltrace2 with the report sink on TRACE, JSON into `json_path`.
- * Returns 0, or prints one line and returns -1. */
+/* Runs babeltrace2 with the report sink on TRACE, JSON into `json_path`:
+ * on the view of TRACE, and saying what it left out (`cut`), when a file
+ * of TRACE ends inside a packet.  Returns 0, or prints one line and
+ * returns -1. */
 int asc_trace_report(const char *trace, const char *role, unsigned kinds, const char *json_path);
 
 /* Parses a JSON report file into *run (run->path set by the caller).

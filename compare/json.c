@@ -57,6 +57,11 @@ static void put_run(FILE *out, const char *name, const struct asc_run *run)
 		fprintf(out, "%lld", (long long) run->discarded_packets);
 	else
 		fputs("null", out);
+	fputs(", \"cut\": ", out);
+	if (run->cut)
+		put_string(out, run->cut);
+	else
+		fputs("null", out);
 	fputs(", \"hosts\": [", out);
 	for (i = 0; i < run->n_hosts; i++) {
 		if (i)

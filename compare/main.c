@@ -48,11 +48,18 @@ static char *process_names(const struct asc_run *run)
 	return g_string_free(s, FALSE);
 }
 
-static void warn_losses(struct asc_comparison *cmp, const struct asc_run *run, const char *role)
+/* Why a side's groups are incomplete: its traces were cut short, or lost
+ * events (a report that says neither, of a later version, is taken to
+ * have lost them). */
+static void warn_incomplete(struct asc_comparison *cmp, const struct asc_run *run, const char *role)
 {
 	char events[32] = "an unknown number of", packets[32] = "an unknown number of";
 
-	if (!run->incomplete)
+	if (run->cut)
+		asc_warn(cmp,
+			 "%s %s was cut short (%s): its groups are incomplete, and no %s is called on its evidence",
+			 role, run->path, run->cut, run == &cmp->new_ ? "decrease" : "increase");
+	if (!run->incomplete || (run->cut && run->n_losses == 0))
 		return;
 	if (run->discarded_events >= 0)
 		snprintf(events, sizeof(events), "%lld", (long long) run->discarded_events);
@@ -133,8 +140,8 @@ int main(int argc, char **argv)
 		goto end;
 	if (asc_kinds_choose(&cmp) != 0)
 		goto end;
-	warn_losses(&cmp, &cmp.base, "BASELINE");
-	warn_losses(&cmp, &cmp.new_, "NEW");
+	warn_incomplete(&cmp, &cmp.base, "BASELINE");
+	warn_incomplete(&cmp, &cmp.new_, "NEW");
 	if (cmp.base.missing_vpid || cmp.new_.missing_vpid)
 		asc_warn(&cmp, "%s was recorded without the vpid context: processes of one name are one group",
 			 cmp.base.missing_vpid ? "BASELINE" : "NEW");

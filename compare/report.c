@@ -1,7 +1,8 @@
 /*
  * report.c - a JSON report of sink.allocsample.report (doc/report-formats.md,
  * "JSON") read into a struct asc_run: each group's key, threads, marks and
- * per-rate accumulators, the hosts, the losses and the missing contexts.
+ * per-rate accumulators, the hosts, the losses, the cut and the missing
+ * contexts.
  *
  * Version 2 added the per-group accumulators that a comparison needs (the
  * estimates and intervals alone cannot be compared exactly); a version-1
@@ -226,8 +227,10 @@ void asc_run_free(struct asc_run *run)
 	}
 	free(run->groups);
 	g_strfreev(run->hosts);
+	g_free(run->cut);
 	run->groups = NULL;
 	run->hosts = NULL;
+	run->cut = NULL;
 	run->n_groups = 0;
 }
 
@@ -260,6 +263,7 @@ static void read_losses(JsonObject *root, struct asc_run *run)
 
 		if (!l)
 			continue;
+		run->n_losses++;
 		if (run->discarded_events >= 0)
 			run->discarded_events = get_bool(l, "discarded_events_unknown")
 							? -1
@@ -328,6 +332,7 @@ int asc_report_read(const char *file, const char *role, struct asc_run *run)
 			run->max_rate = (uint64_t) rate;
 	}
 	run->incomplete = get_bool(root, "incomplete");
+	run->cut = dup_string(root, "cut");
 	list = get_array(root, "missing_contexts");
 	for (i = 0, n = list ? json_array_get_length(list) : 0; i < n; i++) {
 		const char *name = json_array_get_string_element(list, i);

@@ -175,6 +175,10 @@ int asc_write_text(FILE *out, const struct asc_comparison *cmp)
 		level);
 	fprintf(out, "  BASELINE  %s (%s)\n", cmp->base.path, input_kind(&cmp->base));
 	fprintf(out, "  NEW       %s (%s)\n", cmp->new_.path, input_kind(&cmp->new_));
+	if (cmp->base.cut)
+		fprintf(out, "  BASELINE cut short: %s; compared up to there.\n", cmp->base.cut);
+	if (cmp->new_.cut)
+		fprintf(out, "  NEW cut short: %s; compared up to there.\n", cmp->new_.cut);
 	if (o->correction == ASC_HOLM)
 		fprintf(out,
 			"Verdicts at %g%% with %s over %zu groups: if nothing changed, the chance of any\n"
@@ -205,12 +209,12 @@ int asc_write_text(FILE *out, const struct asc_comparison *cmp)
 	if (marks[0])
 		fprintf(out, "* imprecise: an interval wider than its estimate; read the intervals.\n");
 	if (marks[1])
-		fprintf(out, "! incomplete: a side lost events, its true value is at least its lower bound.\n");
+		fprintf(out, "! incomplete: a side lost events or was cut short, its true value is at least its lower bound.\n");
 	if (marks[2])
 		fprintf(out, "+ mixed rates: a side's samples were taken at several rates.\n");
 	if (marks[3])
-		fprintf(out, "L a change in the direction lost events can cause (a decrease when NEW lost events,\n"
-			     "  an increase when BASELINE did): not called.\n");
+		fprintf(out, "L a change in the direction lost events or a cut can cause (a decrease when NEW lost\n"
+			     "  events or was cut short, an increase when BASELINE was): not called.\n");
 	if (marks[4])
 		fprintf(out, "T lttng-ust's own threads.\n");
 	free(order);

@@ -6,13 +6,18 @@
  * else the directory it was installed to (configure's bt2plugindir).
  * `babeltrace2` is looked up in PATH.  Call sites need debug-info with full
  * paths (doc/report-formats.md, "Call sites"), so `site` adds
- * --debug-info --debug-info-full-path.
+ * --debug-info --debug-info-full-path.  A trace whose files end inside a
+ * packet (a copy cut short, a full disk), which babeltrace2 2.0 cannot
+ * read, is read through its view (view/view.h), made in a temporary
+ * directory, and the report told what the view left out (`cut`), as
+ * allocsample-record does.
  */
 #include <glib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "compare/compare.h"
+#include "view/view.h"
 
 /* One entry of babeltrace2's error report ("ERROR:" or "CAUSED BY" and
  * its indented lines), its lines joined. */
@@ -104,34 +109,65 @@ static void append_string_param(GString *params, const char *value)
 	g_string_append_c(params, '"');
 }
 
+/* A word of a shell's command line: as it is when no character of it is
+ * special, else quoted. */
+static char *shell_word(const char *word)
+{
+	return strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+@%-") ==
+				       strlen(word) && *word ? g_strdup(word) : g_shell_quote(word);
+}
+
 /* ARGV as a command line for a shell, its last argument (the parameters)
  * without the path of the JSON file, so that the report goes to the
- * standard output. */
-static char *command_line(const GPtrArray *argv)
+ * standard output.  For a view, `input` (argv's) stands for the view that
+ * `trace`'s maker makes beside it first (TRACE.view): this one is gone. */
+static char *command_line(const GPtrArray *argv, const char *trace, const char *view)
 {
 	GString *line = g_string_new(NULL);
 	guint i;
 
+	if (view) {
+		/* The maker as allocsample-record runs it. */
+		const char *maker = g_getenv("ALLOCSAMPLE_TRACE_VIEW");
+		char *installed = g_build_filename(PKGLIBEXECDIR, "allocsample-trace-view", NULL);
+		char *beside = g_strconcat(trace, ".view", NULL);
+		char *words[] = { shell_word(maker && *maker ? maker : installed), shell_word(trace),
+				  shell_word(beside) };
+
+		g_string_append_printf(line, "%s %s %s >/dev/null && ", words[0], words[1], words[2]);
+		g_free(words[0]);
+		g_free(words[1]);
+		g_free(words[2]);
+		g_free(beside);
+		g_free(installed);
+	}
 	for (i = 0; i + 1 < argv->len; i++) {
-		char *word = g_ptr_array_index(argv, i), *quoted, *params = NULL;
+		char *word = g_ptr_array_index(argv, i), *quoted, *owned = NULL;
 
 		if (i + 2 == argv->len && strstr(word, ",path="))
-			word = params = g_strndup(word, (gsize) (strstr(word, ",path=") - word));
-		quoted = strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=,+@%-") ==
-					 strlen(word) && *word ? g_strdup(word) : g_shell_quote(word);
+			word = owned = g_strndup(word, (gsize) (strstr(word, ",path=") - word));
+		else if (view && strcmp(word, view) == 0)
+			word = owned = g_strconcat(trace, ".view", NULL);
+		quoted = shell_word(word);
 		g_string_append_printf(line, "%s%s", i ? " " : "", quoted);
 		g_free(quoted);
-		g_free(params);
+		g_free(owned);
 	}
 	return g_string_free(line, FALSE);
 }
 
-int asc_trace_report(const char *trace, const char *role, unsigned kinds, const char *json_path)
+/*
+ * babeltrace2 reporting `input`, the trace `trace` or its view `view`
+ * (NULL: none) whose statement is `cut`, as JSON into `json_path`.
+ * Returns 0, or prints one line and returns -1.
+ */
+static int report(const char *input, const char *trace, const char *view, const char *cut,
+		  const char *role, unsigned kinds, const char *json_path)
 {
 	const char *plugin_path = g_getenv("ALLOCSAMPLE_PLUGIN_PATH");
 	GString *params = g_string_new("format=\"json\",group-by=[");
 	GPtrArray *argv = g_ptr_array_new_with_free_func(g_free);
-	char *err_text = NULL, *input;
+	char *err_text = NULL;
 	GError *error = NULL;
 	int wait_status = 0, k, rc = -1;
 	bool first = true;
@@ -144,18 +180,23 @@ int asc_trace_report(const char *trace, const char *role, unsigned kinds, const 
 		g_string_append_printf(params, "%s\"%s\"", first ? "" : ",", as_kind_name(k));
 		first = false;
 	}
-	g_string_append(params, "],path=");
+	g_string_append(params, "]");
+	if (cut) {
+		g_string_append(params, ",cut=");
+		append_string_param(params, cut);
+	}
+	/* Last: command_line() leaves it out. */
+	g_string_append(params, ",path=");
 	append_string_param(params, json_path);
-	/* babeltrace2 2.0 takes its first argument for a command when it names
-	 * one (a trace directory named `run`, `help`, `query`...), so the
-	 * command is explicit; its `convert` has no `--`, so a path that
-	 * starts with '-' is made to start with "./" instead. */
-	input = trace[0] == '-' ? g_strconcat("./", trace, NULL) : g_strdup(trace);
 
 	g_ptr_array_add(argv, g_strdup("babeltrace2"));
 	g_ptr_array_add(argv, g_strconcat("--plugin-path=", plugin_path, NULL));
 	g_ptr_array_add(argv, g_strdup("convert"));
-	g_ptr_array_add(argv, input);
+	/* babeltrace2 2.0 takes its first argument for a command when it names
+	 * one (a trace directory named `run`, `help`, `query`...), so the
+	 * command is explicit; its `convert` has no `--`, so a path that
+	 * starts with '-' is made to start with "./" instead. */
+	g_ptr_array_add(argv, input[0] == '-' ? g_strconcat("./", input, NULL) : g_strdup(input));
 	if (kinds & 1u << AS_KIND_SITE) {
 		g_ptr_array_add(argv, g_strdup("--debug-info"));
 		g_ptr_array_add(argv, g_strdup("--debug-info-full-path"));
@@ -173,7 +214,7 @@ int asc_trace_report(const char *trace, const char *role, unsigned kinds, const 
 		g_error_free(error);
 	} else if (!WIFEXITED(wait_status) || WEXITSTATUS(wait_status) != 0) {
 		char *why = babeltrace_error(err_text ? err_text : "");
-		char *again = command_line(argv);
+		char *again = command_line(argv, trace, view);
 
 		fprintf(stderr, ASC_ME ": %s %s: babeltrace2 could not report on this trace: %s; to see "
 			"its own messages: %s\n", role, trace, why, again);
@@ -184,5 +225,44 @@ int asc_trace_report(const char *trace, const char *role, unsigned kinds, const 
 	}
 	g_free(err_text);
 	g_ptr_array_free(argv, TRUE);
+	return rc;
+}
+
+int asc_trace_report(const char *trace, const char *role, unsigned kinds, const char *json_path)
+{
+	char *dir, *view = NULL, *cut = NULL;
+	GPtrArray *cuts = NULL;
+	GError *error = NULL;
+	int rc = -1;
+
+	/* The view first, in a directory of its own: babeltrace2 must not read
+	 * a trace that the view cannot be made of (a metadata file cut inside
+	 * a packet would hang it). */
+	dir = g_dir_make_tmp("allocsample-compare-view-XXXXXX", &error);
+	if (!dir) {
+		fprintf(stderr, ASC_ME ": %s %s: cannot create a temporary directory for its view: %s\n", role,
+			trace, error->message);
+		g_error_free(error);
+		return -1;
+	}
+	view = g_build_filename(dir, "trace", NULL);
+	if (as_view_build(trace, view, &cuts, &error)) {
+		fprintf(stderr, ASC_ME ": %s %s: %s\n", role, trace, error->message);
+		g_error_free(error);
+		goto end;
+	}
+	if (cuts->len > 0) {
+		cut = as_view_statement(cuts);
+		rc = report(view, trace, view, cut, role, kinds, json_path);
+	} else {
+		rc = report(trace, trace, NULL, NULL, role, kinds, json_path);
+	}
+end:
+	if (cuts)
+		g_ptr_array_free(cuts, TRUE);
+	as_view_remove(dir);
+	g_free(cut);
+	g_free(view);
+	g_free(dir);
 	return rc;
 }

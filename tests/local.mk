@@ -76,6 +76,7 @@ PLAIN_TESTS += $(LIB_TESTS)
 include tests/unit/sampler/local.mk
 include tests/unit/stack/local.mk
 include tests/unit/common/local.mk
+include tests/unit/view/local.mk
 include tests/heap/local.mk
 include tests/report/local.mk
 include tests/stress/local.mk

@@ -81,6 +81,8 @@ bt_component_class_initialize_method_status asr_component_init(bt_self_component
 	}
 	asr_readers_init(&comp->readers, &comp->params);
 	asr_aggregate_init(&comp->agg, &comp->params);
+	if (comp->params.cut)
+		asr_traces_cut(&comp->agg.traces, comp->params.cut);
 	comp->worker = asr_worker_new(&comp->agg);
 	asr_symbols_init(&comp->symbols);
 	/* Opened now so that a bad path is an initialization error, before
@@ -196,11 +198,19 @@ static void cut(struct asr_component *comp)
 {
 	const bt_error *error = bt_current_thread_take_error();
 	const char *cause = NULL;
+	char *reason, *statement;
 
 	if (error && bt_error_get_cause_count(error) > 0)
 		cause = bt_error_cause_get_message(bt_error_borrow_cause_by_index(error, 0));
+	/* The cause in parentheses, without its full stop. */
+	reason = g_strstrip(g_strdup(cause && *cause ? cause : "no cause given"));
+	if (g_str_has_suffix(reason, "."))
+		reason[strlen(reason) - 1] = '\0';
+	statement = g_strdup_printf("reading the trace failed (%s)", reason);
 	asr_worker_drain(comp->worker);
-	asr_traces_cut(&comp->agg.traces, cause && *cause ? cause : "no cause given");
+	asr_traces_cut(&comp->agg.traces, statement);
+	g_free(statement);
+	g_free(reason);
 	if (error)
 		bt_error_release(error);
 }

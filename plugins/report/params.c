@@ -396,6 +396,17 @@ static int parse_scope_end(struct asr_params_error *error, const char *name, con
 	return parse_name(error, name, value, &params->scope_end, SCOPE_EVENT_EXPECTING);
 }
 
+/* `cut`: what was left out of the trace before the source read it, which
+ * the report states as it states a source that fails midway (the
+ * statement of allocsample-trace-view, doc/report-formats.md, "A trace
+ * cut short"). */
+static int parse_cut(struct asr_params_error *error, const char *name, const bt_value *value,
+		     struct asr_params *params)
+{
+	return parse_name(error, name, value, &params->cut,
+			  "why the trace given was cut before babeltrace2 read it, as a string (e.g. `ust/uid/0/64-bit/channel0_0 ends inside a packet: 131072 of its 136533 bytes read`)");
+}
+
 static int parse_scope_key(struct asr_params_error *error, const char *name, const bt_value *value,
 			   struct asr_params *params)
 {
@@ -602,6 +613,7 @@ static const struct param_descr param_table[] = {
 	{ "timeline-points", parse_timeline_points },
 	{ "sizes", parse_sizes },
 	{ "at", parse_at },
+	{ "cut", parse_cut },
 };
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
@@ -652,12 +664,13 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	params->min_share = 0.0;
 	params->has_at = false;
 	params->at_ns = 0;
+	params->cut = NULL;
 	error->text[0] = '\0';
 
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		status = refuse(error,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `temporary`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share`, `timeline-points`, `sizes` or `at`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `temporary`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share`, `timeline-points`, `sizes`, `at` or `cut`.",
 			unknown);
 		goto error;
 	}
@@ -690,4 +703,6 @@ void asr_params_fini(struct asr_params *params)
 	params->scope_end = NULL;
 	free(params->scope_key);
 	params->scope_key = NULL;
+	free(params->cut);
+	params->cut = NULL;
 }

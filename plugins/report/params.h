@@ -76,6 +76,9 @@ struct asr_params {
 	 * first sample or free instead of at its end. */
 	bool has_at;
 	int64_t at_ns;
+	/* `cut`: why the trace given was cut before the source read it
+	 * (allocsample-trace-view's statement); NULL: it was not.  Owned. */
+	char *cut;
 };
 
 /* What asr_params_parse() found. */

@@ -35,5 +35,6 @@ src/record/allocsample-record: $(srcdir)/src/record/allocsample-record.in Makefi
 	    -e 's|@bt2plugindir[@]|$(bt2plugindir)|g' \
 	    -e 's|@LTTNG_UST_LIBDIR[@]|$(LTTNG_UST_LIBDIR)|g' \
 	    -e 's|@pkgdatadir[@]|$(pkgdatadir)|g' \
+	    -e 's|@pkglibexecdir[@]|$(pkglibexecdir)|g' \
 	    $(srcdir)/src/record/allocsample-record.in >$@.tmp && \
 	chmod +x $@.tmp && mv $@.tmp $@

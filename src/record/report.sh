@@ -1,12 +1,14 @@
-# allocsample-record-report.sh - the report: where it goes, babeltrace2
-# reading the trace with sink.allocsample.report, the pprof profile copied
-# where it goes, and what the command says and returns when no report
-# could be written.
+# allocsample-record-report.sh - the report: where it goes, the trace as
+# babeltrace2 can read it (a view of it when a full disk cut it),
+# babeltrace2 reading it with sink.allocsample.report, the pprof profile
+# copied where it goes, and what the command says and returns when no
+# report could be written.
 #
 # Sourced by allocsample-record.  Uses the command's variables: me, trace,
-# report_log, plugin_path, params, format, report, report_output, program,
-# work, live, update_interval, own_relayd, status, temporary, keep, rate,
-# attach_pid; sets report_status, report_failed.
+# report_log, plugin_path, trace_view, params, format, report,
+# report_output, program, work, live, update_interval, own_relayd, status,
+# temporary, keep, rate, attach_pid; sets report_status, report_failed,
+# view (removed by the command's finish), read_trace, cut.
 
 # report_cause: the innermost cause of the babeltrace2 error report on
 # standard input, in words: the text of the last of its ERROR or CAUSED BY
@@ -48,6 +50,7 @@ report_cause() {
 report_check_params() {
 	[ "$report" = yes ] || return 0
 	command -v babeltrace2 >/dev/null 2>&1 || die "babeltrace2 not found: install babeltrace2, or use --no-report"
+	[ "$live" = yes ] || [ -x "$trace_view" ] || die "$trace_view is missing: install allocsample again"
 	profile=
 	[ "$format" != pprof ] || profile=${TMPDIR:-/tmp}/allocsample-pprof.XXXXXX/profile.pb.gz
 	set -- --plugin-path="$plugin_path" query sink.allocsample.report params-check \
@@ -151,13 +154,15 @@ deliver_profile() {
 # that come before that report.  So such a line is held until a line of
 # another kind, or the end without an error report, lets it through: the
 # order stays.  A loop of the shell's read, which takes a line at a time
-# from a pipe (awk would hold its input until the end).
+# from a pipe (awk would hold its input until the end).  LOG is beside
+# the trace, on a device a full disk may have filled: a line it cannot
+# take is lost there, silently, and still passed on.
 report_filter() {
 	held=
 	failed=no
 	drop=${2:-}
 	while IFS= read -r line || [ -n "$line" ]; do
-		printf '%s\n' "$line" >&3
+		printf '%s\n' "$line" >&3 2>/dev/null || :
 		[ "$failed" = no ] || continue
 		case $line in
 		'ERROR: '*) failed=yes ;;
@@ -225,22 +230,61 @@ report_unsampled() {
 		"$who" "$r" "$r" "$(awk -v r="$r" 'BEGIN { printf "%.0f", r * log(40) }')"
 }
 
+# report_view: the trace as babeltrace2 can read it, in read_trace.  A
+# full disk cuts the run's trace inside a packet (doc/reliability.md),
+# which babeltrace2 2.0 cannot read at all: allocsample-trace-view checks
+# the trace first, and when a file ends inside a packet, read_trace is
+# the trace's view cut at its last whole packets, in a temporary
+# directory, and `cut` (the view's lines joined by ", ") goes into the
+# parameters (as options.sh's param_string), for the report to say what
+# was left out
+# (doc/report-formats.md, "A trace cut short").  Returns 1, the view's
+# line in view_error, when the view cannot be made: babeltrace2 is then
+# not run, since a metadata file cut inside a packet would hang it.
+report_view() {
+	read_trace=$trace
+	cut=
+	view=$(mktemp -d "${TMPDIR:-/tmp}/allocsample-view.XXXXXX" 2>&1) || {
+		view_error="cannot create a temporary directory in ${TMPDIR:-/tmp}: ${view##*: }"
+		view=
+		return 1
+	}
+	cuts=$("$trace_view" "$trace" "$view/trace" 2>"$view/error") || {
+		view_error=$(sed 's/^allocsample-trace-view: //' "$view/error")
+		return 1
+	}
+	if [ -z "$cuts" ]; then
+		rm -rf "$view"
+		view=
+		return 0
+	fi
+	read_trace=$view/trace
+	cut=$(printf '%s\n' "$cuts" | awk 'NR > 1 { printf ", " } { printf "%s", $0 }')
+	params="$params,cut=$(param_string "$cut")"
+}
+
 # report_write: the report of the trace, once the program has ended; its
-# status in report_status: babeltrace2's, or not-copied when a pprof
-# profile could not be copied where it goes.  A run that drew no sample
-# is said in one sentence of this script's: the component would print
-# empty tables, and its warning could not tell a run that allocated too
-# little from a session that recorded nothing.  That sentence is the text
-# report.  The other formats keep their empty document, for the programs
-# that read it, and the sentence takes the component's warning's place
-# on the standard error (the warning, in the log, says there was none).
+# status in report_status: babeltrace2's, view when the trace's view
+# could not be made, or not-copied when a pprof profile could not be
+# copied where it goes.  A run that drew no sample is said in one
+# sentence of this script's: the component would print empty tables, and
+# its warning could not tell a run that allocated too little from a
+# session that recorded nothing.  That sentence is the text report.  The
+# other formats keep their empty document, for the programs that read it,
+# and the sentence takes the component's warning's place on the standard
+# error (the warning, in the log, says there was none).  A trace cut short
+# is the component's to report, which says so.
 report_write() {
-	if [ "$format" = text ] && [ "$(report_sampled)" = no ]; then
+	if ! report_view; then
+		report_status=view
+		return
+	fi
+	if [ "$format" = text ] && [ -z "$cut" ] && [ "$(report_sampled)" = no ]; then
 		to_report report_unsampled || report_status=$?
 		return
 	fi
 	unsampled='sink.allocsample.report: warning: no allocsample:AllocationSampled events'
-	set -- "$report_log" "$unsampled" --plugin-path="$plugin_path" "$trace" -c sink.allocsample.report --params="$params"
+	set -- "$report_log" "$unsampled" --plugin-path="$plugin_path" "$read_trace" -c sink.allocsample.report --params="$params"
 	if [ -z "$work" ]; then
 		to_report report_babeltrace2 "$@" || report_status=$?
 	else
@@ -267,7 +311,9 @@ shell_word() {
 # report as this run asked for it, written to where this run's would have
 # gone, which runs as written in the user's shell: --plugin-path unless
 # babeltrace2 finds this very component by itself (in its own directory,
-# ~/.local/lib/babeltrace2/plugins or BABELTRACE_PLUGIN_PATH).
+# ~/.local/lib/babeltrace2/plugins or BABELTRACE_PLUGIN_PATH).  A trace
+# cut short is read, as this run read it, through its view, made first
+# beside it (TRACE.view).
 report_again() {
 	plugin_option="--plugin-path=$(shell_word "$plugin_path") "
 	found=$(BABELTRACE_TERM_COLOR=NEVER babeltrace2 help sink.allocsample.report 2>/dev/null |
@@ -291,8 +337,16 @@ report_again() {
 		*) to=" >$(shell_word "$report_output")" ;;
 		esac
 	fi
-	printf 'babeltrace2 %s%s -c sink.allocsample.report -p %s%s' "$plugin_option" \
-		"$(shell_word "$trace")" "$(shell_word "$(options_params "$profile" "")")" "$to"
+	again_trace=$trace
+	make_view=
+	again_params=$(options_params "$profile" "")
+	if [ -n "$cut" ]; then
+		again_trace=$trace.view
+		make_view="$(shell_word "$trace_view") $(shell_word "$trace") $(shell_word "$again_trace") >/dev/null && "
+		again_params="$again_params,cut=$(param_string "$cut")"
+	fi
+	printf '%sbabeltrace2 %s%s -c sink.allocsample.report -p %s%s' "$make_view" "$plugin_option" \
+		"$(shell_word "$again_trace")" "$(shell_word "$again_params")" "$to"
 }
 
 # report_unsaid: the line that says where a failed report's trace is kept
@@ -318,6 +372,13 @@ report_conclude() {
 		rm -f "$report_log"
 		;;
 	no-trace)
+		[ "$status" -ne 0 ] || status=2
+		;;
+	view)
+		# Nothing babeltrace2 could read: the view's own line says why.
+		report_failed=yes
+		printf '%s: the report failed (%s); the trace is kept in %s\n' "$me" "$view_error" "$trace" >&2 ||
+			report_unsaid
 		[ "$status" -ne 0 ] || status=2
 		;;
 	not-copied)

@@ -25,7 +25,7 @@ tests_compare_untyped_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_compare_untyped_LDADD = -lm
 
 COMPARE_TESTS = tests/compare/runs.sh tests/compare/gate.sh tests/compare/bad-input.sh \
-	tests/compare/names.sh tests/compare/stack-labels.sh tests/compare/html.sh
+	tests/compare/names.sh tests/compare/stack-labels.sh tests/compare/html.sh tests/compare/cut.sh
 TESTS += $(COMPARE_TESTS)
 EXTRA_DIST += $(COMPARE_TESTS) tests/compare/lib.sh tests/compare/geometry.js
 # Headers of the programs above, whose one source is named after them.

@@ -115,7 +115,7 @@ check "BASELINE lost events: the increase it can cause is withheld too" \
 compare_run lossy-text --confidence 0.999 "$d/more" "$d/lossy"
 check "NEW lost events: the text marks and explains it" \
 	sh -c "grep -q '^  unchanged (L) *type *workload: buffer .*!L\$' '$d/lossy-text.out' &&
-	       grep -q '^L a change in the direction lost events can cause' '$d/lossy-text.out'"
+	       grep -q '^L a change in the direction lost events or a cut can cause' '$d/lossy-text.out'"
 
 # Text: changed groups first, largest change first; the correction said.
 compare_run text --confidence 0.999 "$d/base.json" "$d/more.json"

@@ -19,7 +19,7 @@ INSTALL_STAGE="$AS_BUILDDIR/tests/stage$INSTALL_PREFIX"
 # install_dirs: the directories `make install` writes, as the build
 # expands them.
 install_dirs() {
-	printf 'as-install-dirs:\n\t@echo $(bindir) $(libdir) $(bt2plugindir) $(pkgdatadir) $(includedir) $(mandir)\n' |
+	printf 'as-install-dirs:\n\t@echo $(bindir) $(libdir) $(bt2plugindir) $(pkgdatadir) $(pkglibexecdir) $(includedir) $(mandir)\n' |
 		env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$AS_BUILDDIR" -f Makefile -f - as-install-dirs
 }
 

@@ -5,11 +5,14 @@
 
 RECORD_CMD="$AS_BUILDDIR/src/record/allocsample-record"
 REPORT_PLUGIN_PATH="$AS_BUILDDIR/plugins/report/.libs"
+# The view of a trace whose files end inside a packet (view/view.h).
+TRACE_VIEW_CMD="$AS_BUILDDIR/view/allocsample-trace-view"
 # allocsample-record and allocsample-compare run the build tree's shim and
-# component.
+# component, and allocsample-record its view's maker.
 ALLOCSAMPLE_PRELOAD="$AS_PRELOAD"
 ALLOCSAMPLE_PLUGIN_PATH="$REPORT_PLUGIN_PATH"
-export ALLOCSAMPLE_PRELOAD ALLOCSAMPLE_PLUGIN_PATH
+ALLOCSAMPLE_TRACE_VIEW="$TRACE_VIEW_CMD"
+export ALLOCSAMPLE_PRELOAD ALLOCSAMPLE_PLUGIN_PATH ALLOCSAMPLE_TRACE_VIEW
 
 # record_run NAME [OPTIONS] -- PROGRAM [ARGS]: allocsample-record with the
 # arguments given, standard output into $HARNESS_DIR/NAME.out and standard

@@ -26,8 +26,8 @@ tests_record_static_LDFLAGS = -all-static
 
 # Options and exit statuses; signals, errors, children and daemons; reports
 # that fail, programs that cannot be traced, outputs; descriptors, live
-# ports, stacks, the tracer's own allocations; isolation, clean-up and the
-# install (the longest, last).
+# ports, stacks, the tracer's own allocations; isolation, clean-up, a
+# trace a full device cut, and the install (the longest, last).
 # The shim's own code under the command: its allocations never the
 # program's (tracer.sh), close_range and the descriptors lttng-ust keeps
 # (closefds.sh).
@@ -41,7 +41,7 @@ RECORD_PLAIN_TESTS = tests/record/install.sh tests/record/options.sh tests/recor
 	tests/record/sigint.sh tests/record/errors.sh tests/record/children.sh tests/record/user-daemon.sh \
 	tests/record/overlap.sh tests/record/report-fails.sh tests/record/builtins.sh tests/record/no-process.sh \
 	tests/record/sigpipe.sh tests/record/stdout.sh tests/record/live-port.sh tests/record/stacks.sh \
-	tests/record/isolation.sh tests/record/killed.sh
+	tests/record/isolation.sh tests/record/killed.sh tests/record/full-disk.sh
 PLAIN_TESTS += $(RECORD_PLAIN_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) $(RECORD_PLAIN_TESTS) tests/record/lib.sh
 # Headers of the programs above, whose one source is named after them.

@@ -110,6 +110,8 @@ refused 'timeline-points=1' 'Parameter `timeline-points` is 1: expecting an inte
 refused 'timeline-points=+100001' 'Parameter `timeline-points` is 100001: expecting an integer from 2 to 100000'
 refused 'timeline-points=+18446744073709551615' 'Parameter `timeline-points` is 18446744073709551615: expecting an integer from 2 to 100000'
 refused 'timeline-points="many"' 'Parameter `timeline-points` is a string: expecting an integer from 2 to 100000'
+refused 'cut=""' 'Parameter `cut` is empty: expecting why the trace given was cut before babeltrace2 read it'
+refused 'cut=true' 'Parameter `cut` is a boolean: expecting why the trace given was cut'
 refused 'sort="peaks"' 'Parameter `sort`: unknown order `peaks`: expecting `allocated` (bytes allocated, the default), `live` (bytes still live at the end), `temporary`'
 
 status=0
@@ -128,6 +130,7 @@ accepted 'sort="temporary",group-by="stack"'
 accepted 'top=+3,min-share=2.5'
 accepted 'sort="peak",timeline-points=2'
 accepted 'timeline-points=+100000'
+accepted 'cut="a/metadata ends inside a packet: 4096 of its 4196 bytes read"'
 run 'confidence=0.9,group-by="thread-type",format="json",boundary-compensation=no'
 check "good parameters: accepted (status $status)" [ "$status" -eq 0 ]
 check "good parameters: an empty JSON report" \

@@ -67,6 +67,7 @@ struct asr_trace *asr_traces_find(struct asr_traces *traces, const bt_trace *bt)
 		g_ptr_array_add(traces->list, t);
 		t->id = traces->list->len;
 		t->last_ns = INT64_MIN;
+		t->cut = traces->cut != NULL;
 		g_hash_table_insert(traces->by_trace, (gpointer) bt, t);
 	}
 	traces->last = t;
@@ -135,17 +136,23 @@ const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid)
 	return attached ? attached : g_hash_table_lookup(trace->process_names, &vpid);
 }
 
-void asr_traces_cut(struct asr_traces *traces, const char *cause)
+void asr_traces_cut(struct asr_traces *traces, const char *statement)
 {
+	char *line = g_strchomp(g_strdelimit(g_strdup(statement), "\n\t", ' '));
 	guint i;
 
 	for (i = 0; i < traces->list->len; i++)
 		((struct asr_trace *) g_ptr_array_index(traces->list, i))->cut = true;
-	g_free(traces->cut);
-	/* One line, without its full stop: reports quote it in parentheses. */
-	traces->cut = g_strchomp(g_strdelimit(g_strdup(cause), "\n\t", ' '));
-	if (g_str_has_suffix(traces->cut, "."))
-		traces->cut[strlen(traces->cut) - 1] = '\0';
+	if (g_str_has_suffix(line, "."))
+		line[strlen(line) - 1] = '\0';
+	if (traces->cut) {
+		char *both = g_strdup_printf("%s; %s", traces->cut, line);
+
+		g_free(line);
+		line = both;
+		g_free(traces->cut);
+	}
+	traces->cut = line;
 }
 
 bool asr_trace_incomplete(const struct asr_trace *trace)

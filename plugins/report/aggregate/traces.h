@@ -45,7 +45,7 @@ struct asr_trace {
 	int64_t last_ns;        /* the latest tracked sample or free: the end
 				 * that live samples' ages are taken at */
 	uint64_t mapping_events; /* lttng-ust's statedump and dlopen events read */
-	bool cut;               /* reading stopped before its end (asr_traces_cut) */
+	bool cut;               /* read only up to a cut (asr_traces_cut) */
 };
 
 struct asr_traces {
@@ -53,8 +53,8 @@ struct asr_traces {
 	GPtrArray *list;        /* struct asr_trace *, by id, owned */
 	GHashTable *hosts;      /* interned host names */
 	struct asr_trace *last;
-	/* Why reading stopped before the traces' end (the source's innermost
-	 * cause), or NULL: read to the end.  Owned. */
+	/* Why the traces were read only up to a cut (the statements given
+	 * to asr_traces_cut, joined by "; "), or NULL: to their end.  Owned. */
 	char *cut;
 };
 
@@ -103,10 +103,15 @@ void asr_traces_name_attached(struct asr_traces *traces, const bt_trace *trace, 
  * before the statedump's, or NULL. */
 const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid);
 
-/* Records that reading stopped early, for `cause` (copied): the source
- * failed inside the traces.  Every trace read so far is then incomplete,
- * as one source cannot say which of its traces it did not finish. */
-void asr_traces_cut(struct asr_traces *traces, const char *cause);
+/*
+ * Records that the traces are read only up to a cut, for `statement`
+ * (copied, made one line without its full stop: the reports quote it):
+ * the trace given was cut before the source read it (the parameter
+ * `cut`), or the source failed inside the traces.  Every trace, read so
+ * far or found later, is then incomplete, as neither cause says which of
+ * the traces it cut.  A second statement follows the first.
+ */
+void asr_traces_cut(struct asr_traces *traces, const char *statement);
 
 /* Whether the trace reported any loss, or was cut. */
 bool asr_trace_incomplete(const struct asr_trace *trace);

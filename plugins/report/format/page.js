@@ -313,8 +313,8 @@
 			"samples: when they miss, they miss together, the whole curve low or high).  A point\u2019s tooltip gives " +
 			"its own " + level + " interval, which holds at that instant alone.  The large dot is the peak, " +
 			"the largest estimate, its whisker at the same confidence as the band.  Right: the bytes allocated per second between two instants, from the difference of their " +
-			"cumulative estimates." + (shown.some(function (c) { return c.incomplete; }) ? "  ! the trace lost events " +
-			"or did not track every sample: the live figures are incomplete." : ""));
+			"cumulative estimates." + (shown.some(function (c) { return c.incomplete; }) ? "  ! the trace lost events, " +
+			"was cut short or did not track every sample: the live figures are incomplete." : ""));
 	}
 
 	/* The objects of a size class in words: "about N objects, at least L
@@ -858,7 +858,12 @@
 			" (one per " + data.rates.join(", ") + " bytes on average) in " + count(total.threads, "thread", "threads") + ".";
 	else
 		intro.textContent = "No allocsample:AllocationSampled events: nothing to estimate.";
-	if (data.incomplete)
+	/* Why the figures are incomplete: the trace was cut short, lost
+	 * events, or both (doc/report-formats.md, "A trace cut short"). */
+	if (data.cut)
+		el("p", { "class": "warn" }, main, "! Cut short: " + data.cut +
+			"; reported up to there.  The true values are at least the lower bounds.");
+	if (data.losses.length)
 		el("p", { "class": "warn" }, main, "! The trace lost events: the true values are at least the lower bounds.");
 	if (total && data.live.known)
 		el("p", { "class": "sub" }, main, "Still live " + liveWhen + ": " + human(total.live_estimate) + ", " +
@@ -890,6 +895,6 @@
 	if (data.window_ns)
 		windows(data.windows.filter(function (r) { return r.kind === "total"; }));
 	el("p", { "class": "note" }, main, "Bars: point estimate; whiskers: the " + level +
-		" confidence interval.  * imprecise: the interval is wider than the estimate, trust the interval.  ! incomplete: the trace lost events.  T lttng-ust's own thread (the tracer's allocations, in the totals).");
+		" confidence interval.  * imprecise: the interval is wider than the estimate, trust the interval.  ! incomplete: the trace lost events or was cut short.  T lttng-ust's own thread (the tracer's allocations, in the totals).");
 	page.done();
 })();

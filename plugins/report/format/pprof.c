@@ -174,8 +174,8 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 						     as_plural(imprecise, "has an interval wider than its estimate",
 							       "have an interval wider than their estimate")));
 	if (sum->incomplete)
-		asr_pprof_comment(b, g_strdup("incomplete: the trace lost events; the true values "
-					      "are at least the lower bounds"));
+		asr_pprof_comment(b, g_strdup("incomplete: the trace lost events or was cut short; the "
+					      "true values are at least the lower bounds"));
 }
 
 /* Writes `size` bytes of `data` gzip-compressed (what pprof reads). */

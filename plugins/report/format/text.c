@@ -258,8 +258,8 @@ static void write_notes(FILE *out, const struct asr_model *model, unsigned marks
 	if (marks & MARK_IMPRECISE)
 		fprintf(out, "* Imprecise: the interval is wider than the estimate; trust the interval.\n");
 	if (marks & MARK_INCOMPLETE || sum->incomplete) {
-		fprintf(out, "! Incomplete: the trace lost events, so the true value is at least the\n"
-			     "  estimate's lower bound.\n");
+		fprintf(out, "! Incomplete: the trace lost events or was cut short, so the true value is at\n"
+			     "  least the estimate's lower bound.\n");
 		write_losses(out, model->losses);
 	}
 	if (marks & MARK_MIXED_RATES)
@@ -426,7 +426,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 		g_free(temporary);
 	}
 	if (model->cut)
-		fprintf(out, "Cut short: reading the trace failed (%s); reported up to there.\n", model->cut);
+		fprintf(out, "Cut short: %s; reported up to there.\n", model->cut);
 	if (sum->samples == 0) {
 		/* Empty tables would say nothing more; scopes still have their
 		 * instances to show. */

@@ -72,6 +72,6 @@ GPtrArray *asr_live_caveats(const struct asr_summary *summary)
 			as_plural(n->lost_frees, "block", "blocks")));
 	if (summary->incomplete)
 		g_ptr_array_add(out, g_strdup(
-			"The trace lost events: a lost free makes its block look live, so the live figures are marked incomplete."));
+			"The trace lost events or was cut short: a lost free makes its block look live, so the live figures are marked incomplete."));
 	return out;
 }

@@ -130,8 +130,9 @@ struct asr_model {
 	double min_share;
 	GArray *rates;           /* uint64_t: the total's rates, ascending */
 	GArray *losses;          /* struct asr_loss, trace by trace */
-	char *cut;               /* why reading stopped before the traces' end
-				  * (the source's cause); NULL: it did not */
+	char *cut;               /* why the traces were read only up to a cut
+				  * (traces.h, asr_traces_cut); NULL: they
+				  * were read to their end */
 	GArray *windows;         /* struct asr_window_row in time order, in each
 				  * window the total first; NULL: no `window` */
 	const struct asr_window_row *live_peak;  /* the total's window row with
