@@ -24,6 +24,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/symbols/binary.c plugins/report/symbols/binary.h \
 	plugins/report/symbols/site.c plugins/report/symbols/site.h \
 	plugins/report/symbols/symbols.c plugins/report/symbols/symbols.h \
+	plugins/report/symbols/locate.c plugins/report/symbols/locate.h \
 	plugins/report/symbols/demangle.c plugins/report/symbols/demangle.h \
 	plugins/report/aggregate/aggregate.c plugins/report/aggregate/aggregate.h \
 	plugins/report/aggregate/traces.c plugins/report/aggregate/traces.h \
