@@ -508,7 +508,7 @@ static void put_symbols(FILE *out, const struct asr_stack_problems *problems)
 		put_string(out, l->build_id);
 		fputs(", \"file\": ", out);
 		put_string(out, l->found);
-		fputc('}', out);
+		fprintf(out, ", \"debuginfod\": %s}", l->from_debuginfod ? "true" : "false");
 	}
 	fputs("], \"unnamed_binaries\": [", out);
 	for (i = 0; i < problems->unnamed->len; i++) {

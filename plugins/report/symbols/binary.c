@@ -10,8 +10,9 @@ static char *no_debuginfo_path;
 
 /* Offline: the binary is read from its file, as it was recorded.  Separate
  * debug information is looked for by build-id and .gnu_debuglink in the
- * standard places (/usr/lib/debug); each file found must carry the
- * module's build id. */
+ * standard places (/usr/lib/debug), then, since elfutils 0.178, from the
+ * servers of DEBUGINFOD_URLS when it is set (libdwfl loads libdebuginfod
+ * itself); each file found must carry the module's build id. */
 static const Dwfl_Callbacks offline_callbacks = {
 	.find_elf = dwfl_build_id_find_elf,
 	.find_debuginfo = dwfl_standard_find_debuginfo,

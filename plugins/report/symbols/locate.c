@@ -40,9 +40,10 @@ static struct asr_binary *from_debug_dir(const char *build_id, char **found)
 
 /* The file of `l->build_id` found by build id, in `l`; else what the
  * search met, in `l->search`. */
-static void find_by_build_id(struct asr_located *l)
+static void find_by_build_id(struct asr_located *l, struct asr_debuginfod *debuginfod)
 {
 	struct asr_binary *b;
+	char *fetched, *why;
 
 	if (!l->build_id) {
 		l->search = g_strdup("no build id was recorded to look for one by");
@@ -50,14 +51,29 @@ static void find_by_build_id(struct asr_located *l)
 	}
 	b = from_debug_dir(l->build_id, &l->found);
 	if (!b) {
-		l->search = g_strdup("none under " ASR_DEBUG_DIR "/.build-id");
-		return;
+		fetched = asr_debuginfod_find(debuginfod, l->build_id, &why);
+		if (fetched) {
+			b = open_of_build(fetched, l->build_id);
+			if (!b)
+				why = g_strdup_printf("debuginfod's file %s is not of that build, or has no symbol table",
+						      fetched);
+		}
+		if (b) {
+			l->found = fetched;
+			l->from_debuginfod = true;
+		} else {
+			l->search = g_strdup_printf("none under " ASR_DEBUG_DIR "/.build-id; %s", why);
+			g_free(fetched);
+			g_free(why);
+			return;
+		}
 	}
 	asr_binary_free(l->binary);
 	l->binary = b;
 }
 
-struct asr_located *asr_locate(const char *path, const char *build_id)
+struct asr_located *asr_locate(const char *path, const char *build_id,
+			       struct asr_debuginfod *debuginfod)
 {
 	struct asr_located *l = g_new0(struct asr_located, 1);
 	struct asr_binary *b = asr_binary_open(path);
@@ -81,7 +97,7 @@ struct asr_located *asr_locate(const char *path, const char *build_id)
 	else
 		asr_binary_free(b);
 	if (l->file != ASR_FILE_USABLE)
-		find_by_build_id(l);
+		find_by_build_id(l, debuginfod);
 	return l;
 }
 

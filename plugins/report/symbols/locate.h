@@ -8,7 +8,8 @@
  *   2. else a file found by the recorded build id: under
  *      /usr/lib/debug/.build-id/XX/ the debug file REST.debug, then the
  *      binary REST (XX the build id's first two hex digits, REST the
- *      others);
+ *      others), then the debug file from the debuginfod servers
+ *      (symbols/debuginfod.h);
  *   3. else none: the frames stay unnamed, and the object says why.
  *
  * Never a file whose build id differs from the recorded one (the binary
@@ -23,6 +24,7 @@
 #include <stdbool.h>
 
 #include "symbols/binary.h"
+#include "symbols/debuginfod.h"
 
 /* libdwfl's standard place for separate debug files, which it searches by
  * build id itself for a file it reads (DEFAULT_DEBUGINFO_PATH). */
@@ -48,6 +50,7 @@ struct asr_located {
 				     * file at `path` when usable or stripped;
 				     * NULL: nothing may name them */
 	char *found;             /* the file found by build id; NULL: none */
+	bool from_debuginfod;    /* `found` is in debuginfod's cache */
 	char *search;            /* when the file is not usable and nothing was
 				  * found: what the search by build id met,
 				  * for the report to say why frames are
@@ -57,7 +60,8 @@ struct asr_located {
 /* The file that names the frames of the object recorded as `path` with
  * `build_id` (NULL: none recorded).  Never fails: what cannot be found is
  * said in `search`.  GLib aborts when out of memory. */
-struct asr_located *asr_locate(const char *path, const char *build_id);
+struct asr_located *asr_locate(const char *path, const char *build_id,
+			       struct asr_debuginfod *debuginfod);
 
 void asr_located_free(struct asr_located *located);
 

@@ -32,6 +32,7 @@ void asr_symbols_init(struct asr_symbols *symbols)
 						 (GDestroyNotify) asr_located_free);
 	symbols->lookups = g_hash_table_new_full(key_hash, key_equal, g_free, g_free);
 	symbols->strings = g_string_chunk_new(4096);
+	symbols->debuginfod.client = NULL;
 }
 
 void asr_symbols_fini(struct asr_symbols *symbols)
@@ -42,6 +43,7 @@ void asr_symbols_fini(struct asr_symbols *symbols)
 		g_hash_table_destroy(symbols->located);
 	if (symbols->strings)
 		g_string_chunk_free(symbols->strings);
+	asr_debuginfod_fini(&symbols->debuginfod);
 	memset(symbols, 0, sizeof *symbols);
 }
 
@@ -56,7 +58,7 @@ const struct asr_located *asr_symbols_locate(struct asr_symbols *symbols, const 
 		g_free(key);
 		return l;
 	}
-	l = asr_locate(path, build_id);
+	l = asr_locate(path, build_id, &symbols->debuginfod);
 	g_hash_table_insert(symbols->located, key, l);
 	return l;
 }

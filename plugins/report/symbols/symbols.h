@@ -14,6 +14,7 @@
 #include <glib.h>
 
 #include "symbols/binary.h"
+#include "symbols/debuginfod.h"
 #include "symbols/locate.h"
 
 /* One function holding the address.  Strings are interned: equal names,
@@ -34,6 +35,7 @@ struct asr_symbol {
 
 struct asr_symbols {
 	GHashTable *located;     /* "PATH\nBUILD_ID" -> struct asr_located *, owned */
+	struct asr_debuginfod debuginfod;
 	GHashTable *lookups;     /* struct lookup_key * -> struct asr_symbol *, owned */
 	GStringChunk *strings;   /* the names and files of every frame */
 };
