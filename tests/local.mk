@@ -87,6 +87,7 @@ include tests/compat/local.mk
 include tests/integration/local.mk
 include tests/sites/local.mk
 include tests/stacks/local.mk
+include tests/symbols/local.mk
 include tests/valgrind/local.mk
 include tests/hosts/local.mk
 include tests/live/local.mk
