@@ -24,27 +24,31 @@ struct library {
 	begin_fn *begin;
 	find_debuginfo_fn *find_debuginfo;
 	end_fn *end;
-	char *error;             /* why it is not loaded; NULL: loaded */
+	char error[256];         /* why it is not loaded; empty: loaded */
 };
 
 /* Loaded once for the process and never unloaded, as libdwfl does: a
- * client's threads or handlers may outlive a component. */
+ * client's threads or handlers may outlive a component.  Static, not
+ * allocated: once babeltrace2 unloads the plugin, nothing would point to
+ * an allocation of ours any more. */
+static struct library loaded;
+
 static gpointer load(gpointer unused)
 {
-	struct library *lib = g_new0(struct library, 1);
 	void *handle = dlopen(DEBUGINFOD_SONAME, RTLD_LAZY);
 
 	(void) unused;
 	if (!handle) {
-		lib->error = g_strdup(dlerror());
-		return lib;
+		g_strlcpy(loaded.error, dlerror(), sizeof loaded.error);
+		return &loaded;
 	}
-	lib->begin = (begin_fn *) dlsym(handle, "debuginfod_begin");
-	lib->find_debuginfo = (find_debuginfo_fn *) dlsym(handle, "debuginfod_find_debuginfo");
-	lib->end = (end_fn *) dlsym(handle, "debuginfod_end");
-	if (!lib->begin || !lib->find_debuginfo || !lib->end)
-		lib->error = g_strdup("it lacks debuginfod_begin, debuginfod_find_debuginfo or debuginfod_end");
-	return lib;
+	loaded.begin = (begin_fn *) dlsym(handle, "debuginfod_begin");
+	loaded.find_debuginfo = (find_debuginfo_fn *) dlsym(handle, "debuginfod_find_debuginfo");
+	loaded.end = (end_fn *) dlsym(handle, "debuginfod_end");
+	if (!loaded.begin || !loaded.find_debuginfo || !loaded.end)
+		g_strlcpy(loaded.error, "it lacks debuginfod_begin, debuginfod_find_debuginfo or debuginfod_end",
+			  sizeof loaded.error);
+	return &loaded;
 }
 
 static const struct library *library(void)
@@ -67,7 +71,7 @@ char *asr_debuginfod_find(struct asr_debuginfod *d, const char *build_id, char *
 		return NULL;
 	}
 	lib = library();
-	if (lib->error) {
+	if (*lib->error) {
 		*why = g_strdup_printf("debuginfod not asked: " DEBUGINFOD_SONAME " cannot be loaded (%s)",
 				       lib->error);
 		return NULL;
