@@ -1,7 +1,11 @@
 # Every test sees where the build and the sources are (tests/lib/lttng-harness.sh).
+# No test asks the user's debuginfod servers (a login shell's
+# DEBUGINFOD_URLS on Debian): the report would fetch the debug files of
+# every binary of a stack over the network, and name frames the test
+# expects unnamed; a test that needs a server starts its own.
 AM_TESTS_ENVIRONMENT = \
 	AS_BUILDDIR='$(abs_top_builddir)'; AS_SRCDIR='$(abs_top_srcdir)'; \
-	export AS_BUILDDIR AS_SRCDIR;
+	export AS_BUILDDIR AS_SRCDIR; unset DEBUGINFOD_URLS;
 # Every test's log ends with its wall and CPU times (tests/lib/timed-driver).
 LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/lib/timed-driver $(top_srcdir)/build-aux/test-driver
 EXTRA_DIST += tests/README.md tests/lib/timed-driver tests/lib/lttng-harness.sh tests/lib/results.sh \
@@ -84,6 +88,7 @@ include tests/compat/local.mk
 include tests/integration/local.mk
 include tests/sites/local.mk
 include tests/stacks/local.mk
+include tests/symbols/local.mk
 include tests/valgrind/local.mk
 include tests/hosts/local.mk
 include tests/live/local.mk

@@ -24,6 +24,8 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/symbols/binary.c plugins/report/symbols/binary.h \
 	plugins/report/symbols/site.c plugins/report/symbols/site.h \
 	plugins/report/symbols/symbols.c plugins/report/symbols/symbols.h \
+	plugins/report/symbols/locate.c plugins/report/symbols/locate.h \
+	plugins/report/symbols/debuginfod.c plugins/report/symbols/debuginfod.h \
 	plugins/report/symbols/demangle.c plugins/report/symbols/demangle.h \
 	plugins/report/aggregate/aggregate.c plugins/report/aggregate/aggregate.h \
 	plugins/report/aggregate/traces.c plugins/report/aggregate/traces.h \
@@ -81,7 +83,7 @@ plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
 	$(PTHREAD_CFLAGS)
 plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.la common/libascommon.la \
 	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS) -lm \
-	$(PTHREAD_LIBS)
+	$(PTHREAD_LIBS) $(DL_LIBS)
 # Only babeltrace2's entry points are exported: the plugin's calls to its
 # own functions, a dozen per event, are then direct, not through the PLT.
 plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \

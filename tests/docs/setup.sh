@@ -46,7 +46,7 @@ check "the demo uses scripts/setup without --tests" \
 check "the tests use scripts/setup --tests" \
 	grep -q '^scripts/setup --tests ' "$AS_SRCDIR/scripts/test"
 
-for package in chromium golang-go clang libclang-rt-14-dev valgrind; do
+for package in chromium golang-go clang libclang-rt-14-dev valgrind debuginfod; do
 	in_demo=no
 	! grep -qx "$package" "$dir/demo" || in_demo=yes
 	check "the demo does not install $package" [ "$in_demo" = no ]

@@ -9,8 +9,9 @@
 #     [unknown] with its address, the rest named;
 #   - a stack deeper than the recorded depth: marked truncated in JSON,
 #     CSV and text;
-#   - the binary stripped after the recording: BINARY+0xOFFSET frames, no
-#     warning (the build id still matches);
+#   - the binary stripped after the recording: BINARY+0xOFFSET frames, one
+#     warning saying it has no symbol table and no debug file was found
+#     for its build id (tests/symbols/ finds one);
 #   - the binary replaced after the recording: one warning naming both
 #     build ids, BINARY+0xOFFSET frames;
 #   - a `stack` field of another type: an error naming the field;
@@ -87,7 +88,12 @@ cp "$producer" "$copy"
 stack_traced moved --stacks -- "$copy" --seed 13
 strip "$copy"
 json moved
-check "stripped: no warning (the build id matches)" [ ! -s "$HARNESS_DIR/moved.stderr" ]
+check "stripped: one warning, that it has no symbol table and no file of its build was found" \
+	[ "$(grep -c "binary \`$copy\` has no symbol table (stripped), and no file of its build with a symbol table was found" \
+		"$HARNESS_DIR/moved.stderr")" -eq 1 ]
+check "stripped: the JSON says it stayed unnamed" jq -e --arg copy "$copy" '
+	.symbols.unnamed_binaries | length == 1 and .[0].path == $copy and .[0].reason == "stripped"' \
+	"$HARNESS_DIR/moved.json"
 check "stripped: the program's frames are BINARY+0xOFFSET, libc's still named" jq -e --arg copy "$copy" '
 	[.groups[] | select(.kind == "stack") | .stack[]] |
 	([.[] | select(.binary == $copy) | .function == null and (.offset | test("^0x"))] | length > 0 and all) and

@@ -9,6 +9,7 @@
 #include "format/writer.h"
 #include "model/live_notes.h"
 #include "model/program_notes.h"
+#include "symbols/locate.h"
 
 /* A JSON string (as_json_string), or null. */
 static void put_string(FILE *out, const char *s)
@@ -454,7 +455,22 @@ static void put_node(FILE *out, const struct asr_call_node *n, const struct asr_
 	fputs("]}", out);
 }
 
-/* Why some frames have no name: counts, and each cause once. */
+/* Why the frames of `l`, a binary of problems.unnamed, have no name, in a
+ * word: what its file at the recorded path is. */
+static const char *unnamed_reason(const struct asr_located *l)
+{
+	switch (l->file) {
+	case ASR_FILE_UNREADABLE:
+		return "unreadable";
+	case ASR_FILE_OTHER_BUILD:
+		return "changed";
+	default:
+		return "stripped";
+	}
+}
+
+/* Why some frames have no name: counts, and each cause once; and which
+ * binaries were named from a file found by build id. */
 static void put_symbols(FILE *out, const struct asr_stack_problems *problems)
 {
 	guint i;
@@ -467,20 +483,46 @@ static void put_symbols(FILE *out, const struct asr_stack_problems *problems)
 	}
 	fputs("], \"changed_binaries\": [", out);
 	for (i = 0; i < problems->changed->len; i++) {
-		const struct asr_changed_binary *c = g_ptr_array_index(problems->changed, i);
+		const struct asr_located *l = g_ptr_array_index(problems->changed, i);
 
 		fputs(i ? ", {\"path\": " : "{\"path\": ", out);
-		put_string(out, c->path);
+		put_string(out, l->path);
 		fputs(", \"recorded_build_id\": ", out);
-		put_string(out, c->recorded);
+		put_string(out, l->build_id);
 		fputs(", \"build_id\": ", out);
-		put_string(out, c->found);
+		put_string(out, l->file_build_id);
 		fputc('}', out);
 	}
 	fputs("], \"unreadable_binaries\": [", out);
 	for (i = 0; i < problems->unreadable->len; i++) {
 		fputs(i ? ", " : "", out);
-		put_string(out, g_ptr_array_index(problems->unreadable, i));
+		put_string(out, ((const struct asr_located *) g_ptr_array_index(problems->unreadable, i))->path);
+	}
+	fputs("], \"named_by_build_id\": [", out);
+	for (i = 0; i < problems->by_build_id->len; i++) {
+		const struct asr_located *l = g_ptr_array_index(problems->by_build_id, i);
+
+		fputs(i ? ", {\"path\": " : "{\"path\": ", out);
+		put_string(out, l->path);
+		fputs(", \"build_id\": ", out);
+		put_string(out, l->build_id);
+		fputs(", \"file\": ", out);
+		put_string(out, l->found);
+		fprintf(out, ", \"debuginfod\": %s}", l->from_debuginfod ? "true" : "false");
+	}
+	fputs("], \"unnamed_binaries\": [", out);
+	for (i = 0; i < problems->unnamed->len; i++) {
+		const struct asr_located *l = g_ptr_array_index(problems->unnamed, i);
+
+		fputs(i ? ", {\"path\": " : "{\"path\": ", out);
+		put_string(out, l->path);
+		fputs(", \"build_id\": ", out);
+		put_string(out, l->build_id);
+		fputs(", \"reason\": ", out);
+		put_string(out, unnamed_reason(l));
+		fputs(", \"search\": ", out);
+		put_string(out, l->search);
+		fputc('}', out);
 	}
 	fputs("]}", out);
 }

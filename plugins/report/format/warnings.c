@@ -4,6 +4,7 @@
 
 #include "common/counts.h"
 #include "format/writer.h"
+#include "symbols/locate.h"
 
 static void warn(const char *component, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
@@ -55,6 +56,31 @@ static void warn_about_losses(const char *component, const GArray *losses)
 	}
 }
 
+/* Why the frames of `l` have no name: what its file is, and what the search
+ * for another of its build met (symbols/locate.h). */
+static void warn_unnamed(const char *component, const struct asr_located *l)
+{
+	const char *shown = l->binary ? "the frames its dynamic symbols do not name are shown as BINARY+0xOFFSET"
+				      : "its frames are shown as BINARY+0xOFFSET";
+	char *file;
+
+	switch (l->file) {
+	case ASR_FILE_UNREADABLE:
+		file = g_strdup_printf("cannot read binary `%s` (moved or removed since the trace was recorded?)",
+				       l->path);
+		break;
+	case ASR_FILE_OTHER_BUILD:
+		file = g_strdup_printf("binary `%s` changed since the trace was recorded (build id %s recorded, %s now)",
+				       l->path, l->build_id, l->file_build_id ? l->file_build_id : "none");
+		break;
+	default:
+		file = g_strdup_printf("binary `%s` has no symbol table (stripped)", l->path);
+		break;
+	}
+	warn(component, "%s, and no file of its build with a symbol table was found (%s): %s.", file, l->search, shown);
+	g_free(file);
+}
+
 /* Why frames have no name, each cause once (model/stack.h). */
 static void warn_about_stacks(const char *component, const struct asr_stack_problems *problems)
 {
@@ -68,14 +94,14 @@ static void warn_about_stacks(const char *component, const struct asr_stack_prob
 		     t->name ? t->name : "?", t->host ? t->host : "?");
 	}
 	for (i = 0; i < problems->changed->len; i++) {
-		const struct asr_changed_binary *c = g_ptr_array_index(problems->changed, i);
+		const struct asr_located *l = g_ptr_array_index(problems->changed, i);
 
-		warn(component, "binary `%s` changed since the trace was recorded (build id %s recorded, %s now): its frames are shown as BINARY+0xOFFSET.  Analyse the trace where the recorded binary is.",
-		     c->path, c->recorded, c->found);
+		if (l->found)
+			warn(component, "binary `%s` changed since the trace was recorded (build id %s recorded, %s now): not used; its frames are named from %s, of the recorded build.",
+			     l->path, l->build_id, l->file_build_id ? l->file_build_id : "none", l->found);
 	}
-	for (i = 0; i < problems->unreadable->len; i++)
-		warn(component, "cannot read binary `%s` (moved or removed since the trace was recorded?): its frames are shown as BINARY+0xOFFSET.",
-		     (const char *) g_ptr_array_index(problems->unreadable, i));
+	for (i = 0; i < problems->unnamed->len; i++)
+		warn_unnamed(component, g_ptr_array_index(problems->unnamed, i));
 	if (problems->unknown_addresses && problems->traces_without_maps->len == 0)
 		warn(component, "%" PRIu64 " of %" PRIu64 " return %s in no object the statedump or dlopen events name (code generated at run time, or objects mapped without dlopen): shown as [unknown].",
 		     problems->unknown_addresses, problems->addresses,

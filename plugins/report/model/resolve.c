@@ -97,7 +97,9 @@ static void stack_free(gpointer p)
 void asr_resolution_fini(struct asr_resolution *res)
 {
 	GHashTable **tables[] = { &res->resolved, &res->mappings, &res->addresses, &res->frames,
-				  &res->stacks, &res->sites, &res->reported };
+				  &res->stacks, &res->sites, &res->reported, &res->unnamed };
+	GPtrArray **lists[] = { &res->problems.changed, &res->problems.unreadable,
+				&res->problems.by_build_id, &res->problems.unnamed };
 	size_t i;
 
 	for (i = 0; i < G_N_ELEMENTS(tables); i++) {
@@ -107,10 +109,10 @@ void asr_resolution_fini(struct asr_resolution *res)
 	}
 	if (res->problems.traces_without_maps)
 		g_array_free(res->problems.traces_without_maps, TRUE);
-	if (res->problems.changed)
-		g_ptr_array_free(res->problems.changed, TRUE);
-	if (res->problems.unreadable)
-		g_ptr_array_free(res->problems.unreadable, TRUE);
+	for (i = 0; i < G_N_ELEMENTS(lists); i++) {
+		if (*lists[i])
+			g_ptr_array_free(*lists[i], TRUE);
+	}
 	memset(&res->problems, 0, sizeof res->problems);
 	if (res->labels)
 		g_string_chunk_free(res->labels);
@@ -155,26 +157,25 @@ static const struct asr_frame *intern_frame(struct asr_resolution *res, const st
 	return f;
 }
 
-/* Whether the frames of object `o` can be named, listing once why not. */
-static bool nameable(struct asr_resolution *res, const struct asr_mapped_object *o,
-		     const struct asr_binary *b)
+/* `l` in the lists of what its file at the recorded path is and where its
+ * names come from, at its first sight. */
+static void note_located(struct asr_resolution *res, const struct asr_located *l)
 {
-	struct asr_changed_binary *changed;
+	if (!g_hash_table_add(res->reported, (gpointer) l))
+		return;
+	if (l->file == ASR_FILE_OTHER_BUILD)
+		g_ptr_array_add(res->problems.changed, (gpointer) l);
+	if (l->file == ASR_FILE_UNREADABLE)
+		g_ptr_array_add(res->problems.unreadable, (gpointer) l);
+	if (l->found)
+		g_ptr_array_add(res->problems.by_build_id, (gpointer) l);
+}
 
-	if (!b->module) {
-		if (g_hash_table_add(res->reported, o->path))
-			g_ptr_array_add(res->problems.unreadable, o->path);
-		return false;
-	}
-	if (o->build_id && b->build_id && strcmp(o->build_id, b->build_id) != 0) {
-		if (g_hash_table_add(res->reported, o->path)) {
-			changed = g_new(struct asr_changed_binary, 1);
-			*changed = (struct asr_changed_binary) { o->path, o->build_id, b->build_id };
-			g_ptr_array_add(res->problems.changed, changed);
-		}
-		return false;
-	}
-	return true;
+/* `l` in the list of the binaries that left frames unnamed, once. */
+static void note_unnamed(struct asr_resolution *res, const struct asr_located *l)
+{
+	if (g_hash_table_add(res->unnamed, (gpointer) l))
+		g_ptr_array_add(res->problems.unnamed, (gpointer) l);
 }
 
 /* Whether the file name of `path` starts with one of the `n` `prefixes`. */
@@ -223,7 +224,7 @@ static const struct address_frames *frames_of(struct asr_resolution *res,
 	struct address_key probe = { o ? (const void *) o : (const void *) process, address }, *key;
 	struct address_frames *found = g_hash_table_lookup(res->addresses, &probe);
 	struct asr_frame frame = { .address = address };
-	const struct asr_binary *b;
+	const struct asr_located *l;
 	const struct asr_symbol *sym;
 	guint i;
 
@@ -238,12 +239,19 @@ static const struct address_frames *frames_of(struct asr_resolution *res,
 	} else {
 		frame.mapping = intern_mapping(res, o);
 		frame.offset = address - o->start;
-		b = asr_symbols_binary(symbols, o->path);
+		l = asr_symbols_locate(symbols, o->path, o->build_id);
 		/* A runtime's frames by their symbols: their lines are not the
 		 * program's, and libc's DWARF, tens of megabytes to
 		 * decompress, would cost more than every other frame. */
-		sym = nameable(res, o, b) ? asr_symbols_lookup(symbols, b, frame.offset,
-							       !as_runtime_object(o->path)) : NULL;
+		sym = l->binary ? asr_symbols_lookup(symbols, l->binary, frame.offset,
+						     !as_runtime_object(o->path)) : NULL;
+		/* The tracing's own frames are left out of every stack
+		 * (resolve): nothing to say of their binaries. */
+		if (!is_tracing_path(o->path)) {
+			note_located(res, l);
+			if (l->search && (!sym || !sym->frames[sym->n - 1].function))
+				note_unnamed(res, l);
+		}
 		found = g_malloc(sizeof *found + (sym ? sym->n : 1) * sizeof found->frames[0]);
 		found->n = sym ? sym->n : 1;
 		for (i = 0; i < found->n; i++) {
@@ -334,15 +342,14 @@ static const struct asr_stack *resolve(struct asr_resolution *res, struct asr_sy
 	return stack;
 }
 
-static gint compare_paths(gconstpointer a, gconstpointer b)
+/* By path, then build id (none first). */
+static gint compare_located(gconstpointer pa, gconstpointer pb)
 {
-	return strcmp(*(const char *const *) a, *(const char *const *) b);
-}
+	const struct asr_located *a = *(const struct asr_located *const *) pa;
+	const struct asr_located *b = *(const struct asr_located *const *) pb;
+	int by_path = strcmp(a->path, b->path);
 
-static gint compare_changed(gconstpointer a, gconstpointer b)
-{
-	return strcmp((*(const struct asr_changed_binary *const *) a)->path,
-		      (*(const struct asr_changed_binary *const *) b)->path);
+	return by_path ? by_path : g_strcmp0(a->build_id, b->build_id);
 }
 
 void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate *agg,
@@ -360,11 +367,14 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 	res->frames = g_hash_table_new_full(frame_hash, frame_equal, g_free, NULL);
 	res->stacks = g_hash_table_new_full(stack_hash, stack_equal, stack_free, NULL);
 	res->sites = g_hash_table_new_full(asr_site_hash, asr_site_equal, asr_site_free, NULL);
-	res->reported = g_hash_table_new(g_str_hash, g_str_equal);
+	res->reported = g_hash_table_new(g_direct_hash, g_direct_equal);
+	res->unnamed = g_hash_table_new(g_direct_hash, g_direct_equal);
 	res->labels = g_string_chunk_new(1024);
 	res->problems.traces_without_maps = g_array_new(FALSE, FALSE, sizeof(struct asr_trace_id));
-	res->problems.changed = g_ptr_array_new_with_free_func(g_free);
+	res->problems.changed = g_ptr_array_new();
 	res->problems.unreadable = g_ptr_array_new();
+	res->problems.by_build_id = g_ptr_array_new();
+	res->problems.unnamed = g_ptr_array_new();
 
 	g_hash_table_iter_init(&it, agg->stacks.set);
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
@@ -383,8 +393,10 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 			g_array_append_val(res->problems.traces_without_maps, id);
 	}
 	/* Listed in an order of their own, not the hash tables'. */
-	g_ptr_array_sort(res->problems.unreadable, compare_paths);
-	g_ptr_array_sort(res->problems.changed, compare_changed);
+	g_ptr_array_sort(res->problems.changed, compare_located);
+	g_ptr_array_sort(res->problems.unreadable, compare_located);
+	g_ptr_array_sort(res->problems.by_build_id, compare_located);
+	g_ptr_array_sort(res->problems.unnamed, compare_located);
 	g_ptr_array_free(scratch, TRUE);
 }
 

@@ -10,11 +10,16 @@
  * without file and line: their lines are not the program's, and libc's
  * DWARF alone is tens of megabytes to decompress.
  *
+ * Each object is named from the file symbols/locate.h finds for its
+ * recorded path and build id: the file at that path when it is of that
+ * build, else one found by the build id (/usr/lib/debug/.build-id,
+ * debuginfod), never one of another build.
+ *
  * What cannot be named is kept, never dropped: an address in no known
- * object is an "[unknown]" frame with its address; one in an object that
- * cannot be read, or whose build id differs from the recorded one (the
- * binary changed since), a "BINARY+0xOFFSET" frame.  Each such cause is
- * listed once, for the warnings.
+ * object is an "[unknown]" frame with its address; one in an object for
+ * which no file of its build with a symbol table was found (its file
+ * removed, rebuilt or stripped since), a "BINARY+0xOFFSET" frame.  Each
+ * such cause is listed once, for the warnings.
  */
 #ifndef ALLOCSAMPLE_REPORT_MODEL_RESOLVE_H
 #define ALLOCSAMPLE_REPORT_MODEL_RESOLVE_H
@@ -43,7 +48,8 @@ struct asr_resolution {
 	GHashTable *frames;      /* struct asr_frame *, interned by content */
 	GHashTable *stacks;      /* struct asr_stack *, interned by frames */
 	GHashTable *sites;       /* struct asr_site *, interned by content */
-	GHashTable *reported;    /* paths already listed in `problems` */
+	GHashTable *reported;    /* struct asr_located * already seen for `problems` */
+	GHashTable *unnamed;     /* struct asr_located * already in problems.unnamed */
 	GStringChunk *labels;    /* the frames' labels that are not their function */
 	struct asr_stack_problems problems;
 };

@@ -56,25 +56,33 @@ struct asr_trace_id {
 	const char *host;        /* environment `hostname`; NULL: none */
 };
 
-/* A binary whose file is no longer the one the trace recorded. */
-struct asr_changed_binary {
-	const char *path;
-	const char *recorded;    /* build ids, lowercase hex */
-	const char *found;
-};
+/* Which file names a binary's frames (symbols/locate.h). */
+struct asr_located;
 
 /* How the events that name frames are recorded (read/mapping_event.h reads
  * them): the hint of every warning about them. */
 #define ASR_MAPPING_EVENTS_HINT \
 	"lttng enable-event -u 'lttng_ust_statedump:*,lttng_ust_dl:*' and LD_PRELOAD=liblttng-ust-dl.so"
 
-/* Why some frames have no name (doc/report-formats.md, "Stacks"). */
+/* Why some frames have no name, and which were named from another file
+ * than the recorded one (doc/report-formats.md, "Stacks").  A binary is
+ * its path and recorded build id, listed once in each list that says
+ * something of it, the lists in the order of path and build id. */
 struct asr_stack_problems {
 	GArray *traces_without_maps;     /* struct asr_trace_id: stacks, but no
 					  * statedump or dlopen event */
-	GPtrArray *changed;              /* struct asr_changed_binary * */
-	GPtrArray *unreadable;           /* const char *: paths of mapped objects
-					  * that cannot be opened */
+	GPtrArray *changed;              /* const struct asr_located *: the
+					  * file at the recorded path is of
+					  * another build, never used */
+	GPtrArray *unreadable;           /* const struct asr_located *: the
+					  * file at the recorded path cannot be
+					  * read */
+	GPtrArray *by_build_id;          /* const struct asr_located *: named
+					  * from a file found by build id */
+	GPtrArray *unnamed;              /* const struct asr_located *: some
+					  * frames left BINARY+0xOFFSET for want
+					  * of a file of its build with a symbol
+					  * table (its `search` says why) */
 	uint64_t addresses;              /* distinct (object, address) resolved */
 	uint64_t unknown_addresses;      /* of which in no known object */
 };

@@ -10,7 +10,9 @@ static char *no_debuginfo_path;
 
 /* Offline: the binary is read from its file, as it was recorded.  Separate
  * debug information is looked for by build-id and .gnu_debuglink in the
- * standard places (/usr/lib/debug). */
+ * standard places (/usr/lib/debug), then, since elfutils 0.178, from the
+ * servers of DEBUGINFOD_URLS when it is set (libdwfl loads libdebuginfod
+ * itself); each file found must carry the module's build id. */
 static const Dwfl_Callbacks offline_callbacks = {
 	.find_elf = dwfl_build_id_find_elf,
 	.find_debuginfo = dwfl_standard_find_debuginfo,
@@ -64,6 +66,24 @@ struct asr_binary *asr_binary_open(const char *path)
 		}
 	}
 	return b;
+}
+
+bool asr_binary_symbol_table(const struct asr_binary *b)
+{
+	Dwarf_Addr bias, dwarf_bias;
+	Elf *elf = dwfl_module_getelf(b->module, &bias);
+	Elf_Scn *scn = NULL;
+	GElf_Shdr shdr;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &shdr) && shdr.sh_type == SHT_SYMTAB)
+			return true;
+	}
+	/* Without one, libdwfl reads the symbols of the debug file it finds;
+	 * the DWARF bias is known once a debug file is open. */
+	dwfl_module_getsymtab(b->module);
+	dwfl_module_info(b->module, NULL, NULL, NULL, &dwarf_bias, NULL, NULL, NULL);
+	return dwarf_bias != (Dwarf_Addr) -1;
 }
 
 void asr_binary_free(struct asr_binary *b)

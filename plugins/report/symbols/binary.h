@@ -24,6 +24,13 @@ struct asr_binary {
 
 /* Opens `path`; never fails: an unreadable file gives `module` NULL. */
 struct asr_binary *asr_binary_open(const char *path);
+
+/* Whether `binary`, readable, names more than its exported functions: a
+ * .symtab section in its file, else a separate debug file, which libdwfl
+ * looks for now (by build id under /usr/lib/debug, by .gnu_debuglink, then
+ * from the debuginfod servers of DEBUGINFOD_URLS) and reads its symbols
+ * from. */
+bool asr_binary_symbol_table(const struct asr_binary *binary);
 void asr_binary_free(struct asr_binary *binary);
 
 /* The dwfl address of the byte at `offset` from the object's base (its

@@ -28,32 +28,39 @@ static gboolean key_equal(gconstpointer pa, gconstpointer pb)
 
 void asr_symbols_init(struct asr_symbols *symbols)
 {
-	symbols->binaries = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
-						  (GDestroyNotify) asr_binary_free);
+	symbols->located = g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+						 (GDestroyNotify) asr_located_free);
 	symbols->lookups = g_hash_table_new_full(key_hash, key_equal, g_free, g_free);
 	symbols->strings = g_string_chunk_new(4096);
+	symbols->debuginfod.client = NULL;
 }
 
 void asr_symbols_fini(struct asr_symbols *symbols)
 {
 	if (symbols->lookups)
 		g_hash_table_destroy(symbols->lookups);
-	if (symbols->binaries)
-		g_hash_table_destroy(symbols->binaries);
+	if (symbols->located)
+		g_hash_table_destroy(symbols->located);
 	if (symbols->strings)
 		g_string_chunk_free(symbols->strings);
+	asr_debuginfod_fini(&symbols->debuginfod);
 	memset(symbols, 0, sizeof *symbols);
 }
 
-const struct asr_binary *asr_symbols_binary(struct asr_symbols *symbols, const char *path)
+const struct asr_located *asr_symbols_locate(struct asr_symbols *symbols, const char *path,
+					     const char *build_id)
 {
-	struct asr_binary *b = g_hash_table_lookup(symbols->binaries, path);
+	/* Hex digits hold no line feed: the key's last one ends the path. */
+	char *key = g_strconcat(path, "\n", build_id ? build_id : "", NULL);
+	struct asr_located *l = g_hash_table_lookup(symbols->located, key);
 
-	if (!b) {
-		b = asr_binary_open(path);
-		g_hash_table_insert(symbols->binaries, g_strdup(path), b);
+	if (l) {
+		g_free(key);
+		return l;
 	}
-	return b;
+	l = asr_locate(path, build_id, &symbols->debuginfod);
+	g_hash_table_insert(symbols->located, key, l);
+	return l;
 }
 
 static const char *intern(struct asr_symbols *symbols, const char *s)

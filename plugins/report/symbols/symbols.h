@@ -14,6 +14,8 @@
 #include <glib.h>
 
 #include "symbols/binary.h"
+#include "symbols/debuginfod.h"
+#include "symbols/locate.h"
 
 /* One function holding the address.  Strings are interned: equal names,
  * one pointer. */
@@ -32,7 +34,8 @@ struct asr_symbol {
 };
 
 struct asr_symbols {
-	GHashTable *binaries;    /* path -> struct asr_binary *, owned */
+	GHashTable *located;     /* "PATH\nBUILD_ID" -> struct asr_located *, owned */
+	struct asr_debuginfod debuginfod;
 	GHashTable *lookups;     /* struct lookup_key * -> struct asr_symbol *, owned */
 	GStringChunk *strings;   /* the names and files of every frame */
 };
@@ -41,8 +44,12 @@ struct asr_symbols {
 void asr_symbols_init(struct asr_symbols *symbols);
 void asr_symbols_fini(struct asr_symbols *symbols);
 
-/* The binary at `path`, opened at its first request. */
-const struct asr_binary *asr_symbols_binary(struct asr_symbols *symbols, const char *path);
+/* The file that names the frames of the object recorded as `path` with
+ * `build_id` (NULL: none recorded), located at its first request
+ * (symbols/locate.h): two builds mapped from one path, on two hosts or
+ * before and after an upgrade, are two objects. */
+const struct asr_located *asr_symbols_locate(struct asr_symbols *symbols, const char *path,
+					     const char *build_id);
 
 /*
  * What return address `offset` (from the binary's base, its first PT_LOAD)
