@@ -68,6 +68,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/folded.c \
 	plugins/report/format/pprof.c \
 	plugins/report/format/pprof_build.c plugins/report/format/pprof_build.h \
+	plugins/report/format/pprof_values.h \
 	plugins/report/format/update.c \
 	plugins/report/format/warnings.c
 nodist_plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
