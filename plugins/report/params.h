@@ -101,8 +101,12 @@ struct asr_params_error {
 enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *params,
 					struct asr_params_error *error);
 
-/* The value of `sort` that gives `sort`: "allocated", "live", "peak". */
+/* The value of `sort` that gives `sort`: "allocated", "live", "peak"
+ * (param_names.c, as the two below). */
 const char *asr_sort_name(enum asr_sort sort);
+
+/* The order a value of `sort` names, or -1 when none. */
+int asr_sort_parse(const char *name);
 
 /* Releases what asr_params_parse() allocated. */
 void asr_params_fini(struct asr_params *params);

@@ -232,6 +232,11 @@ void asr_summary_name_processes(struct asr_summary *summary, const GPtrArray *tr
  * in every format.  Called by asr_summary_build(). */
 void asr_summary_name_sites(struct asr_summary *summary);
 
+/* The hash and equality of a group's key (group_key.c): its kind and
+ * the fields of the key that kind uses, the others zero. */
+guint asr_group_hash(gconstpointer p);
+gboolean asr_group_equal(gconstpointer a, gconstpointer b);
+
 /* The group of `summary` with the kind and key of `key` (a group of another
  * summary of the same table's traces), or NULL. */
 const struct asr_group *asr_summary_find(const struct asr_summary *summary,
