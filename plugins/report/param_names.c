@@ -11,7 +11,7 @@ const char *asr_group_by_name(enum asr_group_by bit)
 {
 	int k;
 
-	for (k = AS_KIND_THREAD; k <= AS_KIND_FUNCTION; k++) {
+	for (k = AS_KIND_THREAD; k <= AS_KIND_BINARY; k++) {
 		if (bit == ASR_GROUP_BY_BIT(k))
 			return as_kind_name((enum as_kind) k);
 	}

@@ -22,6 +22,8 @@ enum asr_group_by {
 	ASR_GROUP_BY_SITE = ASR_GROUP_BY_BIT(AS_KIND_SITE),    /* schema 1: needs filter.lttng-utils.debug-info */
 	ASR_GROUP_BY_STACK = ASR_GROUP_BY_BIT(AS_KIND_STACK),  /* schema 2 */
 	ASR_GROUP_BY_FUNCTION = ASR_GROUP_BY_BIT(AS_KIND_FUNCTION),  /* schema 2 */
+	/* allocsample-profile's only: the component refuses it */
+	ASR_GROUP_BY_BINARY = ASR_GROUP_BY_BIT(AS_KIND_BINARY),
 };
 
 enum asr_format {
@@ -112,7 +114,7 @@ int asr_sort_parse(const char *name);
 void asr_params_fini(struct asr_params *params);
 
 /* The name of a group-by bit: its kind's ("thread", "type", "thread-type",
- * "site", "stack", "function"). */
+ * "site", "stack", "function", "binary"). */
 const char *asr_group_by_name(enum asr_group_by bit);
 
 #endif

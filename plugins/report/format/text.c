@@ -15,6 +15,7 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_SITE] = "By site",
 	[ASR_KIND_STACK] = "By stack",
 	[ASR_KIND_FUNCTION] = "By function",
+	[ASR_KIND_BINARY] = "By binary (that of the allocating function)",
 };
 
 /* A site's label, "file:line" (the file's base name: the full path is in
@@ -37,6 +38,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool thread = kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE;
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
 	bool site = kind == ASR_KIND_SITE;
+	bool binary = kind == ASR_KIND_BINARY;
 	bool threads = !thread;
 	bool live = live_columns(model), temporary = temporary_columns(model);
 	GString *align = g_string_new(NULL);
@@ -53,6 +55,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		g_string_append_c(align, 'l');
 	if (site)
 		g_string_append(align, "lll");
+	if (binary)
+		g_string_append_c(align, 'l');
 	if (threads)
 		g_string_append_c(align, 'r');
 	g_string_append(align, live ? "rrlrl" : "rrl");
@@ -73,6 +77,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		cell(row, "FILE:LINE");
 		cell(row, "BINARY");
 	}
+	if (binary)
+		cell(row, "BINARY");
 	if (threads)
 		cell(row, "THREADS");
 	cell(row, "SAMPLES");
@@ -101,6 +107,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 			cell(row, "%s", g->type);
 		if (site)
 			cells_site(row, g);
+		if (binary)
+			cell(row, "%s", g->binary ? g->binary : AS_LABEL_UNKNOWN);
 		if (threads)
 			cell(row, "%" PRIu64, g->threads);
 		cell(row, "%" PRIu64, g->est.samples);
@@ -354,6 +362,7 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 		[ASR_KIND_SITE] = { "site", "sites" },
 		[ASR_KIND_STACK] = { "stack", "stacks" },
 		[ASR_KIND_FUNCTION] = { "function", "functions" },
+		[ASR_KIND_BINARY] = { "binary", "binaries" },
 	};
 	const struct asr_scope_model *scopes = model->scopes;
 	GPtrArray *list = g_ptr_array_new_with_free_func(g_free);

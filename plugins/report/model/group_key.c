@@ -32,6 +32,7 @@ guint asr_group_hash(gconstpointer p)
 	h = h * 31 + g_direct_hash(g->site);
 	h = h * 31 + g_direct_hash(g->stack);
 	h = h * 31 + str_hash_null(g->function);
+	h = h * 31 + str_hash_null(g->binary);
 	h = h * 31 + (guint) g->vpid;
 	h = h * 31 + (guint) g->vtid;
 	return h * 31 + g->anon_trace;
@@ -46,7 +47,7 @@ gboolean asr_group_equal(gconstpointer pa, gconstpointer pb)
 	       g_strcmp0(a->host, b->host) == 0 &&
 	       g_strcmp0(procname_key(a), procname_key(b)) == 0 &&
 	       g_strcmp0(a->type, b->type) == 0 && a->site == b->site && a->stack == b->stack &&
-	       g_strcmp0(a->function, b->function) == 0;
+	       g_strcmp0(a->function, b->function) == 0 && g_strcmp0(a->binary, b->binary) == 0;
 }
 
 const struct asr_group *asr_summary_find(const struct asr_summary *summary,

@@ -25,6 +25,7 @@ enum asr_kind {
 	ASR_KIND_SITE = AS_KIND_SITE,
 	ASR_KIND_STACK = AS_KIND_STACK,
 	ASR_KIND_FUNCTION = AS_KIND_FUNCTION,
+	ASR_KIND_BINARY = AS_KIND_BINARY,
 	ASR_KIND_COUNT,
 };
 
@@ -62,6 +63,9 @@ struct asr_group {
 	 * with the function anywhere in their stack; `self` holds those whose
 	 * leaf it is. */
 	const char *function;
+	/* Kind BINARY: the path of the binary its samples' leaves are in (the
+	 * frame a call site is named after); NULL: in no known binary. */
+	const char *binary;
 	struct asr_rates self_rates;
 	uint64_t self_threads;  /* T of the self samples */
 	struct as_estimate self;
