@@ -702,8 +702,11 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	unsigned bit;
 	guint i;
 
-	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 2,\n"
-		"  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
+	fputs("{\n  \"format\": \"allocsample-report\",\n  \"version\": 2,\n", out);
+	/* allocsample-profile's only: the report of a trace keeps its keys. */
+	if (model->profiles)
+		fprintf(out, "  \"profile_files\": %u,\n", model->profiles);
+	fprintf(out, "  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
 		model->confidence, boolean(model->boundary_compensation));
 	for (bit = 1; bit <= ASR_GROUP_BY_BINARY; bit <<= 1) {
 		if (model->group_by & bit) {

@@ -15,7 +15,7 @@
 			return "every process";
 		var host = hosts > 1 && g.host ? g.host + " " : "";
 		/* allocsample-profile's groups are sums over runs: no pid. */
-		var proc = (g.procname || "?") + (g.pid !== null ? " " + g.pid : data.profiles ? "" : " ?");
+		var proc = (g.procname || "?") + (g.pid !== null ? " " + g.pid : data.profile_files ? "" : " ?");
 		if (g.kind === "thread")
 			return host + proc + " / tid " + g.tid;
 		if (g.kind === "type")

@@ -48,7 +48,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 
 	if (hosts)
 		g_string_append_c(align, 'l');
-	g_string_append(align, "lr");
+	/* A sum of profiles has no pid. */
+	g_string_append(align, model->profiles ? "l" : "lr");
 	if (thread)
 		g_string_append_c(align, 'r');
 	if (type)
@@ -67,7 +68,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	if (hosts)
 		cell(row, "HOST");
 	cell(row, "PROCESS");
-	cell(row, "PID");
+	if (!model->profiles)
+		cell(row, "PID");
 	if (thread)
 		cell(row, "TID");
 	if (type)
@@ -100,7 +102,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		if (hosts)
 			cell(row, "%s", g->host ? g->host : "?");
 		cell(row, "%s", procname_of(g));
-		cell_pid(row, g);
+		if (!model->profiles)
+			cell_pid(row, g);
 		if (thread)
 			cell(row, "%" PRId64, g->vtid);
 		if (type)
@@ -398,10 +401,15 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 			fprintf(out, ", or beyond its %" PRIu64 " largest", model->top);
 		else if (beyond_top)
 			fprintf(out, "beyond the %" PRIu64 " largest of their table", model->top);
-		fprintf(out, "); to see them: allocsample-record%s%s, or the %s %s%s%s.\n",
-			small ? " --min-share 0" : "", beyond_top ? " --top 0" : "",
-			small && beyond_top ? "parameters" : "parameter", small ? "min-share=0" : "",
-			small && beyond_top ? "," : "", beyond_top ? "top=0" : "");
+		if (model->profiles)
+			fprintf(out, "); to see them: allocsample-profile%s%s.\n",
+				small ? " --min-share 0" : "", beyond_top ? " --top 0" : "");
+		else
+			fprintf(out, "); to see them: allocsample-record%s%s, or the %s %s%s%s.\n",
+				small ? " --min-share 0" : "", beyond_top ? " --top 0" : "",
+				small && beyond_top ? "parameters" : "parameter",
+				small ? "min-share=0" : "", small && beyond_top ? "," : "",
+				beyond_top ? "top=0" : "");
 		g_free(items);
 	}
 	g_ptr_array_free(list, TRUE);
@@ -434,6 +442,9 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 			temporary);
 		g_free(temporary);
 	}
+	if (model->profiles)
+		fprintf(out, "From %u pprof %s, each a profile or a sum of profiles: each group adds up the processes of one name, of every host and run.\n",
+			model->profiles, as_plural(model->profiles, "file", "files"));
 	if (model->cut)
 		fprintf(out, "Cut short: reading the trace failed (%s); reported up to there.\n", model->cut);
 	if (sum->samples == 0) {
