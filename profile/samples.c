@@ -30,6 +30,7 @@ static const char *const value_names[V_COUNT] = {
 static int find_values(const struct asp_profile *p, size_t index[V_COUNT])
 {
 	GString *missing = g_string_new(NULL);
+	const char *last = NULL;
 	size_t i, v, n = 0;
 
 	for (v = 0; v < V_COUNT; v++) {
@@ -38,9 +39,17 @@ static int find_values(const struct asp_profile *p, size_t index[V_COUNT])
 			if (strcmp(asp_string(p, p->message->sample_type[i]->type), value_names[v]) == 0)
 				index[v] = i;
 		}
-		if (index[v] == SIZE_MAX)
-			g_string_append_printf(missing, "%s%s", n++ ? ", " : "", value_names[v]);
+		if (index[v] != SIZE_MAX)
+			continue;
+		if (last)
+			g_string_append_printf(missing, "%s%s", n > 1 ? ", " : "", last);
+		last = value_names[v];
+		n++;
 	}
+	if (n > 1)
+		g_string_append(missing, " or");
+	if (n)
+		g_string_append_printf(missing, "%s%s", n > 1 ? " " : "", last);
 	if (n)
 		fprintf(stderr, ASP_ME ": %s: no %s %s: the sums an interval is computed from (a profile "
 				"of another profiler, or of an allocsample report that did not write them; "
