@@ -111,6 +111,8 @@ struct asp_cell {
 	const struct asr_stack *stack;
 	struct as_estimate_accum accum;  /* rate, s, u, weighted, objects, objects_var */
 	uint64_t threads;        /* allocsample_threads: at least its streams */
+	bool incomplete;         /* some of its samples are of a trace that lost
+				  * events: the truth is at least the lower end */
 	bool has_stream;         /* the `stream` label: its one thread */
 	int64_t stream;
 };

@@ -56,6 +56,7 @@ static void summarize(struct asr_summary *summary, struct asp_sum *sum)
 	}
 	summary->total = sum->total.g;
 	summary->samples = sum->samples;
+	summary->incomplete = summary->total.incomplete;
 	summary->processes = summary->groups[ASR_KIND_PROCESS]->len;
 	summary->mixed_rates = summary->mixed_rates || summary->total.est.mixed_rates;
 	asr_summary_order(summary, ASR_SORT_ALLOCATED);

@@ -15,7 +15,7 @@
 typedef Perftools__Profiles__Sample Sample;
 
 /* The values a cell is made of, and their names in a profile. */
-enum { V_OBJECTS, V_SPACE, V_SAMPLES, V_UNSAMPLED, V_THREADS, V_VARIANCE, V_COUNT };
+enum { V_OBJECTS, V_SPACE, V_SAMPLES, V_UNSAMPLED, V_THREADS, V_VARIANCE, V_INCOMPLETE, V_COUNT };
 static const char *const value_names[V_COUNT] = {
 	[V_OBJECTS] = ASR_PPROF_ALLOC_OBJECTS,
 	[V_SPACE] = ASR_PPROF_ALLOC_SPACE,
@@ -23,6 +23,7 @@ static const char *const value_names[V_COUNT] = {
 	[V_UNSAMPLED] = ASR_PPROF_UNSAMPLED,
 	[V_THREADS] = ASR_PPROF_THREADS,
 	[V_VARIANCE] = ASR_PPROF_OBJECTS_VARIANCE,
+	[V_INCOMPLETE] = ASR_PPROF_INCOMPLETE,
 };
 
 /* Finds the index of each value in `p`'s sample types.  Returns 0, or
@@ -99,11 +100,12 @@ static int read_labels(const struct asp_profile *p, const Sample *s, struct asp_
 /*
  * Whether the values of a sample can be a sum of the report's samples:
  * each of those holds one thread's samples (threads 1, samples at least
- * 1) and each of its samples adds at least one unsampled byte (size -
- * offset >= 1), a weight w >= 1 and bytes size * w >= size - offset, so
- * every sum of them has
+ * 1, incomplete 0 or 1) and each of its samples adds at least one
+ * unsampled byte (size - offset >= 1), a weight w >= 1 and bytes
+ * size * w >= size - offset, so every sum of them has
  *
- *	threads <= samples <= unsampled <= alloc_space,  samples <= alloc_objects
+ *	threads <= samples <= unsampled <= alloc_space,  samples <= alloc_objects,
+ *	incomplete <= threads
  *
  * A difference of profiles has negative values, a scaled one
  * (-normalize) values that break these where it scales one type more
@@ -119,7 +121,8 @@ static const char *sum_problem(const int64_t v[V_COUNT])
 			       "no interval";
 	}
 	if (v[V_THREADS] < 1 || v[V_THREADS] > v[V_SAMPLES] || v[V_SAMPLES] > v[V_UNSAMPLED] ||
-	    v[V_UNSAMPLED] > v[V_SPACE] || v[V_SAMPLES] > v[V_OBJECTS])
+	    v[V_UNSAMPLED] > v[V_SPACE] || v[V_SAMPLES] > v[V_OBJECTS] ||
+	    v[V_INCOMPLETE] > v[V_THREADS])
 		return "values that no sum of samples has (each sample's threads <= samples <= "
 		       "unsampled bytes <= bytes): an average or a scaling of profiles (pprof "
 		       "-normalize) has no interval";
@@ -160,6 +163,7 @@ int asp_samples_read(const struct asp_profile *p, struct asp_stacks *stacks, str
 		cell.accum.objects = (long double) values[V_OBJECTS];
 		cell.accum.objects_var = (long double) values[V_VARIANCE];
 		cell.threads = (uint64_t) values[V_THREADS];
+		cell.incomplete = values[V_INCOMPLETE] > 0;
 		asp_sum_add(sum, &cell);
 	}
 	return 0;

@@ -106,6 +106,7 @@ static void add(struct asp_group *group, const struct asp_cell *cell, bool self)
 {
 	as_estimate_merge(asr_rates_find(&group->g.rates, cell->accum.rate), &cell->accum);
 	streams_add(&group->streams, cell);
+	group->g.incomplete = group->g.incomplete || cell->incomplete;
 	if (!self)
 		return;
 	as_estimate_merge(asr_rates_find(&group->g.self_rates, cell->accum.rate), &cell->accum);

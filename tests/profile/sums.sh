@@ -15,6 +15,7 @@
 #     kept apart (the accumulators), the estimate the sum of both, the
 #     group marked as of mixed rates, its interval holding both runs'
 #     bytes;
+#   - a sum with the profile of a trace that lost events: incomplete;
 #   - groups by binary and by stack;
 #   - refused in one line, status 2: a profile without the sums (another
 #     profiler's: a legacy heap profile converted by pprof), a difference
@@ -124,6 +125,25 @@ check_truth "two rates, beta's total" "$d/mixed.json" '.kind == "function" and .
 	$(($(profile_fact run1 total beta) + $(profile_fact rate16k total beta)))
 check "the two rates are the report's" [ "$(jq -c .rates "$d/mixed.json")" = '[4096,16384]' ]
 
+# A trace that lost events (a copy of one, its packets saying so): every
+# group of its profile incomplete, and of a sum with it.  Pinned to one CPU,
+# its events in one stream of several packets (harness_cpu).
+harness_trace lossy --stacks --buffers 4096:256 -- harness_preload taskset -c "$(harness_cpu)" \
+	env ALLOCSAMPLE_SEED=5 ALLOCSAMPLE_RATE="$RATE" "$PROFILE_PROGRAM" "$d/lossy.facts"
+trace_lossy_copy "$d/lossy" "$d/lossy-copy" 1000
+report_run "$d/lossy-copy" -p "format=\"pprof\",path=\"$d/lossy.pb.gz\"" >/dev/null 2>"$d/lossy.pprof.err" ||
+	harness_fail "the pprof report of the lossy trace failed: $(tail -n 5 "$d/lossy.pprof.err")"
+profile_merge lossy-sum "$d/lossy.pb.gz" "$d/run2.pb.gz"
+profile_json lossy-sum "$d/lossy-sum.pb.gz"
+check "a sum with a trace that lost events: incomplete, and so are its groups" \
+	jq -e '.incomplete and .total.incomplete and ([.groups[] | select(.kind == "function") | .incomplete] | all)' \
+	"$d/lossy-sum.json"
+"$PROFILE_CMD" "$d/lossy-sum.pb.gz" >"$d/lossy-sum.txt" 2>&1
+check "its text says the true values are at least the lower ends" \
+	grep -q 'the true value is at least the' "$d/lossy-sum.txt"
+check "control: the sum of lossless runs is complete" \
+	jq -e '(.incomplete or .total.incomplete or ([.groups[] | .incomplete] | any)) | not' "$d/merged.json"
+
 # By binary and by stack.
 profile_json grouped --group-by stack,binary "$d/merged.pb.gz"
 check "one binary group, the program's, with every sample of its functions" \
@@ -157,7 +177,7 @@ printf 'heap profile: 2: 2048 [4: 4096] @ heapprofile/1024\n2: 2048 [4: 4096] @ 
 	>"$d/legacy.heap"
 profile_merge other "$d/legacy.heap"
 refused "another profiler's profile (no sums)" "$d/other.pb.gz" \
-	'no allocsample_samples, allocsample_unsampled, allocsample_threads or allocsample_objects_variance values'
+	'no allocsample_samples, allocsample_unsampled, allocsample_threads, allocsample_objects_variance or allocsample_incomplete values'
 HOME="$d/home-go" go tool pprof -proto -diff_base "$d/run2.pb.gz" "$d/run1.pb.gz" >"$d/diff.pb.gz" 2>/dev/null ||
 	harness_fail "go tool pprof -diff_base failed"
 refused "a difference of profiles" "$d/diff.pb.gz" 'negative values'

@@ -46,10 +46,10 @@ go_pprof -raw "$profile" >"$raw" 2>"$HARNESS_DIR/pprof.stderr" ||
 	harness_fail "go tool pprof -raw cannot read the profile: $(cat "$HARNESS_DIR/pprof.stderr")"
 
 # -raw: "Samples:", a header, then per sample "OBJECTS BYTES LIVE_OBJECTS
-# LIVE_BYTES SAMPLES UNSAMPLED THREADS OBJECTS_VARIANCE: LOCATION..." and
-# its label lines, until "Locations".
+# LIVE_BYTES SAMPLES UNSAMPLED THREADS OBJECTS_VARIANCE INCOMPLETE:
+# LOCATION..." and its label lines, until "Locations".
 awk '/^Samples:/ { on = 1; next } /^Locations/ { on = 0 }
-     on && /^ *[0-9]+( +[0-9]+){7}: / { n++; o += $1; b += $2; lo += $3; lb += $4; s += $5; u += $6; t += $7 }
+     on && /^ *[0-9]+( +[0-9]+){8}: / { n++; o += $1; b += $2; lo += $3; lb += $4; s += $5; u += $6; t += $7 }
      END { printf "%d %d %d %d %d %d %d %d\n", n, o, b, lo, lb, s, u, t }' "$raw" >"$HARNESS_DIR/sums"
 read -r cells objects bytes live_objects live_bytes samples unsampled threads <"$HARNESS_DIR/sums"
 jq -r '[.groups[] | select(.kind == "stack")] |
@@ -79,8 +79,8 @@ check "allocsample_unsampled adds up to their accumulators' unsampled bytes exac
 check "allocsample_threads is 1 a sample: $threads for $cells samples" [ "$threads" -eq "$cells" ]
 check "some bytes are live at the end (the workload keeps blocks), fewer than allocated" \
 	sh -c "[ '$live_bytes' -gt 0 ] && [ '$live_bytes' -lt '$bytes' ] && [ '$live_objects' -gt 0 ]"
-check "every sample has its eight values: allocated objects and bytes (the default), live ones, then the additive statistics" \
-	grep -q '^alloc_objects/count alloc_space/bytes\[dflt\] inuse_objects/count inuse_space/bytes allocsample_samples/count allocsample_unsampled/bytes allocsample_threads/count allocsample_objects_variance/count$' "$raw"
+check "every sample has its nine values: allocated objects and bytes (the default), live ones, then the additive statistics" \
+	grep -q '^alloc_objects/count alloc_space/bytes\[dflt\] inuse_objects/count inuse_space/bytes allocsample_samples/count allocsample_unsampled/bytes allocsample_threads/count allocsample_objects_variance/count allocsample_incomplete/count$' "$raw"
 check "the period is the rate, in bytes of space" \
 	sh -c "grep -q '^PeriodType: space bytes\$' '$raw' && grep -q '^Period: 4096\$' '$raw'"
 check "the comments give the total with its interval" \
@@ -97,7 +97,7 @@ report_run "$trace" -p "format=\"pprof\",sort=\"peak\",path=\"$peak_profile\"" >
 go_pprof -raw "$peak_profile" >"$HARNESS_DIR/peak.raw" 2>"$HARNESS_DIR/pprof.stderr" ||
 	harness_fail "go tool pprof -raw cannot read the peak's profile: $(cat "$HARNESS_DIR/pprof.stderr")"
 peak_bytes=$(awk '/^Samples:/ { on = 1; next } /^Locations/ { on = 0 }
-	on && /^ *[0-9]+( +[0-9]+){7}: / { b += $4 } END { print b + 0 }' "$HARNESS_DIR/peak.raw")
+	on && /^ *[0-9]+( +[0-9]+){8}: / { b += $4 } END { print b + 0 }' "$HARNESS_DIR/peak.raw")
 json_peak=$(jq '[.groups[] | select(.kind == "stack") | .peak_live_estimate // 0] | add' "$json")
 check "sort=peak: inuse_space adds up to the stack groups' bytes at the peak: $peak_bytes and $json_peak" \
 	within "$peak_bytes" "$json_peak" $((cells + groups))

@@ -113,7 +113,7 @@ static void add_cell(struct asr_pprof *b, const struct asr_summary *sum, const s
 
 		if (a->samples == 0)
 			continue;
-		s = asr_pprof_sample(b, g->stack, inuse ? 8 : 6, 8);
+		s = asr_pprof_sample(b, g->stack, inuse ? 9 : 7, 8);
 		v = 0;
 		s->value[v++] = value_of(a->objects);
 		s->value[v++] = value_of(a->weighted);
@@ -125,6 +125,7 @@ static void add_cell(struct asr_pprof *b, const struct asr_summary *sum, const s
 		s->value[v++] = value_of(a->u);
 		s->value[v++] = 1;
 		s->value[v++] = (int64_t) ceill(a->objects_var);
+		s->value[v++] = g->incomplete;
 		if (g->procname)
 			asr_pprof_label_string(b, s, "thread", g->procname);
 		if (g->has_vtid)
@@ -306,7 +307,7 @@ static void add_type(struct asr_pprof *b, ValueType *made, ValueType **types, si
 
 int asr_write_pprof(FILE *out, const struct asr_model *model)
 {
-	ValueType made[8], *types[8];
+	ValueType made[9], *types[9];
 	ValueType period = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
 	Profile profile = PERFTOOLS__PROFILES__PROFILE__INIT;
 	const struct asr_summary *sum = &model->summary;
@@ -336,6 +337,7 @@ int asr_write_pprof(FILE *out, const struct asr_model *model)
 	add_type(&b, made, types, &n, ASR_PPROF_UNSAMPLED, "bytes");
 	add_type(&b, made, types, &n, ASR_PPROF_THREADS, "count");
 	add_type(&b, made, types, &n, ASR_PPROF_OBJECTS_VARIANCE, "count");
+	add_type(&b, made, types, &n, ASR_PPROF_INCOMPLETE, "count");
 	period.type = asr_pprof_string(&b, "space");
 	period.unit = asr_pprof_string(&b, "bytes");
 	for (i = 0; i < model->stack_cells->len; i++)

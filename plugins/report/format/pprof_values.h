@@ -23,11 +23,14 @@
 /* The additive statistics, exact: s, u = sum (size - offset), the
  * threads (1 per pprof sample: a merge adds the streams it joins), and
  * sum w (w - 1), the objects' variance, rounded up (a larger variance
- * only lowers the objects' lower end). */
+ * only lowers the objects' lower end); and how many of the pprof samples
+ * added are of a trace that lost events (0 or 1 each), so that a sum
+ * still says its true value is at least its lower end. */
 #define ASR_PPROF_SAMPLES "allocsample_samples"
 #define ASR_PPROF_UNSAMPLED "allocsample_unsampled"
 #define ASR_PPROF_THREADS "allocsample_threads"
 #define ASR_PPROF_OBJECTS_VARIANCE "allocsample_objects_variance"
+#define ASR_PPROF_INCOMPLETE "allocsample_incomplete"
 
 /* The sampling rate R of the sample's values, a string label (decimal):
  * merges keep samples of different rates apart, and Pyroscope, which
