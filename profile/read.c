@@ -6,6 +6,7 @@
  */
 #define ZLIB_CONST
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include <zlib.h>

@@ -68,7 +68,6 @@ void asp_sum_init(struct asp_sum *sum, unsigned group_by)
 	sum->index = g_hash_table_new(asr_group_hash, asr_group_equal);
 	sum->groups = g_ptr_array_new_with_free_func(group_free);
 	sum->functions = asr_stack_functions_table();
-	sum->total.g.kind = ASR_KIND_PROCESS;
 	streams_init(&sum->total.streams);
 	streams_init(&sum->total.self_streams);
 }

@@ -11,6 +11,7 @@
 #     (three for alpha, six for kappa, which both threads run), its
 #     interval holds the program's own total of the three runs and is
 #     narrower, relative to its estimate, than any one run's;
+#   - a sum written with pprof's -sample_index, the same sum;
 #   - profiles at two rates (4096 and 16384) summed: each rate's samples
 #     kept apart (the accumulators), the estimate the sum of both, the
 #     group marked as of mixed rates, its interval holding both runs'
@@ -103,6 +104,14 @@ within() {
 beta_self=$(truth self beta)
 interval=$(profile_function "$d/merged.json" beta '.self_lower .self_upper')
 check "sum of three runs, beta's self bytes: true $beta_self in [$interval]" within "$beta_self" "$interval"
+
+# pprof's -sample_index chooses what its own reports show: the sum it
+# writes keeps every value, and reads the same.
+HOME="$d/home-go" go tool pprof -proto -sample_index=alloc_objects "$d/run1.pb.gz" "$d/run2.pb.gz" \
+	"$d/run3.pb.gz" >"$d/indexed.pb.gz" 2>/dev/null || harness_fail "go tool pprof -sample_index failed"
+profile_json indexed --confidence 0.999 "$d/indexed.pb.gz"
+check "a sum written with -sample_index reads as the same sum" \
+	[ "$(jq -S .groups "$d/indexed.json")" = "$(jq -S .groups "$d/merged.json")" ]
 
 # Two rates.
 profile_record rate16k 4 16384
