@@ -11,7 +11,8 @@
 #     (three for alpha, six for kappa, which both threads run), its
 #     interval holds the program's own total of the three runs and is
 #     narrower, relative to its estimate, than any one run's;
-#   - a sum written with pprof's -sample_index, the same sum;
+#   - a sum written with pprof's -sample_index, and one uncompressed, the
+#     same sum;
 #   - profiles at two rates (4096 and 16384) summed: each rate's samples
 #     kept apart (the accumulators), the estimate the sum of both, the
 #     group marked as of mixed rates, its interval holding both runs'
@@ -112,6 +113,10 @@ HOME="$d/home-go" go tool pprof -proto -sample_index=alloc_objects "$d/run1.pb.g
 profile_json indexed --confidence 0.999 "$d/indexed.pb.gz"
 check "a sum written with -sample_index reads as the same sum" \
 	[ "$(jq -S .groups "$d/indexed.json")" = "$(jq -S .groups "$d/merged.json")" ]
+gunzip -c "$d/merged.pb.gz" >"$d/merged.pb"
+profile_json plain --confidence 0.999 "$d/merged.pb"
+check "the sum uncompressed reads the same" \
+	[ "$(jq -S .groups "$d/plain.json")" = "$(jq -S .groups "$d/merged.json")" ]
 
 # Two rates.
 profile_record rate16k 4 16384
