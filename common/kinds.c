@@ -11,6 +11,7 @@ static const char *const names[AS_KIND_COUNT] = {
 	[AS_KIND_SITE] = "site",
 	[AS_KIND_STACK] = "stack",
 	[AS_KIND_FUNCTION] = "function",
+	[AS_KIND_BINARY] = "binary",
 	[AS_KIND_TOTAL] = "total",
 };
 

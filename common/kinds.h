@@ -15,6 +15,7 @@ enum as_kind {
 	AS_KIND_SITE,
 	AS_KIND_STACK,
 	AS_KIND_FUNCTION,
+	AS_KIND_BINARY,          /* allocsample-profile's only, so far */
 	AS_KIND_TOTAL,
 	AS_KIND_COUNT
 };

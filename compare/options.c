@@ -76,7 +76,9 @@ static bool parse_kinds(const char *text, unsigned *kinds)
 	     name = strtok_r(NULL, ",", &save)) {
 		int k = as_kind_parse(name);
 
-		if (k < 0 || k == AS_KIND_PROCESS || k == AS_KIND_TOTAL)
+		/* No report of a trace has binary groups (allocsample-profile's
+		 * own). */
+		if (k < 0 || k == AS_KIND_PROCESS || k == AS_KIND_TOTAL || k == AS_KIND_BINARY)
 			good = false;
 		else
 			*kinds |= 1u << k;

@@ -60,7 +60,8 @@ TRACED_MODULE_LINK_FLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath 
 
 # In the order the tests start (make check -j starts the scripts in the
 # order of TESTS): the longest first, so that none of them is left running
-# alone at the end: attach/, then the tests of the normal build only
+# alone at the end: attach/ and profile/ (coverage.sh's sixty
+# recordings), then the tests of the normal build only
 # (PLAIN_TESTS, whose order is that of their folders' includes:
 # attach/compat.sh, docs/commands.sh and record/install.sh first), then
 # the rest.  The Check programs start after the scripts whatever their
@@ -68,6 +69,7 @@ TRACED_MODULE_LINK_FLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath 
 # waits for a job slot first): the simulations, the longest of them, then
 # run side by side at the end, where they keep both cores busy.
 include tests/attach/local.mk
+include tests/profile/local.mk
 include tests/docs/local.mk
 include tests/record/local.mk
 include tests/fuzz/local.mk

@@ -11,8 +11,6 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/query.c plugins/report/query.h \
 	plugins/report/messages.c plugins/report/messages.h \
 	plugins/report/worker.c plugins/report/worker.h \
-	plugins/report/rates.c plugins/report/rates.h \
-	plugins/report/lifetime_rates.c plugins/report/lifetime_rates.h \
 	plugins/report/read/fields.c plugins/report/read/fields.h \
 	plugins/report/read/class_cache.c plugins/report/read/class_cache.h \
 	plugins/report/read/sample.c plugins/report/read/sample.h \
@@ -40,23 +38,52 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/aggregate/sizes.c plugins/report/aggregate/sizes.h \
 	plugins/report/model/model.c plugins/report/model/model.h \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
-	plugins/report/model/group_estimates.c plugins/report/model/group_order.c \
-	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
-	plugins/report/model/program_notes.c plugins/report/model/program_notes.h \
 	plugins/report/model/lifetime_parts.c plugins/report/model/lifetime_parts.h \
-	plugins/report/model/temporary.c plugins/report/model/lifetime_quantiles.c \
 	plugins/report/model/survival.c \
 	plugins/report/model/names.c plugins/report/model/site_names.c \
 	plugins/report/model/timeline.c plugins/report/model/timeline.h \
 	plugins/report/model/heap.c plugins/report/model/heap.h \
 	plugins/report/model/scopes.c plugins/report/model/scopes.h \
-	plugins/report/model/shown.c plugins/report/model/selection.c \
 	plugins/report/model/stack.h \
 	plugins/report/model/resolve.c plugins/report/model/resolve.h \
-	plugins/report/model/functions.c plugins/report/model/functions.h \
 	plugins/report/model/at.c plugins/report/model/at.h \
 	plugins/report/model/call_tree.c plugins/report/model/call_tree.h \
-	plugins/report/model/sizes.c plugins/report/model/sizes.h \
+	plugins/report/model/sizes.c plugins/report/model/sizes.h
+# The sink sees only its own tree and the estimators, never src/.
+plugins_report_babeltrace_plugin_allocsample_la_CPPFLAGS = -include $(top_builddir)/config.h \
+	-I$(top_srcdir) -I$(top_srcdir)/plugins/report -I$(top_builddir)/plugins/report
+plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
+	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS) \
+	$(PTHREAD_CFLAGS)
+plugins_report_babeltrace_plugin_allocsample_la_LIBADD = plugins/report/libasrwriters.la \
+	estimate/libasestimate.la common/libascommon.la \
+	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS) -lm \
+	$(PTHREAD_LIBS) $(DL_LIBS)
+# Only babeltrace2's entry points are exported: the plugin's calls to its
+# own functions, a dozen per event, are then direct, not through the PLT.
+plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
+	-module -avoid-version -shared -no-undefined -export-symbols-regex '^__bt_'
+# C++ frames are named with the C++ runtime's __cxa_demangle (symbols/demangle.c).
+plugins_report_babeltrace_plugin_allocsample_la_LIBADD += -lstdc++
+
+# The formats, and the parts of the model they call or that estimate a
+# group from its sums (doc/design.md section 4, "Two programs print a
+# model"): a library linked whole into the component and, the parts it
+# uses, into allocsample-profile (profile/), which prints models built
+# from pprof profiles.  Nothing in it reads a trace or calls babeltrace2,
+# whose headers the model's include still.
+noinst_LTLIBRARIES += plugins/report/libasrwriters.la
+plugins_report_libasrwriters_la_SOURCES = \
+	plugins/report/params.h plugins/report/param_names.c \
+	plugins/report/rates.c plugins/report/rates.h \
+	plugins/report/lifetime_rates.c plugins/report/lifetime_rates.h \
+	plugins/report/model/group_key.c plugins/report/model/shown.c \
+	plugins/report/model/selection.c plugins/report/model/group_order.c \
+	plugins/report/model/group_estimates.c \
+	plugins/report/model/temporary.c plugins/report/model/lifetime_quantiles.c \
+	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
+	plugins/report/model/program_notes.c plugins/report/model/program_notes.h \
+	plugins/report/model/functions.c plugins/report/model/functions.h \
 	plugins/report/format/writer.h plugins/report/format/writers.c \
 	plugins/report/format/text.h plugins/report/format/text.c \
 	plugins/report/format/grid.c \
@@ -70,26 +97,15 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/format/folded.c \
 	plugins/report/format/pprof.c \
 	plugins/report/format/pprof_build.c plugins/report/format/pprof_build.h \
+	plugins/report/format/pprof_values.h \
 	plugins/report/format/update.c \
 	plugins/report/format/warnings.c
-nodist_plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
+nodist_plugins_report_libasrwriters_la_SOURCES = \
 	plugins/report/format/page.c \
 	plugins/report/format/profile.pb-c.c plugins/report/format/profile.pb-c.h
-# The sink sees only its own tree and the estimators, never src/.
-plugins_report_babeltrace_plugin_allocsample_la_CPPFLAGS = -include $(top_builddir)/config.h \
-	-I$(top_srcdir) -I$(top_srcdir)/plugins/report -I$(top_builddir)/plugins/report
-plugins_report_babeltrace_plugin_allocsample_la_CFLAGS = $(AM_CFLAGS) \
-	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(LIBDW_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS) \
-	$(PTHREAD_CFLAGS)
-plugins_report_babeltrace_plugin_allocsample_la_LIBADD = estimate/libasestimate.la common/libascommon.la \
-	$(BABELTRACE2_LIBS) $(GLIB_LIBS) $(LIBDW_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS) -lm \
-	$(PTHREAD_LIBS) $(DL_LIBS)
-# Only babeltrace2's entry points are exported: the plugin's calls to its
-# own functions, a dozen per event, are then direct, not through the PLT.
-plugins_report_babeltrace_plugin_allocsample_la_LDFLAGS = $(AM_LDFLAGS) \
-	-module -avoid-version -shared -no-undefined -export-symbols-regex '^__bt_'
-# C++ frames are named with the C++ runtime's __cxa_demangle (symbols/demangle.c).
-plugins_report_babeltrace_plugin_allocsample_la_LIBADD += -lstdc++
+plugins_report_libasrwriters_la_CPPFLAGS = $(plugins_report_babeltrace_plugin_allocsample_la_CPPFLAGS)
+plugins_report_libasrwriters_la_CFLAGS = $(AM_CFLAGS) \
+	$(BABELTRACE2_CFLAGS) $(GLIB_CFLAGS) $(PROTOBUF_C_CFLAGS) $(ZLIB_CFLAGS)
 
 # The HTML page's style and script stay in files of their own, compiled in
 # (the page's frame is common/page.html).
@@ -113,6 +129,6 @@ plugins/report/format/profile.pb-c.c: $(srcdir)/$(PROFILE_PROTO)
 plugins/report/format/profile.pb-c.h: plugins/report/format/profile.pb-c.c
 	@test -f $@ || rm -f plugins/report/format/profile.pb-c.c
 	@test -f $@ || $(MAKE) $(AM_MAKEFLAGS) plugins/report/format/profile.pb-c.c
-$(plugins_report_babeltrace_plugin_allocsample_la_OBJECTS): plugins/report/format/profile.pb-c.h
+$(plugins_report_libasrwriters_la_OBJECTS): plugins/report/format/profile.pb-c.h
 CLEANFILES += plugins/report/format/profile.pb-c.c plugins/report/format/profile.pb-c.h
 EXTRA_DIST += $(PROFILE_PROTO)

@@ -45,17 +45,6 @@ static int out_of_memory(struct asr_params_error *error)
 	return ASR_PARAMS_NO_MEMORY;
 }
 
-const char *asr_group_by_name(enum asr_group_by bit)
-{
-	int k;
-
-	for (k = AS_KIND_THREAD; k <= AS_KIND_FUNCTION; k++) {
-		if (bit == ASR_GROUP_BY_BIT(k))
-			return as_kind_name((enum as_kind) k);
-	}
-	return "?";
-}
-
 static const char *value_type_name(const bt_value *value)
 {
 	switch (bt_value_get_type(value)) {
@@ -470,30 +459,15 @@ static int check_format(struct asr_params_error *error, struct asr_params *param
 	return 0;
 }
 
-static const char *const sort_names[] = {
-	[ASR_SORT_ALLOCATED] = "allocated",
-	[ASR_SORT_LIVE] = "live",
-	[ASR_SORT_TEMPORARY] = "temporary",
-	[ASR_SORT_PEAK] = "peak",
-};
-
-const char *asr_sort_name(enum asr_sort sort)
-{
-	return sort_names[sort];
-}
-
 static int parse_sort(struct asr_params_error *error, const char *name, const bt_value *value,
 		      struct asr_params *params)
 {
 	const char *s = bt_value_is_string(value) ? bt_value_string_get(value) : NULL;
+	int sort = s ? asr_sort_parse(s) : -1;
 
-	size_t i;
-
-	for (i = 0; s && i < sizeof sort_names / sizeof sort_names[0]; i++) {
-		if (strcmp(s, sort_names[i]) == 0) {
-			params->sort = (enum asr_sort) i;
-			return 0;
-		}
+	if (sort >= 0) {
+		params->sort = (enum asr_sort) sort;
+		return 0;
 	}
 	if (s)
 		refuse(error,

@@ -22,6 +22,8 @@ enum asr_group_by {
 	ASR_GROUP_BY_SITE = ASR_GROUP_BY_BIT(AS_KIND_SITE),    /* schema 1: needs filter.lttng-utils.debug-info */
 	ASR_GROUP_BY_STACK = ASR_GROUP_BY_BIT(AS_KIND_STACK),  /* schema 2 */
 	ASR_GROUP_BY_FUNCTION = ASR_GROUP_BY_BIT(AS_KIND_FUNCTION),  /* schema 2 */
+	/* allocsample-profile's only: the component refuses it */
+	ASR_GROUP_BY_BINARY = ASR_GROUP_BY_BIT(AS_KIND_BINARY),
 };
 
 enum asr_format {
@@ -104,14 +106,18 @@ struct asr_params_error {
 enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *params,
 					struct asr_params_error *error);
 
-/* The value of `sort` that gives `sort`: "allocated", "live", "peak". */
+/* The value of `sort` that gives `sort`: "allocated", "live", "peak"
+ * (param_names.c, as the two below). */
 const char *asr_sort_name(enum asr_sort sort);
+
+/* The order a value of `sort` names, or -1 when none. */
+int asr_sort_parse(const char *name);
 
 /* Releases what asr_params_parse() allocated. */
 void asr_params_fini(struct asr_params *params);
 
 /* The name of a group-by bit: its kind's ("thread", "type", "thread-type",
- * "site", "stack", "function"). */
+ * "site", "stack", "function", "binary"). */
 const char *asr_group_by_name(enum asr_group_by bit);
 
 #endif

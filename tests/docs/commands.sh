@@ -5,9 +5,10 @@
 #
 # Which lines are commands: tests/docs/extract.awk says (fenced sh blocks
 # and inline code that runs allocsample-record, allocsample-compare,
-# babeltrace2 or lttng with an option, in Markdown; the command lines of
-# .nf/.EX blocks, in manual pages), read from the documents when the test
-# runs, so that an edited or added command is run too.
+# allocsample-profile, babeltrace2 or lttng with an option, in Markdown;
+# the command lines of .nf/.EX blocks, in manual pages), read from the
+# documents when the test runs, so that an edited or added command is run
+# too.
 #
 # Where: as root, in network and mount namespaces of the test's own, the
 # build tree's install (which `make check` makes in tests/stage) is copied

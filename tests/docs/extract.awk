@@ -12,7 +12,8 @@
 #     dropped; a line ending in a backslash goes on on the next);
 #   - a fenced block with no tag is output, of the command before it;
 #   - inline code that starts with allocsample-record, allocsample-compare,
-#     babeltrace2 or lttng (by path or not, after VAR=value words) and gives
+#     allocsample-profile, babeltrace2 or lttng (by path or not, after
+#     VAR=value words) and gives
 #     it an option is a command: `allocsample-compare BASELINE NEW` names
 #     the synopsis, `allocsample-record --leaks -- ./server` is a command;
 #   - blocks tagged otherwise (c, text...) are neither.
@@ -26,11 +27,11 @@
 
 BEGIN {
 	FS = "\n"
-	split("allocsample-record allocsample-compare babeltrace2 lttng", w, " ")
+	split("allocsample-record allocsample-compare allocsample-profile babeltrace2 lttng", w, " ")
 	for (i in w)
 		inline_command[w[i]] = 1
-	split("allocsample-record allocsample-compare babeltrace2 lttng go flamegraph.pl make " \
-	      "./configure ./bootstrap pkg-config export", w, " ")
+	split("allocsample-record allocsample-compare allocsample-profile babeltrace2 lttng go " \
+	      "flamegraph.pl make ./configure ./bootstrap pkg-config export", w, " ")
 	for (i in w)
 		man_command[w[i]] = 1
 	pending = ""

@@ -3,9 +3,11 @@
 # processes, as in folded.sh), read back by `go tool pprof`: a gzip file;
 # -raw's samples add up to the JSON report's stack groups (bytes, objects
 # and live bytes, each value rounded on its own, so to half a unit per
-# value);
+# value; the additive statistics exactly: samples and unsampled bytes,
+# each sample one thread);
 # the workload's functions, its inlined call as two lines of one
-# location, its thread's name and id, type, process and pid as labels,
+# location, its thread's name and id, type, process and pid, rate and
+# stream as labels,
 # [truncated] and [no stack] locations, the binary's build id (readelf's)
 # on its mapping, the period and the comments; -top, -traces, -list and
 # -http work.  format=pprof without `path` is refused with a clear error
@@ -44,15 +46,16 @@ go_pprof -raw "$profile" >"$raw" 2>"$HARNESS_DIR/pprof.stderr" ||
 	harness_fail "go tool pprof -raw cannot read the profile: $(cat "$HARNESS_DIR/pprof.stderr")"
 
 # -raw: "Samples:", a header, then per sample "OBJECTS BYTES LIVE_OBJECTS
-# LIVE_BYTES: LOCATION..." and its label lines, until "Locations".
+# LIVE_BYTES SAMPLES UNSAMPLED THREADS OBJECTS_VARIANCE INCOMPLETE:
+# LOCATION..." and its label lines, until "Locations".
 awk '/^Samples:/ { on = 1; next } /^Locations/ { on = 0 }
-     on && /^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+: / { n++; o += $1; b += $2; lo += $3; lb += $4 }
-     END { printf "%d %d %d %d %d\n", n, o, b, lo, lb }' "$raw" >"$HARNESS_DIR/sums"
-read -r cells objects bytes live_objects live_bytes <"$HARNESS_DIR/sums"
+     on && /^ *[0-9]+( +[0-9]+){8}: / { n++; o += $1; b += $2; lo += $3; lb += $4; s += $5; u += $6; t += $7 }
+     END { printf "%d %d %d %d %d %d %d %d\n", n, o, b, lo, lb, s, u, t }' "$raw" >"$HARNESS_DIR/sums"
+read -r cells objects bytes live_objects live_bytes samples unsampled threads <"$HARNESS_DIR/sums"
 jq -r '[.groups[] | select(.kind == "stack")] |
-	"\(length) \(map(.estimate) | add) \(map(.objects) | add) \(map(.live_estimate // 0) | add)"' \
+	"\(length) \(map(.estimate) | add) \(map(.objects) | add) \(map(.live_estimate // 0) | add) \(map(.samples) | add) \(map(.accumulators[].unsampled) | add)"' \
 	"$json" >"$HARNESS_DIR/json-sums"
-read -r groups json_bytes json_objects json_live <"$HARNESS_DIR/json-sums"
+read -r groups json_bytes json_objects json_live json_samples json_unsampled <"$HARNESS_DIR/json-sums"
 json_total=$(jq '.total.estimate' "$json")
 printf '      %s samples in the profile (thread x type x stack), %s stack groups in the JSON\n' \
 	"$cells" "$groups"
@@ -69,10 +72,15 @@ check "alloc_objects adds up to the JSON's stack groups' objects: $objects and $
 	within "$objects" "$json_objects" $((cells + groups))
 check "inuse_space adds up to the JSON's stack groups' live bytes: $live_bytes and $json_live bytes" \
 	within "$live_bytes" "$json_live" $((cells + groups))
+check "allocsample_samples adds up to the JSON's stack groups' samples exactly: $samples and $json_samples" \
+	[ "$samples" -eq "$json_samples" ]
+check "allocsample_unsampled adds up to their accumulators' unsampled bytes exactly: $unsampled and $json_unsampled" \
+	[ "$unsampled" -eq "$json_unsampled" ]
+check "allocsample_threads is 1 a sample: $threads for $cells samples" [ "$threads" -eq "$cells" ]
 check "some bytes are live at the end (the workload keeps blocks), fewer than allocated" \
 	sh -c "[ '$live_bytes' -gt 0 ] && [ '$live_bytes' -lt '$bytes' ] && [ '$live_objects' -gt 0 ]"
-check "every sample has its four values: allocated objects and bytes (the default), then live ones" \
-	grep -q '^alloc_objects/count alloc_space/bytes\[dflt\] inuse_objects/count inuse_space/bytes$' "$raw"
+check "every sample has its nine values: allocated objects and bytes (the default), live ones, then the additive statistics" \
+	grep -q '^alloc_objects/count alloc_space/bytes\[dflt\] inuse_objects/count inuse_space/bytes allocsample_samples/count allocsample_unsampled/bytes allocsample_threads/count allocsample_objects_variance/count allocsample_incomplete/count$' "$raw"
 check "the period is the rate, in bytes of space" \
 	sh -c "grep -q '^PeriodType: space bytes\$' '$raw' && grep -q '^Period: 4096\$' '$raw'"
 check "the comments give the total with its interval" \
@@ -89,7 +97,7 @@ report_run "$trace" -p "format=\"pprof\",sort=\"peak\",path=\"$peak_profile\"" >
 go_pprof -raw "$peak_profile" >"$HARNESS_DIR/peak.raw" 2>"$HARNESS_DIR/pprof.stderr" ||
 	harness_fail "go tool pprof -raw cannot read the peak's profile: $(cat "$HARNESS_DIR/pprof.stderr")"
 peak_bytes=$(awk '/^Samples:/ { on = 1; next } /^Locations/ { on = 0 }
-	on && /^ *[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+: / { b += $4 } END { print b + 0 }' "$HARNESS_DIR/peak.raw")
+	on && /^ *[0-9]+( +[0-9]+){8}: / { b += $4 } END { print b + 0 }' "$HARNESS_DIR/peak.raw")
 json_peak=$(jq '[.groups[] | select(.kind == "stack") | .peak_live_estimate // 0] | add' "$json")
 check "sort=peak: inuse_space adds up to the stack groups' bytes at the peak: $peak_bytes and $json_peak" \
 	within "$peak_bytes" "$json_peak" $((cells + groups))
@@ -108,6 +116,8 @@ check "the inlined call is two lines of one location: stacks_inlined, then stack
 check "the worker's samples are labelled with its name and tid ($worker)" \
 	sh -c "grep -q 'thread:\\[stacks-worker\\]' '$raw' && grep -q 'tid:\\[$worker\\]' '$raw'"
 check "samples are labelled with their type" grep -q 'type:\[malloc\]' "$raw"
+check "and with their rate, a string (Pyroscope keeps string labels apart), and their thread's stream, a number" \
+	sh -c "grep -q 'rate:\\[4096\\]' '$raw' && grep -Eq 'stream:\\[[0-9]+\\]' '$raw'"
 check "and with their process and pid ($pid)" \
 	sh -c "grep -q 'process:\\[stacks-workload\\]' '$raw' && grep -q 'pid:\\[$pid\\]' '$raw'"
 check "truncated stacks end in a location [truncated], empty ones are [no stack], outside any mapping" \

@@ -209,6 +209,9 @@ static void put_row(FILE *out, const char *kind, const struct asr_group *g,
 			fprintf(out, "%" PRIu64, g->site->line);
 		fputc(',', out);
 		put_field(out, g->site->binary);
+	} else if (g->kind == ASR_KIND_BINARY) {
+		fputs(",,,", out);
+		put_field(out, g->binary);
 	} else {
 		fputs(",,,", out);
 	}

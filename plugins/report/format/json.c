@@ -259,6 +259,8 @@ static char *group_label(const struct asr_group *g, bool total)
 		return g->stack ? stack_label(g->stack) : NULL;
 	case ASR_KIND_FUNCTION:
 		return g_strdup(g->function);
+	case ASR_KIND_BINARY:
+		return g_strdup(g->binary ? as_base_name(g->binary) : AS_LABEL_UNKNOWN);
 	case ASR_KIND_COUNT:
 		break;
 	}
@@ -361,7 +363,7 @@ static void put_group(FILE *out, const char *kind, const struct asr_group *g, bo
 	else
 		fputs(", \"line\": null", out);
 	fputs(", \"binary\": ", out);
-	put_string(out, g->site ? g->site->binary : NULL);
+	put_string(out, g->site ? g->site->binary : g->binary);
 	fputs(", \"address\": ", out);
 	put_string(out, g->site ? g->site->where : NULL);
 	if (row)
@@ -742,10 +744,13 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	unsigned bit;
 	guint i;
 
-	fprintf(out, "{\n  \"format\": \"allocsample-report\",\n  \"version\": 2,\n"
-		"  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
+	fputs("{\n  \"format\": \"allocsample-report\",\n  \"version\": 2,\n", out);
+	/* allocsample-profile's only: the report of a trace keeps its keys. */
+	if (model->profiles)
+		fprintf(out, "  \"profile_files\": %u,\n", model->profiles);
+	fprintf(out, "  \"confidence\": %.15g,\n  \"boundary_compensation\": %s,\n  \"group_by\": [",
 		model->confidence, boolean(model->boundary_compensation));
-	for (bit = 1; bit <= ASR_GROUP_BY_FUNCTION; bit <<= 1) {
+	for (bit = 1; bit <= ASR_GROUP_BY_BINARY; bit <<= 1) {
 		if (model->group_by & bit) {
 			fprintf(out, "%s\"%s\"", sep, asr_group_by_name(bit));
 			sep = ", ";

@@ -14,12 +14,13 @@
 		if (g.kind === "total")
 			return "every process";
 		var host = hosts > 1 && g.host ? g.host + " " : "";
-		var proc = (g.procname || "?") + " " + (g.pid === null ? "?" : g.pid);
+		/* allocsample-profile's groups are sums over runs: no pid. */
+		var proc = (g.procname || "?") + (g.pid !== null ? " " + g.pid : data.profile_files ? "" : " ?");
 		if (g.kind === "thread")
 			return host + proc + " / tid " + g.tid;
 		if (g.kind === "type")
 			return g.type + " (" + host + proc + ")";
-		if ((g.kind === "site" || g.kind === "stack" || g.kind === "function") && g.label)
+		if ((g.kind === "site" || g.kind === "stack" || g.kind === "function" || g.kind === "binary") && g.label)
 			return g.label;
 		return host + proc;
 	}
@@ -788,7 +789,7 @@
 		groups = groups.filter(function (g) { return !repeats(g); });
 		if (groups.length === 0)
 			return;
-		var kinds = ["total", "process", "thread", "type", "thread-type", "site", "stack", "function"];
+		var kinds = ["total", "process", "thread", "type", "thread-type", "site", "stack", "function", "binary"];
 		groups.sort(function (a, b) { return kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || b.estimate - a.estimate; });
 		var stacks = stackNames(groups.filter(function (g) { return g.kind === "stack"; }));
 		el("h2", {}, main, "How long the bytes lived");
@@ -881,6 +882,7 @@
 	bars("Bytes allocated per thread", threads);
 	bars("Bytes allocated per type", groups.filter(function (g) { return g.kind === "type"; }));
 	bars("Bytes allocated per call site", groups.filter(function (g) { return g.kind === "site"; }));
+	bars("Bytes allocated per binary", groups.filter(function (g) { return g.kind === "binary"; }));
 	if (data.live.known) {
 		bars("Bytes still live " + liveWhen + " per thread", threads, true);
 		bars("Bytes still live " + liveWhen + " per type", groups.filter(function (g) { return g.kind === "type"; }), true);

@@ -6,14 +6,16 @@
  * The message is built by pprof_build.c: strings, functions, mappings
  * and locations get their ids once, samples refer to them by id.
  *
- * The samples are the model's stack cells, one per thread x type x stack,
- * with the values already estimated (pprof would only add them up):
- * [objects, bytes], each rounded to a whole number, labelled with the
- * thread, its id, the type, the process and its id.  A location is one
- * return address in one mapping, its lines the frames of that address
- * (inlined calls first, as pprof wants).  pprof has no place for an
- * interval: the comments give the total's and each process's, and every
- * group's is in format=json.
+ * The samples are the model's stack cells, one per thread x type x stack
+ * and rate, with the values already estimated (pprof would only add them
+ * up): [objects, bytes], each rounded to a whole number, then the sums
+ * from which the interval of any sum of samples, of any merge of
+ * profiles, is computed again (pprof_values.h, allocsample-profile);
+ * labelled with the thread, its id, the type, the process and its id, the
+ * rate and the thread's stream.  A location is one return address in one
+ * mapping, its lines the frames of that address (inlined calls first, as
+ * pprof wants).  pprof has no place for an interval: the comments give
+ * the total's and each process's, and every group's is in format=json.
  */
 #define ZLIB_CONST
 #include <errno.h>
@@ -27,42 +29,120 @@
 #include "common/counts.h"
 #include "common/units.h"
 #include "format/pprof_build.h"
+#include "format/pprof_values.h"
 #include "format/writer.h"
 
 typedef Perftools__Profiles__Profile Profile;
 typedef Perftools__Profiles__ValueType ValueType;
 typedef Perftools__Profiles__Sample Sample;
 
-/* A thread x type x stack cell: its estimates (objects, bytes) rounded,
- * and its labels; `inuse` what it held at the end, or with `at_peak` at
- * its process's peak. */
-static void add_cell(struct asr_pprof *b, const struct asr_group *g, bool inuse, bool at_peak)
+/* The accumulator of `rate` in `rates`, or NULL. */
+static const struct as_estimate_accum *accum_at(const struct asr_rates *rates, uint64_t rate)
 {
-	Sample *s = asr_pprof_sample(b, g->stack, inuse ? 4 : 2, 6);
+	size_t i;
 
-	/* asr_bytes_round rounds any estimate to a whole number, objects too. */
-	s->value[0] = (int64_t) asr_bytes_round(g->objects.estimate);
-	s->value[1] = (int64_t) asr_bytes_round(g->est.weighted);
-	/* A cell without tracked samples says nothing of its live bytes: 0. */
-	if (inuse && at_peak && g->peak_known) {
-		s->value[2] = (int64_t) asr_bytes_round(g->peak_objects.estimate);
-		s->value[3] = (int64_t) asr_bytes_round(g->peak_live.weighted);
-	} else if (inuse && !at_peak && g->live_known) {
-		s->value[2] = (int64_t) asr_bytes_round(g->live_objects.estimate);
-		s->value[3] = (int64_t) asr_bytes_round(g->live.weighted);
+	for (i = 0; i < rates->n; i++) {
+		if (rates->accums[i].rate == rate)
+			return &rates->accums[i];
 	}
-	if (g->procname)
-		asr_pprof_label_string(b, s, "thread", g->procname);
-	if (g->has_vtid)
-		asr_pprof_label_number(b, s, "tid", g->vtid);
-	if (g->type)
-		asr_pprof_label_string(b, s, "type", g->type);
-	if (g->process)
-		asr_pprof_label_string(b, s, "process", g->process);
-	if (g->has_vpid)
-		asr_pprof_label_number(b, s, "pid", g->vpid);
-	if (g->host)
-		asr_pprof_label_string(b, s, "host", g->host);
+	return NULL;
+}
+
+/* A whole number of a pprof value: the sums are exact or rounded. */
+static int64_t value_of(long double v)
+{
+	return (int64_t) asr_bytes_round((double) v);
+}
+
+/*
+ * The stream label of the thread of `cell` (pprof_values.h): FNV-1a over
+ * what names the thread in the report and the time of its first sample,
+ * which no thread of another run shares, so that a merge of runs whose
+ * threads have the same ids (pid namespaces, containers) still counts
+ * them apart.  False when the thread has no sample time: then no label,
+ * and a reader counts the thread as conservatively as it must.
+ */
+static bool stream_of(const struct asr_summary *sum, const struct asr_group *cell, int64_t *out)
+{
+	struct asr_group key = asr_process_key(cell);
+	const struct asr_group *thread;
+	uint64_t hash = UINT64_C(0xcbf29ce484222325);
+	char *text;
+	const char *c;
+
+	key.kind = ASR_KIND_THREAD;
+	key.has_vtid = cell->has_vtid;
+	key.vtid = cell->vtid;
+	thread = asr_summary_find(sum, &key);
+	if (!thread || !thread->has_time)
+		return false;
+	text = g_strdup_printf("%s\x1f%d:%" PRId64 "\x1f%u:%s\x1f%d:%" PRId64 "\x1f%" PRId64,
+			       cell->host ? cell->host : "", cell->has_vpid, cell->vpid,
+			       cell->anon_trace, cell->has_vpid || !cell->procname ? "" : cell->procname,
+			       cell->has_vtid, cell->vtid, thread->first_ns);
+	for (c = text; *c; c++)
+		hash = (hash ^ (unsigned char) *c) * UINT64_C(0x100000001b3);
+	g_free(text);
+	*out = (int64_t) (hash & INT64_MAX);
+	return true;
+}
+
+/*
+ * A thread x type x stack cell: a pprof sample per rate it has samples at,
+ * each with the estimates of that rate's samples (objects, bytes), rounded,
+ * `inuse` what they held at the end, or with `at_peak` at the process's
+ * peak, then the additive statistics (pprof_values.h), and its labels.
+ * Split by rate so that every value of a sample is of one rate: the rate
+ * label keeps rates apart through a merge.
+ */
+static void add_cell(struct asr_pprof *b, const struct asr_summary *sum, const struct asr_group *g,
+		     bool inuse, bool at_peak)
+{
+	const struct asr_rates *held = !inuse ? NULL : at_peak ? &g->peak_rates : &g->live_rates;
+	/* A cell without tracked samples says nothing of its live bytes: 0. */
+	bool held_known = inuse && (at_peak ? g->peak_known : g->live_known);
+	int64_t stream;
+	bool has_stream = stream_of(sum, g, &stream);
+	size_t i, v;
+
+	for (i = 0; i < g->rates.n; i++) {
+		const struct as_estimate_accum *a = &g->rates.accums[i];
+		const struct as_estimate_accum *h = held_known ? accum_at(held, a->rate) : NULL;
+		Sample *s;
+		char rate[24];
+
+		if (a->samples == 0)
+			continue;
+		s = asr_pprof_sample(b, g->stack, inuse ? 9 : 7, 8);
+		v = 0;
+		s->value[v++] = value_of(a->objects);
+		s->value[v++] = value_of(a->weighted);
+		if (inuse) {
+			s->value[v++] = h ? value_of(h->objects) : 0;
+			s->value[v++] = h ? value_of(h->weighted) : 0;
+		}
+		s->value[v++] = (int64_t) a->samples;
+		s->value[v++] = value_of(a->u);
+		s->value[v++] = 1;
+		s->value[v++] = (int64_t) ceill(a->objects_var);
+		s->value[v++] = g->incomplete;
+		if (g->procname)
+			asr_pprof_label_string(b, s, "thread", g->procname);
+		if (g->has_vtid)
+			asr_pprof_label_number(b, s, "tid", g->vtid);
+		if (g->type)
+			asr_pprof_label_string(b, s, "type", g->type);
+		if (g->process)
+			asr_pprof_label_string(b, s, "process", g->process);
+		if (g->has_vpid)
+			asr_pprof_label_number(b, s, "pid", g->vpid);
+		if (g->host)
+			asr_pprof_label_string(b, s, "host", g->host);
+		g_snprintf(rate, sizeof rate, "%" PRIu64, a->rate);
+		asr_pprof_label_string(b, s, ASR_PPROF_LABEL_RATE, rate);
+		if (has_stream)
+			asr_pprof_label_number(b, s, ASR_PPROF_LABEL_STREAM, stream);
+	}
 }
 
 /* "12.3 MiB [11.9 MiB, 12.8 MiB] 95%, 1234 samples": an estimate for a
@@ -113,6 +193,8 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 
 	asr_pprof_comment(b, g_strdup("allocsample: bytes and objects allocated, estimated from "
 				      "sampled allocations; intervals per stack in format=json"));
+	asr_pprof_comment(b, g_strdup("allocsample_* values: sums from which allocsample-profile "
+				      "computes the intervals of any sum of these profiles"));
 	if (sum->samples == 0) {
 		asr_pprof_comment(b, g_strdup("no allocsample:AllocationSampled event: nothing to estimate"));
 		g_string_free(rates, TRUE);
@@ -211,21 +293,27 @@ static int write_gzip(FILE *out, const uint8_t *data, size_t size)
 	return 0;
 }
 
+/* Appends a sample type to `types`, kept in `made` at its index. */
+static void add_type(struct asr_pprof *b, ValueType *made, ValueType **types, size_t *n,
+		     const char *type, const char *unit)
+{
+	ValueType *t = &made[*n];
+
+	perftools__profiles__value_type__init(t);
+	t->type = asr_pprof_string(b, type);
+	t->unit = asr_pprof_string(b, unit);
+	types[(*n)++] = t;
+}
+
 int asr_write_pprof(FILE *out, const struct asr_model *model)
 {
-	ValueType objects = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
-	ValueType space = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
+	ValueType made[9], *types[9];
 	ValueType period = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
-	ValueType inuse_objects = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
-	ValueType inuse_space = PERFTOOLS__PROFILES__VALUE_TYPE__INIT;
-	/* The live types after the allocated ones, so that these keep their
-	 * indexes; pprof's conventional names. */
-	ValueType *types[] = { &objects, &space, &inuse_objects, &inuse_space };
 	Profile profile = PERFTOOLS__PROFILES__PROFILE__INIT;
 	const struct asr_summary *sum = &model->summary;
 	struct asr_pprof b;
 	uint8_t *packed;
-	size_t size;
+	size_t size, n = 0;
 	guint i;
 	int status;
 
@@ -235,24 +323,31 @@ int asr_write_pprof(FILE *out, const struct asr_model *model)
 		return -1;
 	}
 	asr_pprof_init(&b);
-	objects.type = asr_pprof_string(&b, "alloc_objects");
-	objects.unit = asr_pprof_string(&b, "count");
-	space.type = asr_pprof_string(&b, "alloc_space");
-	space.unit = asr_pprof_string(&b, "bytes");
+	/* The estimates first, pprof's conventional names, the live ones
+	 * after the allocated ones so that these keep their indexes; then the
+	 * additive statistics, the same whatever the rates, so that profiles
+	 * of any rates merge. */
+	add_type(&b, made, types, &n, ASR_PPROF_ALLOC_OBJECTS, "count");
+	add_type(&b, made, types, &n, ASR_PPROF_ALLOC_SPACE, "bytes");
+	if (sum->live_known) {
+		add_type(&b, made, types, &n, "inuse_objects", "count");
+		add_type(&b, made, types, &n, "inuse_space", "bytes");
+	}
+	add_type(&b, made, types, &n, ASR_PPROF_SAMPLES, "count");
+	add_type(&b, made, types, &n, ASR_PPROF_UNSAMPLED, "bytes");
+	add_type(&b, made, types, &n, ASR_PPROF_THREADS, "count");
+	add_type(&b, made, types, &n, ASR_PPROF_OBJECTS_VARIANCE, "count");
+	add_type(&b, made, types, &n, ASR_PPROF_INCOMPLETE, "count");
 	period.type = asr_pprof_string(&b, "space");
 	period.unit = asr_pprof_string(&b, "bytes");
-	inuse_objects.type = asr_pprof_string(&b, "inuse_objects");
-	inuse_objects.unit = asr_pprof_string(&b, "count");
-	inuse_space.type = asr_pprof_string(&b, "inuse_space");
-	inuse_space.unit = asr_pprof_string(&b, "bytes");
 	for (i = 0; i < model->stack_cells->len; i++)
-		add_cell(&b, g_ptr_array_index(model->stack_cells, i), sum->live_known,
+		add_cell(&b, sum, g_ptr_array_index(model->stack_cells, i), sum->live_known,
 			 model->sort == ASR_SORT_PEAK);
 	add_comments(&b, model);
 
-	profile.n_sample_type = sum->live_known ? 4 : 2;
+	profile.n_sample_type = n;
 	profile.sample_type = types;
-	profile.default_sample_type = space.type;
+	profile.default_sample_type = types[1]->type;
 	profile.period_type = &period;
 	profile.period = sum->samples ? (int64_t) period_of(&sum->total.rates) : 0;
 	if (sum->samples && sum->total.has_time) {

@@ -15,6 +15,7 @@ static const char *const kind_titles[ASR_KIND_COUNT] = {
 	[ASR_KIND_SITE] = "By site",
 	[ASR_KIND_STACK] = "By stack",
 	[ASR_KIND_FUNCTION] = "By function",
+	[ASR_KIND_BINARY] = "By binary (that of the allocating function)",
 };
 
 /* A site's label, "file:line" (the file's base name: the full path is in
@@ -37,6 +38,7 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	bool thread = kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE;
 	bool type = kind == ASR_KIND_TYPE || kind == ASR_KIND_THREAD_TYPE;
 	bool site = kind == ASR_KIND_SITE;
+	bool binary = kind == ASR_KIND_BINARY;
 	bool threads = !thread;
 	bool live = live_columns(model), temporary = temporary_columns(model);
 	GString *align = g_string_new(NULL);
@@ -46,13 +48,16 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 
 	if (hosts)
 		g_string_append_c(align, 'l');
-	g_string_append(align, "lr");
+	/* A sum of profiles has no pid. */
+	g_string_append(align, model->profiles ? "l" : "lr");
 	if (thread)
 		g_string_append_c(align, 'r');
 	if (type)
 		g_string_append_c(align, 'l');
 	if (site)
 		g_string_append(align, "lll");
+	if (binary)
+		g_string_append_c(align, 'l');
 	if (threads)
 		g_string_append_c(align, 'r');
 	g_string_append(align, live ? "rrlrl" : "rrl");
@@ -63,7 +68,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 	if (hosts)
 		cell(row, "HOST");
 	cell(row, "PROCESS");
-	cell(row, "PID");
+	if (!model->profiles)
+		cell(row, "PID");
 	if (thread)
 		cell(row, "TID");
 	if (type)
@@ -73,6 +79,8 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		cell(row, "FILE:LINE");
 		cell(row, "BINARY");
 	}
+	if (binary)
+		cell(row, "BINARY");
 	if (threads)
 		cell(row, "THREADS");
 	cell(row, "SAMPLES");
@@ -94,13 +102,16 @@ static void write_section(FILE *out, const struct asr_model *model, enum asr_kin
 		if (hosts)
 			cell(row, "%s", g->host ? g->host : "?");
 		cell(row, "%s", procname_of(g));
-		cell_pid(row, g);
+		if (!model->profiles)
+			cell_pid(row, g);
 		if (thread)
 			cell(row, "%" PRId64, g->vtid);
 		if (type)
 			cell(row, "%s", g->type);
 		if (site)
 			cells_site(row, g);
+		if (binary)
+			cell(row, "%s", g->binary ? g->binary : AS_LABEL_UNKNOWN);
 		if (threads)
 			cell(row, "%" PRIu64, g->threads);
 		cell(row, "%" PRIu64, g->est.samples);
@@ -354,6 +365,7 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 		[ASR_KIND_SITE] = { "site", "sites" },
 		[ASR_KIND_STACK] = { "stack", "stacks" },
 		[ASR_KIND_FUNCTION] = { "function", "functions" },
+		[ASR_KIND_BINARY] = { "binary", "binaries" },
 	};
 	const struct asr_scope_model *scopes = model->scopes;
 	GPtrArray *list = g_ptr_array_new_with_free_func(g_free);
@@ -389,10 +401,15 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 			fprintf(out, ", or beyond its %" PRIu64 " largest", model->top);
 		else if (beyond_top)
 			fprintf(out, "beyond the %" PRIu64 " largest of their table", model->top);
-		fprintf(out, "); to see them: allocsample-record%s%s, or the %s %s%s%s.\n",
-			small ? " --min-share 0" : "", beyond_top ? " --top 0" : "",
-			small && beyond_top ? "parameters" : "parameter", small ? "min-share=0" : "",
-			small && beyond_top ? "," : "", beyond_top ? "top=0" : "");
+		if (model->profiles)
+			fprintf(out, "); to see them: allocsample-profile%s%s.\n",
+				small ? " --min-share 0" : "", beyond_top ? " --top 0" : "");
+		else
+			fprintf(out, "); to see them: allocsample-record%s%s, or the %s %s%s%s.\n",
+				small ? " --min-share 0" : "", beyond_top ? " --top 0" : "",
+				small && beyond_top ? "parameters" : "parameter",
+				small ? "min-share=0" : "", small && beyond_top ? "," : "",
+				beyond_top ? "top=0" : "");
 		g_free(items);
 	}
 	g_ptr_array_free(list, TRUE);
@@ -425,6 +442,9 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 			temporary);
 		g_free(temporary);
 	}
+	if (model->profiles)
+		fprintf(out, "From %u pprof %s, each a profile or a sum of profiles: each group adds up the processes of one name, of every host and run.\n",
+			model->profiles, as_plural(model->profiles, "file", "files"));
 	if (model->cut)
 		fprintf(out, "Cut short: %s; reported up to there.\n", model->cut);
 	if (sum->samples == 0) {

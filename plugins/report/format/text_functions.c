@@ -11,12 +11,14 @@ void text_functions(FILE *out, const struct asr_model *model, unsigned *marks)
 	GPtrArray *row;
 	guint i;
 
-	as_grid_init(&grid, hosts ? "llrlrrlrrll" : "lrlrrlrrll");
+	/* A sum of profiles has no pid. */
+	as_grid_init(&grid, model->profiles ? "llrrlrrll" : hosts ? "llrlrrlrrll" : "lrlrrlrrll");
 	row = as_grid_row(&grid);
 	if (hosts)
 		cell(row, "HOST");
 	cell(row, "PROCESS");
-	cell(row, "PID");
+	if (!model->profiles)
+		cell(row, "PID");
 	cell(row, "FUNCTION");
 	cell(row, "SAMPLES");
 	cell(row, "SELF");
@@ -36,7 +38,8 @@ void text_functions(FILE *out, const struct asr_model *model, unsigned *marks)
 		if (hosts)
 			cell(row, "%s", g->host ? g->host : "?");
 		cell(row, "%s", procname_of(g));
-		cell_pid(row, g);
+		if (!model->profiles)
+			cell_pid(row, g);
 		cell(row, "%s", g->function);
 		cell(row, "%" PRIu64, g->self.samples);
 		cell_bytes(row, g->self.weighted);

@@ -133,11 +133,12 @@ static char *process_line(const struct asr_model *model, const struct asr_group 
 	}
 	if (hosts)
 		g_string_append_printf(line, "%s ", first->host ? first->host : "?");
-	g_string_append_printf(line, "%s, pid ", procname_of(first));
+	g_string_append(line, procname_of(first));
+	/* A sum of profiles has no pid. */
 	if (first->has_vpid)
-		g_string_append_printf(line, "%" PRId64, first->vpid);
-	else
-		g_string_append_c(line, '?');
+		g_string_append_printf(line, ", pid %" PRId64, first->vpid);
+	else if (!model->profiles)
+		g_string_append(line, ", pid ?");
 	g_string_append_printf(line, ": %u %s", count, as_plural(count, "stack", "stacks"));
 	if (freed && model->sort == ASR_SORT_LIVE) {
 		char *when = live_when(model);

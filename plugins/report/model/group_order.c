@@ -127,6 +127,19 @@ static int compare_functions(const struct asr_group *a, const struct asr_group *
 	return g_strcmp0(a->function, b->function);
 }
 
+/* Binaries by decreasing bytes, then by path, the unknown last. */
+static int compare_binaries(const struct asr_group *a, const struct asr_group *b,
+			    enum asr_sort sort)
+{
+	int c = compare_bytes(a, b, sort);
+
+	if (c)
+		return c;
+	if (!a->binary || !b->binary)
+		return (a->binary == NULL) - (b->binary == NULL);
+	return strcmp(a->binary, b->binary);
+}
+
 static int compare_stacks(const struct asr_group *a, const struct asr_group *b, enum asr_sort sort)
 {
 	int c = compare_bytes(a, b, sort);
@@ -136,7 +149,7 @@ static int compare_stacks(const struct asr_group *a, const struct asr_group *b, 
 
 /* Processes by id; within a process, threads by id (or by live,
  * temporary or peak bytes with sort=live, temporary or peak), types,
- * sites and stacks by decreasing bytes. */
+ * sites, stacks and binaries by decreasing bytes. */
 static gint compare_groups(gconstpointer pa, gconstpointer pb, gpointer sort_p)
 {
 	const struct asr_group *a = *(const struct asr_group *const *) pa;
@@ -168,6 +181,9 @@ static gint compare_groups(gconstpointer pa, gconstpointer pb, gpointer sort_p)
 	case ASR_KIND_FUNCTION:
 		c = compare_process(a, b);
 		return c ? c : compare_functions(a, b, sort);
+	case ASR_KIND_BINARY:
+		c = compare_process(a, b);
+		return c ? c : compare_binaries(a, b, sort);
 	case ASR_KIND_COUNT:
 		break;
 	}

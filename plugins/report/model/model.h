@@ -110,6 +110,11 @@ struct asr_hidden {
 };
 
 struct asr_model {
+	/* 0 from the component.  allocsample-profile's: how many pprof files
+	 * it summed (each a profile or a sum of them), whose groups are keyed
+	 * by names alone (a process's, never its host, pid or threads: a sum
+	 * over runs and hosts), without times, live figures or losses. */
+	unsigned profiles;
 	double confidence;
 	bool boundary_compensation;
 	unsigned group_by;       /* enum asr_group_by bits */

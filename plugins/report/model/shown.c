@@ -20,6 +20,8 @@ bool asr_kind_shown(enum asr_kind kind, unsigned group_by)
 		return group_by & ASR_GROUP_BY_STACK;
 	case ASR_KIND_FUNCTION:
 		return group_by & ASR_GROUP_BY_FUNCTION;
+	case ASR_KIND_BINARY:
+		return group_by & ASR_GROUP_BY_BINARY;
 	case ASR_KIND_COUNT:
 		break;
 	}

@@ -30,49 +30,6 @@ static bool single_thread(int kind)
 	return kind == ASR_KIND_THREAD || kind == ASR_KIND_THREAD_TYPE || kind == KIND_STACK_CELL;
 }
 
-static guint str_hash_null(const char *s)
-{
-	return s ? g_str_hash(s) : 0;
-}
-
-/*
- * Keys: the fields a kind does not use are left zero, so one hash and one
- * equality serve every kind.  procname is the name of the thread that
- * allocated (threads name themselves, lttng-ust's is "<program>-ust"): with
- * a vpid it only labels the group, without one it tells processes apart.
- */
-static const char *procname_key(const struct asr_group *g)
-{
-	return g->has_vpid ? NULL : g->procname;
-}
-
-static guint group_hash(gconstpointer p)
-{
-	const struct asr_group *g = p;
-	guint h = str_hash_null(g->host);
-
-	h = h * 31 + str_hash_null(procname_key(g));
-	h = h * 31 + str_hash_null(g->type);
-	h = h * 31 + g_direct_hash(g->site);
-	h = h * 31 + g_direct_hash(g->stack);
-	h = h * 31 + str_hash_null(g->function);
-	h = h * 31 + (guint) g->vpid;
-	h = h * 31 + (guint) g->vtid;
-	return h * 31 + g->anon_trace;
-}
-
-static gboolean group_equal(gconstpointer pa, gconstpointer pb)
-{
-	const struct asr_group *a = pa, *b = pb;
-
-	return a->kind == b->kind && a->has_vpid == b->has_vpid && a->vpid == b->vpid &&
-	       a->has_vtid == b->has_vtid && a->vtid == b->vtid && a->anon_trace == b->anon_trace &&
-	       g_strcmp0(a->host, b->host) == 0 &&
-	       g_strcmp0(procname_key(a), procname_key(b)) == 0 &&
-	       g_strcmp0(a->type, b->type) == 0 && a->site == b->site && a->stack == b->stack &&
-	       g_strcmp0(a->function, b->function) == 0;
-}
-
 static void group_free(gpointer p)
 {
 	struct asr_group *g = p;
@@ -303,7 +260,7 @@ static void add_live_notes(struct asr_live_notes *notes, const struct asr_trace 
 int asr_summary_build(struct asr_summary *summary, const struct asr_summary_input *in,
 		      const struct as_estimate_options *options)
 {
-	GHashTable *index = g_hash_table_new_full(group_hash, group_equal, NULL, NULL);
+	GHashTable *index = g_hash_table_new_full(asr_group_hash, asr_group_equal, NULL, NULL);
 	GHashTable *hosts = g_hash_table_new(g_str_hash, g_str_equal);
 	GPtrArray *per_thread = g_ptr_array_new();
 	GHashTable *functions = in->functions ? asr_stack_functions_table() : NULL;
@@ -317,7 +274,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	memset(summary, 0, sizeof *summary);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++)
 		summary->groups[kind] = g_ptr_array_new_with_free_func(group_free);
-	summary->index = g_hash_table_new(group_hash, group_equal);
+	summary->index = g_hash_table_new(asr_group_hash, asr_group_equal);
 	summary->names = g_string_chunk_new(64);
 	if (in->stacks)
 		summary->thread_stacks = g_ptr_array_new_with_free_func(group_free);
@@ -487,22 +444,4 @@ void asr_summary_fini(struct asr_summary *summary)
 	if (summary->names)
 		g_string_chunk_free(summary->names);
 	summary->names = NULL;
-}
-
-const struct asr_group *asr_summary_find(const struct asr_summary *summary,
-					 const struct asr_group *key)
-{
-	return g_hash_table_lookup(summary->index, key);
-}
-
-struct asr_group asr_process_key(const struct asr_group *g)
-{
-	return (struct asr_group) {
-		.kind = ASR_KIND_PROCESS,
-		.host = g->host,
-		.procname = g->procname,
-		.vpid = g->vpid,
-		.has_vpid = g->has_vpid,
-		.anon_trace = g->anon_trace,
-	};
 }

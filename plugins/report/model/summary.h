@@ -25,6 +25,7 @@ enum asr_kind {
 	ASR_KIND_SITE = AS_KIND_SITE,
 	ASR_KIND_STACK = AS_KIND_STACK,
 	ASR_KIND_FUNCTION = AS_KIND_FUNCTION,
+	ASR_KIND_BINARY = AS_KIND_BINARY,
 	ASR_KIND_COUNT,
 };
 
@@ -62,6 +63,9 @@ struct asr_group {
 	 * with the function anywhere in their stack; `self` holds those whose
 	 * leaf it is. */
 	const char *function;
+	/* Kind BINARY: the path of the binary its samples' leaves are in (the
+	 * frame a call site is named after); NULL: in no known binary. */
+	const char *binary;
 	struct asr_rates self_rates;
 	uint64_t self_threads;  /* T of the self samples */
 	struct as_estimate self;
@@ -231,6 +235,11 @@ void asr_summary_name_processes(struct asr_summary *summary, const GPtrArray *tr
 /* Gives every site group its label and its binary's file name, the same
  * in every format.  Called by asr_summary_build(). */
 void asr_summary_name_sites(struct asr_summary *summary);
+
+/* The hash and equality of a group's key (group_key.c): its kind and
+ * the fields of the key that kind uses, the others zero. */
+guint asr_group_hash(gconstpointer p);
+gboolean asr_group_equal(gconstpointer a, gconstpointer b);
 
 /* The group of `summary` with the kind and key of `key` (a group of another
  * summary of the same table's traces), or NULL. */
