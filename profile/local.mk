@@ -8,8 +8,7 @@
 bin_PROGRAMS += profile/allocsample-profile
 profile_allocsample_profile_SOURCES = \
 	profile/profile.h profile/main.c profile/options.c profile/read.c \
-	profile/stacks.c profile/samples.c profile/sum.c profile/report.c \
-	profile/leaf.c
+	profile/stacks.c profile/samples.c profile/sum.c profile/report.c
 profile_allocsample_profile_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugins/report \
 	-I$(top_builddir)/plugins/report
 profile_allocsample_profile_CFLAGS = $(AM_CFLAGS) $(BABELTRACE2_CFLAGS) $(LIBDW_CFLAGS) \

@@ -191,13 +191,6 @@ static bool named(const char *path, const char *const *prefixes, size_t n)
 	return false;
 }
 
-/* Whether `m` is a runtime's object, whose frames are never a call site
- * (common/runtime.h). */
-static bool is_runtime(const struct asr_mapping *m)
-{
-	return m && as_runtime_object(m->path);
-}
-
 /*
  * Whether the object at `path` is the tracing's own: allocsample's
  * libraries and lttng-ust's.  Their frames in a program's stack are the
@@ -267,23 +260,6 @@ static const struct address_frames *frames_of(struct asr_resolution *res,
 	key = g_memdup2(&probe, sizeof probe);
 	g_hash_table_insert(res->addresses, key, found);
 	return found;
-}
-
-const struct asr_frame *asr_stack_leaf(const struct asr_stack *stack, guint *first)
-{
-	const struct asr_frame *f = NULL;
-	guint i;
-
-	*first = 0;
-	for (i = 0; i < stack->n; i++) {
-		if (!is_runtime(stack->frames[i]->mapping)) {
-			*first = i;
-			break;
-		}
-	}
-	for (i = *first; i < stack->n && stack->frames[i]->address == stack->frames[*first]->address; i++)
-		f = stack->frames[i];
-	return f;
 }
 
 /* The call site of `stack`: its leaf (asr_stack_leaf); an empty stack's

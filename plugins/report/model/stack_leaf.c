@@ -1,12 +1,4 @@
-/*
- * leaf.c - the leaf of a stack, for a program that does not link the
- * report's resolution: the rule of model/resolve.c's asr_stack_leaf (see
- * resolve.h), which model/functions.c and the binary groups call.
- *
- * The one rule kept twice, for now: resolve.c is being changed elsewhere
- * (names by build id), and this copy is to replace its definition there,
- * moved to a file of the model's library, once that change has landed.
- */
+/* stack_leaf.c - a stack's leaf, the frame its call site is named by (see resolve.h): one rule for the component and allocsample-profile. */
 #include "common/runtime.h"
 #include "model/resolve.h"
 
