@@ -101,9 +101,12 @@ if ENABLE_SANITIZERS
 # it loads is, and ASan's runtime must be the first library of a process:
 # during the tests, `babeltrace2` is this wrapper, which preloads it.
 # Leaks are left to valgrind (doc/reliability.md): LeakSanitizer would
-# report babeltrace2's and GLib's own at exit.
-check_SCRIPTS = tests/sanitizer-bin/babeltrace2
-CLEANFILES += tests/sanitizer-bin/babeltrace2
+# report babeltrace2's and GLib's own at exit.  allocsample-trace-view is
+# built with ASan, but allocsample-record runs it with the user's
+# LD_PRELOAD, which a test sets (tests/record/tracer.sh): the same
+# wrapper keeps ASan's runtime first there (tests/lib/tools.sh).
+check_SCRIPTS = tests/sanitizer-bin/babeltrace2 tests/sanitizer-bin/allocsample-trace-view
+CLEANFILES += tests/sanitizer-bin/babeltrace2 tests/sanitizer-bin/allocsample-trace-view
 AM_TESTS_ENVIRONMENT += PATH='$(abs_top_builddir)/tests/sanitizer-bin':"$$PATH"; export PATH;
 # The simulations' statistics are judged in the normal build: here the
 # statistical unit tests run a twentieth of their runs, in memory mode
@@ -115,5 +118,11 @@ tests/sanitizer-bin/babeltrace2: Makefile
 	$(AM_V_GEN)mkdir -p tests/sanitizer-bin && \
 	{ echo '#!/bin/sh'; \
 	  echo 'LD_PRELOAD="$(ASAN_RUNTIME)$${LD_PRELOAD:+:$$LD_PRELOAD}" ASAN_OPTIONS="detect_leaks=0$${ASAN_OPTIONS:+:$$ASAN_OPTIONS}" exec $(BABELTRACE2_PROGRAM) "$$@"'; \
+	} >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
+
+tests/sanitizer-bin/allocsample-trace-view: Makefile
+	$(AM_V_GEN)mkdir -p tests/sanitizer-bin && \
+	{ echo '#!/bin/sh'; \
+	  echo 'LD_PRELOAD="$(ASAN_RUNTIME)$${LD_PRELOAD:+:$$LD_PRELOAD}" exec $(abs_top_builddir)/view/allocsample-trace-view "$$@"'; \
 	} >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
 endif

@@ -5,8 +5,13 @@
 
 RECORD_CMD="$AS_BUILDDIR/src/record/allocsample-record"
 REPORT_PLUGIN_PATH="$AS_BUILDDIR/plugins/report/.libs"
-# The view of a trace whose files end inside a packet (view/view.h).
+# The view of a trace whose files end inside a packet (view/view.h); in
+# the sanitizer build, through the wrapper that keeps ASan's runtime the
+# first library whatever LD_PRELOAD a test gives allocsample-record
+# (tests/local.mk).
 TRACE_VIEW_CMD="$AS_BUILDDIR/view/allocsample-trace-view"
+[ ! -x "$AS_BUILDDIR/tests/sanitizer-bin/allocsample-trace-view" ] ||
+	TRACE_VIEW_CMD="$AS_BUILDDIR/tests/sanitizer-bin/allocsample-trace-view"
 # allocsample-record and allocsample-compare run the build tree's shim and
 # component, and allocsample-record its view's maker.
 ALLOCSAMPLE_PRELOAD="$AS_PRELOAD"
