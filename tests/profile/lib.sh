@@ -88,3 +88,47 @@ profile_function() {
 	jq -r --arg f "$2" "[.groups[] | select(.kind == \"function\" and .function == \$f)] |
 		if length == 1 then .[0] | [$(echo "$3" | sed 's/ /, /g')] | map(tostring) | join(\" \") else empty end" "$1"
 }
+
+# profile_truth KIND FUNCTION RUN...: the bytes the program counted (KIND
+# self or total) for FUNCTION in the runs, added.
+profile_truth() {
+	profile_kind=$1
+	profile_f=$2
+	shift 2
+	profile_total=0
+	for profile_run in "$@"; do
+		profile_total=$((profile_total + $(profile_fact "$profile_run" "$profile_kind" "$profile_f")))
+	done
+	echo "$profile_total"
+}
+
+# profile_check_sum FUNCTION SUM RUN...: in the reports SUM.json and
+# RUN.json (profile_json), FUNCTION's samples and estimates, its own and
+# its total, are the runs' added exactly, and its interval is narrower,
+# relative to its estimate, than each run's.
+profile_check_sum() {
+	profile_f=$1
+	profile_sum=$2
+	shift 2
+	profile_fields='.samples .estimate .self_samples .self_estimate .lower .upper'
+	profile_runs=""
+	for profile_run in "$@"; do
+		profile_runs="$profile_runs $(profile_function "$d/$profile_run.json" "$profile_f" "$profile_fields")"
+	done
+	profile_summed=$(profile_function "$d/$profile_sum.json" "$profile_f" "$profile_fields")
+	check "$profile_f: the sum's samples and estimates are the $# runs' added ($profile_summed; runs:$profile_runs)" \
+		awk -v n="$#" -v runs="$profile_runs" -v m="$profile_summed" 'BEGIN {
+			if (split(runs, r, " ") != 6 * n || split(m, s, " ") != 6) exit 1
+			for (k = 1; k <= 4; k++) {
+				t = 0
+				for (i = 0; i < n; i++) t += r[6 * i + k]
+				if (t != s[k]) exit 1
+			}
+			exit 0 }'
+	check "$profile_f: the sum's interval is narrower, relative to its estimate, than each run's" \
+		awk -v n="$#" -v runs="$profile_runs" -v m="$profile_summed" 'BEGIN {
+			split(runs, r, " "); split(m, s, " ")
+			w = (s[6] - s[5]) / s[2]
+			for (i = 0; i < n; i++) if (!(w < (r[6 * i + 6] - r[6 * i + 5]) / r[6 * i + 2])) exit 1
+			exit 0 }'
+}

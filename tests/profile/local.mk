@@ -10,6 +10,6 @@ tests_profile_functions_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_profile_functions_LDADD = $(PTHREAD_LIBS) -lm
 
 # coverage.sh first: it records sixty runs.
-PROFILE_TESTS = tests/profile/coverage.sh tests/profile/sums.sh
+PROFILE_TESTS = tests/profile/coverage.sh tests/profile/sums.sh tests/profile/stripped.sh
 TESTS += $(PROFILE_TESTS)
 EXTRA_DIST += $(PROFILE_TESTS) tests/profile/lib.sh

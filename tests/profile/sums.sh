@@ -65,23 +65,7 @@ done
 
 # The sum of three runs.
 for f in alpha beta kappa; do
-	runs=""
-	for r in run1 run2 run3; do
-		runs="$runs $(profile_function "$d/$r.json" "$f" '.samples .estimate .self_samples .self_estimate .lower .upper')"
-	done
-	merged=$(profile_function "$d/merged.json" "$f" '.samples .estimate .self_samples .self_estimate .lower .upper .threads')
-	check "$f: the sum's samples and estimates are the three runs' added ($merged; runs:$runs)" \
-		awk -v runs="$runs" -v m="$merged" 'BEGIN {
-			n = split(runs, r, " "); split(m, s, " ")
-			if (n != 18 || s[1] == "") exit 1
-			for (k = 1; k <= 4; k++) { t = r[k] + r[k + 6] + r[k + 12]; if (t != s[k]) exit 1 }
-			exit 0 }'
-	check "$f: the sum's interval is narrower, relative to its estimate, than each run's" \
-		awk -v runs="$runs" -v m="$merged" 'BEGIN {
-			split(runs, r, " "); split(m, s, " ")
-			w = (s[6] - s[5]) / s[2]
-			for (k = 0; k < 3; k++) if (!(w < (r[6 * k + 6] - r[6 * k + 5]) / r[6 * k + 2])) exit 1
-			exit 0 }'
+	profile_check_sum "$f" merged run1 run2 run3
 done
 threads="$(profile_function "$d/merged.json" alpha .threads) $(profile_function "$d/merged.json" kappa .threads)"
 check "the sum counts each run's threads once: alpha 3 threads, kappa 6 (two threads a run): $threads" \
@@ -89,7 +73,7 @@ check "the sum counts each run's threads once: alpha 3 threads, kappa 6 (two thr
 
 # truth KIND FUNCTION: the bytes of the three runs, by the program's count.
 truth() {
-	echo $(($(profile_fact run1 "$1" "$2") + $(profile_fact run2 "$1" "$2") + $(profile_fact run3 "$1" "$2")))
+	profile_truth "$1" "$2" run1 run2 run3
 }
 for f in alpha kappa; do
 	check_truth "sum of three runs, $f" "$d/merged.json" ".kind == \"function\" and .function == \"$f\"" \
