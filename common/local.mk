@@ -7,6 +7,7 @@ common_libascommon_la_SOURCES = \
 	common/units.c common/units.h \
 	common/counts.c common/counts.h \
 	common/kinds.c common/kinds.h \
+	common/options.c common/options.h \
 	common/labels.c common/labels.h \
 	common/runtime.c common/runtime.h \
 	common/escape.c common/escape.h \

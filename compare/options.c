@@ -1,11 +1,9 @@
 /* options.c - allocsample-compare's command line, checked before any input is read. */
-#include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "compare/compare.h"
 
 static void usage(FILE *out)
@@ -46,46 +44,18 @@ static int bad(int *status, const char *format, ...)
 {
 	va_list args;
 
-	fprintf(stderr, ASC_ME ": ");
 	va_start(args, format);
-	vfprintf(stderr, format, args);
+	as_option_vrefuse(ASC_ME, format, args);
 	va_end(args);
-	fprintf(stderr, " (see --help)\n");
 	*status = ASC_EXIT_ERROR;
 	return -1;
 }
 
-/* A double from the whole of `text`, finite. */
-static bool parse_double(const char *text, double *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(text, &end);
-	return *text && !*end && errno == 0 && isfinite(*out);
-}
-
-/* "thread,type" -> bits; false on an unknown or empty name. */
-static bool parse_kinds(const char *text, unsigned *kinds)
-{
-	char *copy = strdup(text), *save = NULL, *name;
-	bool good = copy != NULL && *text != '\0';
-
-	*kinds = 0;
-	for (name = copy ? strtok_r(copy, ",", &save) : NULL; good && name;
-	     name = strtok_r(NULL, ",", &save)) {
-		int k = as_kind_parse(name);
-
-		/* No report of a trace has binary groups (allocsample-profile's
-		 * own). */
-		if (k < 0 || k == AS_KIND_PROCESS || k == AS_KIND_TOTAL || k == AS_KIND_BINARY)
-			good = false;
-		else
-			*kinds |= 1u << k;
-	}
-	free(copy);
-	return good && *kinds != 0;
-}
+/* What --group-by may name: a report of a trace has no binary groups
+ * (allocsample-profile's own), and processes and the total are always
+ * compared. */
+#define COMPARED_KINDS (1u << AS_KIND_THREAD | 1u << AS_KIND_TYPE | 1u << AS_KIND_THREAD_TYPE | \
+			1u << AS_KIND_SITE | 1u << AS_KIND_STACK | 1u << AS_KIND_FUNCTION)
 
 int asc_options_parse(int argc, char **argv, struct asc_options *out, int *status)
 {
@@ -130,7 +100,7 @@ int asc_options_parse(int argc, char **argv, struct asc_options *out, int *statu
 			out->output = optarg;
 			break;
 		case OPT_CONFIDENCE:
-			if (!parse_double(optarg, &out->confidence) || out->confidence <= 0 ||
+			if (!as_option_double(optarg, &out->confidence) || out->confidence <= 0 ||
 			    out->confidence >= 1)
 				return bad(status, "--confidence must be a number between 0 and 1 (exclusive), not '%s'",
 					   optarg);
@@ -146,14 +116,14 @@ int asc_options_parse(int argc, char **argv, struct asc_options *out, int *statu
 				return bad(status, "--correction must be holm, bh or none, not '%s'", optarg);
 			break;
 		case OPT_GROUP_BY:
-			if (!parse_kinds(optarg, &out->kinds))
+			if (!as_option_kinds(optarg, COMPARED_KINDS, &out->kinds))
 				return bad(status,
 					   "--group-by must be a comma-separated list of thread, type, thread-type, site, stack and function, not '%s'",
 					   optarg);
 			out->group_by_given = true;
 			break;
 		case OPT_FAIL_ABOVE:
-			if (!parse_double(optarg, &out->fail_above) || out->fail_above < 0)
+			if (!as_option_double(optarg, &out->fail_above) || out->fail_above < 0)
 				return bad(status, "--fail-above must be a percentage, a number >= 0, not '%s'", optarg);
 			out->fail_above_given = true;
 			break;

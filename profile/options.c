@@ -1,11 +1,9 @@
 /* options.c - allocsample-profile's command line, checked before any profile is read. */
-#include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "common/options.h"
 #include "profile/profile.h"
 
 static void usage(FILE *out)
@@ -45,52 +43,24 @@ static int bad(int *status, const char *format, ...)
 {
 	va_list args;
 
-	fprintf(stderr, ASP_ME ": ");
 	va_start(args, format);
-	vfprintf(stderr, format, args);
+	as_option_vrefuse(ASP_ME, format, args);
 	va_end(args);
-	fprintf(stderr, " (see --help)\n");
 	*status = ASP_EXIT_ERROR;
 	return -1;
 }
 
-/* A double from the whole of `text`, finite. */
-static bool parse_double(const char *text, double *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(text, &end);
-	return *text && !*end && errno == 0 && isfinite(*out);
-}
-
-/* A count from the whole of `text`, digits only. */
-static bool parse_count(const char *text, uint64_t *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtoull(text, &end, 10);
-	return *text && strspn(text, "0123456789") == strlen(text) && errno == 0;
-}
-
-/* "function,stack" -> group-by bits; false on an unknown or empty name. */
+/* "function,stack" -> group-by bits (params.h); false on an unknown or
+ * empty name, or a kind a profile has no groups of. */
 static bool parse_group_by(const char *text, unsigned *bits)
 {
-	char *copy = g_strdup(text), *save = NULL, *name;
-	bool good = *text != '\0';
+	unsigned kinds;
 
-	*bits = 0;
-	for (name = strtok_r(copy, ",", &save); good && name; name = strtok_r(NULL, ",", &save)) {
-		int k = as_kind_parse(name);
-
-		if (k == AS_KIND_STACK || k == AS_KIND_FUNCTION || k == AS_KIND_BINARY)
-			*bits |= ASR_GROUP_BY_BIT(k);
-		else
-			good = false;
-	}
-	g_free(copy);
-	return good && *bits != 0;
+	if (!as_option_kinds(text, 1u << AS_KIND_STACK | 1u << AS_KIND_FUNCTION | 1u << AS_KIND_BINARY,
+			     &kinds))
+		return false;
+	*bits = kinds >> AS_KIND_THREAD;
+	return true;
 }
 
 int asp_options_parse(int argc, char **argv, struct asp_options *out, int *status)
@@ -140,19 +110,19 @@ int asp_options_parse(int argc, char **argv, struct asp_options *out, int *statu
 					   optarg);
 			break;
 		case OPT_TOP:
-			if (!parse_count(optarg, &out->top))
+			if (!as_option_count(optarg, &out->top))
 				return bad(status, "--top must be a count, 0 for all, not '%s'", optarg);
 			out->has_top = true;
 			break;
 		case OPT_MIN_SHARE:
-			if (!parse_double(optarg, &out->min_share) || out->min_share < 0 ||
+			if (!as_option_double(optarg, &out->min_share) || out->min_share < 0 ||
 			    out->min_share > 100)
 				return bad(status, "--min-share must be a percentage from 0 to 100, not '%s'",
 					   optarg);
 			out->has_min_share = true;
 			break;
 		case OPT_CONFIDENCE:
-			if (!parse_double(optarg, &out->confidence) || out->confidence <= 0 ||
+			if (!as_option_double(optarg, &out->confidence) || out->confidence <= 0 ||
 			    out->confidence >= 1)
 				return bad(status, "--confidence must be a number between 0 and 1 (exclusive), not '%s'",
 					   optarg);
