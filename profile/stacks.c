@@ -61,37 +61,11 @@ static gboolean frame_equal(gconstpointer pa, gconstpointer pb)
 	       a->inlined == b->inlined;
 }
 
-static guint stack_hash(gconstpointer p)
-{
-	const struct asr_stack *s = p;
-	guint h = s->truncated, i;
-
-	for (i = 0; i < s->n; i++)
-		h = h * 31 + g_direct_hash(s->frames[i]);
-	return h;
-}
-
-static gboolean stack_equal(gconstpointer pa, gconstpointer pb)
-{
-	const struct asr_stack *a = pa, *b = pb;
-
-	return a->n == b->n && a->truncated == b->truncated &&
-	       (a->n == 0 || memcmp(a->frames, b->frames, a->n * sizeof a->frames[0]) == 0);
-}
-
-static void stack_free(gpointer p)
-{
-	struct asr_stack *s = p;
-
-	g_free(s->frames);
-	g_free(s);
-}
-
 void asp_stacks_init(struct asp_stacks *stacks)
 {
 	stacks->mappings = g_hash_table_new_full(mapping_hash, mapping_equal, g_free, NULL);
 	stacks->frames = g_hash_table_new_full(frame_hash, frame_equal, g_free, NULL);
-	stacks->stacks = g_hash_table_new_full(stack_hash, stack_equal, stack_free, NULL);
+	stacks->stacks = asr_stack_table_new();
 	stacks->strings = g_string_chunk_new(4096);
 }
 

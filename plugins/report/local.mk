@@ -84,7 +84,7 @@ plugins_report_libasrwriters_la_SOURCES = \
 	plugins/report/model/live_notes.c plugins/report/model/live_notes.h \
 	plugins/report/model/program_notes.c plugins/report/model/program_notes.h \
 	plugins/report/model/functions.c plugins/report/model/functions.h \
-	plugins/report/model/stack_leaf.c \
+	plugins/report/model/stack_leaf.c plugins/report/model/stack_table.c \
 	plugins/report/format/writer.h plugins/report/format/writers.c \
 	plugins/report/format/text.h plugins/report/format/text.c \
 	plugins/report/format/grid.c \

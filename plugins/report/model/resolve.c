@@ -68,32 +68,6 @@ static gboolean frame_equal(gconstpointer pa, gconstpointer pb)
 	       a->mapping == b->mapping && a->address == b->address && a->inlined == b->inlined;
 }
 
-static guint stack_hash(gconstpointer p)
-{
-	const struct asr_stack *s = p;
-	guint h = s->truncated, i;
-
-	for (i = 0; i < s->n; i++)
-		h = h * 31 + g_direct_hash(s->frames[i]);
-	return h;
-}
-
-static gboolean stack_equal(gconstpointer pa, gconstpointer pb)
-{
-	const struct asr_stack *a = pa, *b = pb;
-
-	return a->n == b->n && a->truncated == b->truncated &&
-	       (a->n == 0 || memcmp(a->frames, b->frames, a->n * sizeof a->frames[0]) == 0);
-}
-
-static void stack_free(gpointer p)
-{
-	struct asr_stack *s = p;
-
-	g_free(s->frames);
-	g_free(s);
-}
-
 void asr_resolution_fini(struct asr_resolution *res)
 {
 	GHashTable **tables[] = { &res->resolved, &res->mappings, &res->addresses, &res->frames,
@@ -341,7 +315,7 @@ void asr_resolution_build(struct asr_resolution *res, const struct asr_aggregate
 	res->mappings = g_hash_table_new_full(mapping_hash, mapping_equal, g_free, NULL);
 	res->addresses = g_hash_table_new_full(address_hash, address_equal, g_free, g_free);
 	res->frames = g_hash_table_new_full(frame_hash, frame_equal, g_free, NULL);
-	res->stacks = g_hash_table_new_full(stack_hash, stack_equal, stack_free, NULL);
+	res->stacks = asr_stack_table_new();
 	res->sites = g_hash_table_new_full(asr_site_hash, asr_site_equal, asr_site_free, NULL);
 	res->reported = g_hash_table_new(g_direct_hash, g_direct_equal);
 	res->unnamed = g_hash_table_new(g_direct_hash, g_direct_equal);

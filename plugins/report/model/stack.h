@@ -87,6 +87,10 @@ struct asr_stack_problems {
 	uint64_t unknown_addresses;      /* of which in no known object */
 };
 
+/* A set of interned stacks: a stack (g_malloc'd, its frames too) is its
+ * own key, owned by the table; its frames are compared by pointer. */
+GHashTable *asr_stack_table_new(void);
+
 /* A node of the call tree: all stacks through one path of frames,
  * outermost first, under a root per process.  Its estimates are those of
  * the union of those stacks' samples (never a sum of intervals): the bytes
