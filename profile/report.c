@@ -62,17 +62,6 @@ static void summarize(struct asr_summary *summary, struct asp_sum *sum)
 	asr_summary_order(summary, ASR_SORT_ALLOCATED);
 }
 
-/* The total's rates, ascending (asr_group_estimate sorted them). */
-static GArray *rates_of(const struct asr_rates *rates)
-{
-	GArray *out = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), (guint) rates->n);
-	size_t i;
-
-	for (i = 0; i < rates->n; i++)
-		g_array_append_val(out, rates->accums[i].rate);
-	return out;
-}
-
 int asp_report_write(FILE *out, struct asp_sum *sum, const struct asp_options *o)
 {
 	const struct asr_writer *writer = asr_writer_for(o->format);
@@ -100,7 +89,7 @@ int asp_report_write(FILE *out, struct asp_sum *sum, const struct asp_options *o
 	model.group_by = o->group_by;
 	model.sort = ASR_SORT_ALLOCATED;
 	summarize(&model.summary, sum);
-	model.rates = rates_of(&model.summary.total.rates);
+	model.rates = asr_rates_list(&model.summary.total.rates);
 	model.losses = g_array_new(FALSE, FALSE, sizeof(struct asr_loss));
 	asr_model_select(&model, &chosen);
 	status = writer->write(out, &model);

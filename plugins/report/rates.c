@@ -85,3 +85,13 @@ void asr_rates_fini(struct asr_rates *rates)
 	rates->accums = NULL;
 	rates->n = 0;
 }
+
+GArray *asr_rates_list(const struct asr_rates *rates)
+{
+	GArray *out = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), (guint) rates->n);
+	size_t i;
+
+	for (i = 0; i < rates->n; i++)
+		g_array_append_val(out, rates->accums[i].rate);
+	return out;
+}

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <glib.h>
+
 #include "estimate/estimate.h"
 
 /* Almost always one rate; a thread whose ALLOCSAMPLE_RATE changed, or a
@@ -118,6 +120,11 @@ int asr_rates_estimate(const struct asr_rates *rates, const struct asr_rates *al
 		       struct as_estimate *out);
 
 uint64_t asr_rates_samples(const struct asr_rates *rates);
+
+/* The rates of `rates`, in its order (ascending once asr_group_estimate
+ * sorted them), as a new GArray of uint64_t: the report's list of rates,
+ * from its total's. */
+GArray *asr_rates_list(const struct asr_rates *rates);
 
 void asr_rates_fini(struct asr_rates *rates);
 

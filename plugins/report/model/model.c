@@ -10,17 +10,6 @@
 #include "model/resolve.h"
 #include "model/scopes.h"
 
-/* The total's rates. */
-static GArray *rates_of(const struct asr_rates *rates)
-{
-	GArray *out = g_array_sized_new(FALSE, FALSE, sizeof(uint64_t), (guint) rates->n);
-	size_t i;
-
-	for (i = 0; i < rates->n; i++)
-		g_array_append_val(out, rates->accums[i].rate);
-	return out;
-}
-
 static GArray *losses_of(const GPtrArray *traces)
 {
 	GArray *out = g_array_new(FALSE, FALSE, sizeof(struct asr_loss));
@@ -130,7 +119,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		if (!model->call_tree)
 			goto refused;
 	}
-	model->rates = rates_of(&model->summary.total.rates);
+	model->rates = asr_rates_list(&model->summary.total.rates);
 	if (agg->windowed) {
 		model->windows = g_array_new(FALSE, FALSE, sizeof(struct asr_window_row));
 		if (asr_timeline_build(model->windows, &model->summary, model->shown, &agg->windows,
