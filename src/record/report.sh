@@ -237,8 +237,7 @@ report_unsampled() {
 # the trace's view cut at its last whole packets, in a temporary
 # directory, and `cut` (the view's lines joined by ", ") goes into the
 # parameters (as options.sh's param_string), for the report to say what
-# was left out
-# (doc/report-formats.md, "A trace cut short").  Returns 1, the view's
+# was left out (doc/report-formats.md, "A trace cut short").  Returns 1, the view's
 # line in view_error, when the view cannot be made: babeltrace2 is then
 # not run, since a metadata file cut inside a packet would hang it.
 report_view() {
