@@ -78,7 +78,8 @@ static void curve_free(gpointer p)
 {
 	struct asr_heap_curve *curve = p;
 
-	g_array_free(curve->points, TRUE);
+	if (curve->points)
+		g_array_free(curve->points, TRUE);
 	g_free(curve);
 }
 
@@ -100,11 +101,14 @@ static int estimate_point(struct asr_heap_point_row *row, const struct asr_rates
  * Each point's band is at the peak's confidence, 1 - (1 - C) / K: by
  * Bonferroni, the K bands hold the whole curve at once with probability
  * at least C, however the points' samples go together (doc/estimation.md,
- * "The heap over time"). */
+ * "The heap over time").  The points are estimated only when `points`:
+ * three intervals a point, 78 million instructions for the two curves of
+ * bench/mixed-threads' million samples, which text, showing the peak
+ * alone, would pay for nothing. */
 static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 				       const struct asr_heap_series *series, uint64_t threads,
 				       const struct asr_group *process,
-				       const struct as_estimate_options *options)
+				       const struct as_estimate_options *options, bool points)
 {
 	struct asr_heap_curve *curve = g_new0(struct asr_heap_curve, 1);
 	struct peak_choice choice = choose(heap, series, options->confidence);
@@ -114,7 +118,7 @@ static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 	struct asr_heap_point_row row;
 
 	curve->process = process;
-	curve->points = g_array_sized_new(FALSE, FALSE, sizeof row, n + 1);
+	curve->points = points ? g_array_sized_new(FALSE, FALSE, sizeof row, n + 1) : NULL;
 	curve->candidates = choice.at.candidates;
 	curve->peak_confidence = choice.confidence;
 	curve->peak_ns = choice.at.ns;
@@ -122,19 +126,24 @@ static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 	for (i = 0; i < n; i++) {
 		const struct asr_heap_point *p = &g_array_index(series->points, struct asr_heap_point, i);
 
+		if (choice.at.best && p->k == choice.at.best->k)
+			peak_rates = &p->live;
+		if (!points)
+			continue;
 		row.t_ns = asr_heap_instant(heap, p->k);
 		if (estimate_point(&row, &p->live, &p->allocated, &series->allocated, threads, options,
 				   &at_peak))
 			goto refused;
 		g_array_append_val(curve->points, row);
-		if (choice.at.best && p->k == choice.at.best->k)
-			peak_rates = &p->live;
 	}
-	row.t_ns = series->last_ns;
-	if (estimate_point(&row, &series->live, &series->allocated, &series->allocated, threads, options,
-			   &at_peak))
-		goto refused;
-	g_array_append_val(curve->points, row);
+	curve->end_ns = series->last_ns;
+	if (points) {
+		row.t_ns = series->last_ns;
+		if (estimate_point(&row, &series->live, &series->allocated, &series->allocated,
+				   threads, options, &at_peak))
+			goto refused;
+		g_array_append_val(curve->points, row);
+	}
 	if (process && process->peak_known) {
 		curve->peak = process->peak_live;
 		return curve;
@@ -167,7 +176,7 @@ static const struct asr_group *process_of(const struct asr_summary *summary,
 
 int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap,
 			 const struct asr_summary *summary,
-			 const struct as_estimate_options *options)
+			 const struct as_estimate_options *options, bool points)
 {
 	GHashTable *series_of = g_hash_table_new(g_direct_hash, g_direct_equal);
 	const GPtrArray *processes = summary->groups[ASR_KIND_PROCESS];
@@ -189,7 +198,7 @@ int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap
 		status = 0;
 		goto end;
 	}
-	curve = curve_of(heap, &heap->total, summary->total.threads, NULL, options);
+	curve = curve_of(heap, &heap->total, summary->total.threads, NULL, options, points);
 	if (!curve)
 		goto end;
 	curve->incomplete = summary->total.live_incomplete;
@@ -200,7 +209,7 @@ int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap
 
 		if (!series)
 			continue;
-		curve = curve_of(heap, series, g->threads, g, options);
+		curve = curve_of(heap, series, g->threads, g, options, points);
 		if (!curve)
 			goto end;
 		curve->incomplete = g->live_incomplete;
