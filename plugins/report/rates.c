@@ -69,6 +69,23 @@ int asr_rates_estimate(const struct asr_rates *rates, const struct asr_rates *al
 	return status;
 }
 
+bool asr_rates_equal(const struct asr_rates *a, const struct asr_rates *b)
+{
+	size_t i;
+
+	if (a->n != b->n)
+		return false;
+	for (i = 0; i < a->n; i++) {
+		const struct as_estimate_accum *x = &a->accums[i], *y = &b->accums[i];
+
+		if (x->rate != y->rate || x->samples != y->samples || x->u != y->u ||
+		    x->weighted != y->weighted || x->objects != y->objects ||
+		    x->objects_var != y->objects_var || x->log_q != y->log_q)
+			return false;
+	}
+	return true;
+}
+
 uint64_t asr_rates_samples(const struct asr_rates *rates)
 {
 	uint64_t s = 0;

@@ -119,6 +119,10 @@ int asr_rates_estimate(const struct asr_rates *rates, const struct asr_rates *al
 		       uint64_t threads, const struct as_estimate_options *options,
 		       struct as_estimate *out);
 
+/* Whether `a` and `b` hold the same sums at the same rates, to the last
+ * bit: whatever is estimated from one is, from the other. */
+bool asr_rates_equal(const struct asr_rates *a, const struct asr_rates *b);
+
 uint64_t asr_rates_samples(const struct asr_rates *rates);
 
 /* The rates of `rates`, in its order (ascending once asr_group_estimate

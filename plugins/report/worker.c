@@ -8,11 +8,26 @@
 
 #include "worker.h"
 
-/* Bytes of records in a batch, and batches in all: the reading thread
- * fills one while the worker empties others, 512 KiB in all.  A handoff
- * takes the mutex, once per batch of a few hundred records. */
+/* Bytes of records in a batch, and batches at most: the reading thread
+ * fills one while the worker empties others.  A handoff takes the mutex,
+ * once per batch of a few hundred records.  Batches are made as the
+ * worker falls behind, up to 1 MiB, about 8 ms of the reading thread's
+ * work: on a busy machine the worker can wait that long for a CPU (a
+ * time slice of the scheduler's or two), and the reading thread would
+ * otherwise wait for it (doc/performance.md, section 3). */
 #define BATCH_BYTES (64 * 1024)
-#define BATCHES 8
+#define BATCHES 16
+
+/* Batches queued before a sleeping worker is woken: a wake costs the
+ * reading thread a system call and the worker a context switch, once
+ * per few batches rather than once per batch.  A drain wakes it
+ * whatever it holds. */
+#define WAKE_AT 4
+
+/* Records a fetch is issued ahead of the one being added: a few
+ * records' work (a few hundred nanoseconds each) covers a miss to
+ * memory. */
+#define LOOKAHEAD 8
 
 enum record_kind { RECORD_SAMPLE, RECORD_FREE, RECORD_TIME };
 
@@ -46,13 +61,18 @@ struct asr_worker {
 	bool threaded;          /* false: every record is added at once */
 	pthread_t thread;
 	pthread_mutex_t lock;
-	pthread_cond_t changed; /* a batch queued or emptied, or stopping */
+	pthread_cond_t work;    /* for the worker: batches to add, or stopping */
+	pthread_cond_t room;    /* for the reading thread: a batch emptied */
 	/* Under `lock`: */
 	struct batch *queued[BATCHES];  /* a ring, oldest at `first` */
 	size_t first, count;
 	struct batch *empty[BATCHES];
 	size_t empties;
+	size_t made;            /* batches allocated, at most BATCHES */
 	bool busy;              /* the worker is adding a batch */
+	bool sleeping;          /* the worker waits on `work` */
+	bool waiting;           /* the reading thread waits on `room` */
+	bool draining;          /* wake the worker for any batch */
 	bool stopping;
 	/* The reading thread's own: */
 	struct batch *filling;
@@ -97,16 +117,59 @@ static void add_record(struct asr_aggregate *agg, const struct record *r)
 	}
 }
 
+/* Hints at what record `r` will touch (aggregate.h). */
+static void prefetch_record(struct asr_aggregate *agg, const struct record *r)
+{
+	const unsigned char *payload = (const unsigned char *) (r + 1);
+
+	switch (r->kind) {
+	case RECORD_SAMPLE:
+		asr_aggregate_prefetch_sample(agg, &((const struct sample_record *) payload)->sample);
+		break;
+	case RECORD_FREE: {
+		const struct free_record *fr = (const struct free_record *) payload;
+
+		asr_aggregate_prefetch_free(agg, fr->kind, &fr->event);
+		break;
+	}
+	case RECORD_TIME:
+		break;
+	}
+}
+
+/* Adds a batch's records in order, each while the one LOOKAHEAD records
+ * on is being fetched, once that pays (aggregate.h): a hint costs a few
+ * dozen instructions, which a table in the cache would not win back. */
 static void add_batch(struct asr_aggregate *agg, const struct batch *b)
 {
-	size_t at = 0;
+	bool prefetch = asr_aggregate_prefetch_pays(agg);
+	size_t at = 0, ahead = 0;
+	unsigned n;
 
+	for (n = 0; prefetch && n < LOOKAHEAD && ahead < b->used; n++) {
+		const struct record *r = (const struct record *) (b->bytes + ahead);
+
+		prefetch_record(agg, r);
+		ahead += r->size;
+	}
 	while (at < b->used) {
 		const struct record *r = (const struct record *) (b->bytes + at);
 
+		if (prefetch && ahead < b->used) {
+			const struct record *next = (const struct record *) (b->bytes + ahead);
+
+			prefetch_record(agg, next);
+			ahead += next->size;
+		}
 		add_record(agg, r);
 		at += r->size;
 	}
+}
+
+/* Whether a sleeping worker has enough to wake for; under `lock`. */
+static bool worth_waking(const struct asr_worker *w)
+{
+	return w->count >= WAKE_AT || (w->count > 0 && w->draining) || w->stopping;
 }
 
 static void *run(void *data)
@@ -116,8 +179,14 @@ static void *run(void *data)
 
 	pthread_mutex_lock(&w->lock);
 	for (;;) {
-		while (w->count == 0 && !w->stopping)
-			pthread_cond_wait(&w->changed, &w->lock);
+		/* Awake, it adds whatever is queued; once idle, it sleeps
+		 * until a few batches are. */
+		if (w->count == 0) {
+			w->sleeping = true;
+			while (!worth_waking(w))
+				pthread_cond_wait(&w->work, &w->lock);
+			w->sleeping = false;
+		}
 		if (w->count == 0)
 			break;
 		b = w->queued[w->first];
@@ -129,7 +198,8 @@ static void *run(void *data)
 		pthread_mutex_lock(&w->lock);
 		w->empty[w->empties++] = b;
 		w->busy = false;
-		pthread_cond_broadcast(&w->changed);
+		if (w->waiting)
+			pthread_cond_signal(&w->room);
 	}
 	pthread_mutex_unlock(&w->lock);
 	return NULL;
@@ -150,15 +220,13 @@ struct asr_worker *asr_worker_new(struct asr_aggregate *agg)
 
 	w->agg = agg;
 	pthread_mutex_init(&w->lock, NULL);
-	pthread_cond_init(&w->changed, NULL);
+	pthread_cond_init(&w->work, NULL);
+	pthread_cond_init(&w->room, NULL);
 	w->known_traces = g_hash_table_new(g_direct_hash, g_direct_equal);
 	if (!several_cpus())
 		return w;
-	/* BATCHES in all, so that the ring and the empties can hold every
-	 * one of them. */
-	for (size_t i = 0; i + 1 < BATCHES; i++)
-		w->empty[w->empties++] = g_new(struct batch, 1);
 	w->filling = g_new(struct batch, 1);
+	w->made = 1;
 	w->filling->used = 0;
 	/* Every signal blocked from the thread's first instruction: they are
 	 * babeltrace2's to handle (Ctrl-C interrupts its graph), on its
@@ -173,16 +241,46 @@ struct asr_worker *asr_worker_new(struct asr_aggregate *agg)
 	return w;
 }
 
-/* Hands the batch being filled to the worker and takes an empty one,
- * waiting for one if the worker is behind. */
+/* Wakes the worker if it sleeps and has enough to wake for; under `lock`. */
+static void wake(struct asr_worker *w)
+{
+	if (w->sleeping && worth_waking(w))
+		pthread_cond_signal(&w->work);
+}
+
+/* Waits on `room` until `done` says so; under `lock`. */
+static void wait_for(struct asr_worker *w, bool (*done)(const struct asr_worker *w))
+{
+	w->waiting = true;
+	while (!done(w))
+		pthread_cond_wait(&w->room, &w->lock);
+	w->waiting = false;
+}
+
+static bool has_empty(const struct asr_worker *w)
+{
+	return w->empties > 0;
+}
+
+static bool idle(const struct asr_worker *w)
+{
+	return w->count == 0 && !w->busy;
+}
+
+/* Hands the batch being filled to the worker and takes an empty one, made
+ * if the worker is behind and there are fewer than BATCHES, else waited
+ * for. */
 static void submit(struct asr_worker *w)
 {
 	pthread_mutex_lock(&w->lock);
 	w->queued[(w->first + w->count) % BATCHES] = w->filling;
 	w->count++;
-	pthread_cond_broadcast(&w->changed);
-	while (w->empties == 0)
-		pthread_cond_wait(&w->changed, &w->lock);
+	wake(w);
+	if (w->empties == 0 && w->made < BATCHES) {
+		w->empty[w->empties++] = g_new(struct batch, 1);
+		w->made++;
+	}
+	wait_for(w, has_empty);
 	w->filling = w->empty[--w->empties];
 	pthread_mutex_unlock(&w->lock);
 	w->filling->used = 0;
@@ -195,8 +293,10 @@ void asr_worker_drain(struct asr_worker *w)
 	if (w->filling->used > 0)
 		submit(w);
 	pthread_mutex_lock(&w->lock);
-	while (w->count > 0 || w->busy)
-		pthread_cond_wait(&w->changed, &w->lock);
+	w->draining = true;
+	wake(w);
+	wait_for(w, idle);
+	w->draining = false;
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -208,7 +308,7 @@ void asr_worker_free(struct asr_worker *w)
 		asr_worker_drain(w);
 		pthread_mutex_lock(&w->lock);
 		w->stopping = true;
-		pthread_cond_broadcast(&w->changed);
+		wake(w);
 		pthread_mutex_unlock(&w->lock);
 		pthread_join(w->thread, NULL);
 	}
@@ -216,7 +316,8 @@ void asr_worker_free(struct asr_worker *w)
 		g_free(w->empty[i]);
 	g_free(w->filling);
 	g_hash_table_destroy(w->known_traces);
-	pthread_cond_destroy(&w->changed);
+	pthread_cond_destroy(&w->room);
+	pthread_cond_destroy(&w->work);
 	pthread_mutex_destroy(&w->lock);
 	g_free(w);
 }

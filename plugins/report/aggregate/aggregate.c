@@ -104,6 +104,26 @@ void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind
 		asr_heap_extend(cell->heap, event->ns);
 }
 
+bool asr_aggregate_prefetch_pays(const struct asr_aggregate *agg)
+{
+	return asr_live_outgrows_cache(&agg->live);
+}
+
+void asr_aggregate_prefetch_sample(struct asr_aggregate *agg, const struct asr_sample *sample)
+{
+	if (sample->frees_known && sample->free_tracked)
+		asr_live_prefetch(&agg->live, asr_traces_get(&agg->traces, sample->trace),
+				  sample->has_vpid ? sample->vpid : 0, sample->ptr);
+}
+
+void asr_aggregate_prefetch_free(struct asr_aggregate *agg, enum asr_free_kind kind,
+				 const struct asr_free_event *event)
+{
+	if (kind == ASR_FREE_SAMPLED)
+		asr_live_prefetch(&agg->live, asr_traces_get(&agg->traces, event->trace),
+				  event->has_vpid ? event->vpid : 0, event->ptr);
+}
+
 void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope_event *event)
 {
 	asr_scopes_event(&agg->scopes, event);

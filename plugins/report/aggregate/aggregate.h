@@ -59,6 +59,16 @@ void asr_aggregate_sample(struct asr_aggregate *agg, const struct asr_sample *sa
 void asr_aggregate_free_event(struct asr_aggregate *agg, enum asr_free_kind kind,
 			      const struct asr_free_event *event);
 
+/* Whether the hints below pay: the live table has outgrown the cache. */
+bool asr_aggregate_prefetch_pays(const struct asr_aggregate *agg);
+
+/* Hints that the sample or free event will be added soon: the live
+ * table's slot of its block is fetched into the cache meanwhile.  It
+ * changes nothing; the trace must be known (asr_traces_find). */
+void asr_aggregate_prefetch_sample(struct asr_aggregate *agg, const struct asr_sample *sample);
+void asr_aggregate_prefetch_free(struct asr_aggregate *agg, enum asr_free_kind kind,
+				 const struct asr_free_event *event);
+
 /* Opens or closes a scope instance. */
 void asr_aggregate_scope_event(struct asr_aggregate *agg, const struct asr_scope_event *event);
 

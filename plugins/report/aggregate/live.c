@@ -25,6 +25,10 @@ struct asr_live_block {
 
 #define FIRST_CAPACITY 1024
 
+/* A table up to this size stays in a core's L2 cache (1 MiB here) beside
+ * what else a sample touches; above it, a probe is a miss to memory. */
+#define CACHED_BYTES (256 * 1024)
+
 /* Sampled blocks are page-aligned, so the low bits say nothing; the mix
  * (a 64-bit finalizer) spreads consecutive pages over the whole table. */
 static size_t home(const struct asr_live *live, const struct asr_trace *trace, int64_t vpid,
@@ -197,6 +201,32 @@ struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
 			    live->temporary_ns);
 	release(live, b);
 	return cell;
+}
+
+bool asr_live_outgrows_cache(const struct asr_live *live)
+{
+	return live->capacity * sizeof(struct asr_live_block) > CACHED_BYTES;
+}
+
+void asr_live_prefetch(const struct asr_live *live, const struct asr_trace *trace, int64_t vpid,
+		       uint64_t ptr)
+{
+	size_t i;
+	const char *slot, *next;
+
+	if (!live->capacity)
+		return;
+	/* A slot spans two or three cache lines: its key, and the weighed
+	 * sample that a free reads; a free's vacate() reads the next slot's
+	 * key (its first 40 bytes) too. */
+	i = home(live, trace, vpid, ptr);
+	slot = (const char *) &live->slots[i];
+	next = (const char *) &live->slots[(i + 1) & (live->capacity - 1)];
+	__builtin_prefetch(slot);
+	__builtin_prefetch(slot + 64);
+	__builtin_prefetch(slot + sizeof(struct asr_live_block) - 1);
+	__builtin_prefetch(next);
+	__builtin_prefetch(next + 40);
 }
 
 void asr_live_each(const struct asr_live *live,

@@ -56,6 +56,18 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
 			       const struct asr_free_event *event);
 
+/* Whether the table is larger than a core's cache keeps close (256 KiB,
+ * 2 048 slots): thousands of blocks live at once. */
+bool asr_live_outgrows_cache(const struct asr_live *live);
+
+/* Fetches into the cache the slot where the block (trace, vpid, ptr)
+ * is or would go, for asr_live_sample or asr_live_free soon after: with
+ * thousands of blocks live (a program that frees in random order), the
+ * table outgrows the cache and each probe would otherwise wait for
+ * memory.  vpid is 0 when the event has none. */
+void asr_live_prefetch(const struct asr_live *live, const struct asr_trace *trace, int64_t vpid,
+		       uint64_t ptr);
+
 /* Calls `fn` once for every live sample, with its cell, the sample as
  * the cell weighed it, and its age at the last event of its trace that
  * passed here (-1: unknown, the sample had no time). */

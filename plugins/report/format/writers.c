@@ -66,6 +66,9 @@ struct asr_model_options asr_writer_options(const struct asr_params *params)
 		.min_share = params->has_min_share ? params->min_share : writer->min_share,
 		.figures = writer->every_figure ? ASR_FIGURES_ALL : figures_of_view(params->sort),
 		.survival = writer->survival,
+		/* The formats of every figure draw the curves (JSON, CSV,
+		 * the page); the others show the peak alone. */
+		.curve_points = writer->every_figure,
 		.hide_freed = writer->hide_freed,
 	};
 }

@@ -78,7 +78,8 @@ static void curve_free(gpointer p)
 {
 	struct asr_heap_curve *curve = p;
 
-	g_array_free(curve->points, TRUE);
+	if (curve->points)
+		g_array_free(curve->points, TRUE);
 	g_free(curve);
 }
 
@@ -100,11 +101,17 @@ static int estimate_point(struct asr_heap_point_row *row, const struct asr_rates
  * Each point's band is at the peak's confidence, 1 - (1 - C) / K: by
  * Bonferroni, the K bands hold the whole curve at once with probability
  * at least C, however the points' samples go together (doc/estimation.md,
- * "The heap over time"). */
+ * "The heap over time").  The points are estimated only when `points`:
+ * three intervals a point, 78 million instructions for the two curves of
+ * bench/mixed-threads' million samples, which text, showing the peak
+ * alone, would pay for nothing.  `same`, when not NULL, is a curve of the
+ * same samples at the same instants and T (same_series()): its points
+ * are this one's, to the last bit, and are copied. */
 static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 				       const struct asr_heap_series *series, uint64_t threads,
 				       const struct asr_group *process,
-				       const struct as_estimate_options *options)
+				       const struct as_estimate_options *options, bool points,
+				       const struct asr_heap_curve *same)
 {
 	struct asr_heap_curve *curve = g_new0(struct asr_heap_curve, 1);
 	struct peak_choice choice = choose(heap, series, options->confidence);
@@ -114,27 +121,37 @@ static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 	struct asr_heap_point_row row;
 
 	curve->process = process;
-	curve->points = g_array_sized_new(FALSE, FALSE, sizeof row, n + 1);
+	curve->points = points ? g_array_sized_new(FALSE, FALSE, sizeof row, n + 1) : NULL;
 	curve->candidates = choice.at.candidates;
 	curve->peak_confidence = choice.confidence;
 	curve->peak_ns = choice.at.ns;
 	at_peak.confidence = choice.confidence;
+	if (same && !(same->points && same->points->len == n + 1 &&
+		      same->candidates == curve->candidates))
+		same = NULL;
 	for (i = 0; i < n; i++) {
 		const struct asr_heap_point *p = &g_array_index(series->points, struct asr_heap_point, i);
 
+		if (choice.at.best && p->k == choice.at.best->k)
+			peak_rates = &p->live;
+		if (!points || same)
+			continue;
 		row.t_ns = asr_heap_instant(heap, p->k);
 		if (estimate_point(&row, &p->live, &p->allocated, &series->allocated, threads, options,
 				   &at_peak))
 			goto refused;
 		g_array_append_val(curve->points, row);
-		if (choice.at.best && p->k == choice.at.best->k)
-			peak_rates = &p->live;
 	}
-	row.t_ns = series->last_ns;
-	if (estimate_point(&row, &series->live, &series->allocated, &series->allocated, threads, options,
-			   &at_peak))
-		goto refused;
-	g_array_append_val(curve->points, row);
+	curve->end_ns = series->last_ns;
+	if (points && same) {
+		g_array_append_vals(curve->points, same->points->data, same->points->len);
+	} else if (points) {
+		row.t_ns = series->last_ns;
+		if (estimate_point(&row, &series->live, &series->allocated, &series->allocated,
+				   threads, options, &at_peak))
+			goto refused;
+		g_array_append_val(curve->points, row);
+	}
 	if (process && process->peak_known) {
 		curve->peak = process->peak_live;
 		return curve;
@@ -146,6 +163,31 @@ static struct asr_heap_curve *curve_of(const struct asr_heap *heap,
 refused:
 	curve_free(curve);
 	return NULL;
+}
+
+/*
+ * Whether two series hold the same samples at the same instants: the
+ * total's and its process's when the traces hold one process (the usual
+ * report of one program), whose curves' points would then be estimated
+ * twice from the same sums.
+ */
+static bool same_series(const struct asr_heap_series *a, const struct asr_heap_series *b)
+{
+	guint i;
+
+	if (a->points->len != b->points->len || a->first_ns != b->first_ns ||
+	    a->last_ns != b->last_ns || !asr_rates_equal(&a->live, &b->live) ||
+	    !asr_rates_equal(&a->allocated, &b->allocated))
+		return false;
+	for (i = 0; i < a->points->len; i++) {
+		const struct asr_heap_point *p = &g_array_index(a->points, struct asr_heap_point, i);
+		const struct asr_heap_point *q = &g_array_index(b->points, struct asr_heap_point, i);
+
+		if (p->k != q->k || !asr_rates_equal(&p->live, &q->live) ||
+		    !asr_rates_equal(&p->allocated, &q->allocated))
+			return false;
+	}
+	return true;
 }
 
 /* The process group of `series` in `summary`, or NULL. */
@@ -167,11 +209,11 @@ static const struct asr_group *process_of(const struct asr_summary *summary,
 
 int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap,
 			 const struct asr_summary *summary,
-			 const struct as_estimate_options *options)
+			 const struct as_estimate_options *options, bool points)
 {
 	GHashTable *series_of = g_hash_table_new(g_direct_hash, g_direct_equal);
 	const GPtrArray *processes = summary->groups[ASR_KIND_PROCESS];
-	struct asr_heap_curve *curve;
+	struct asr_heap_curve *curve, *total;
 	int status = -1;
 	guint i;
 
@@ -189,18 +231,20 @@ int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap
 		status = 0;
 		goto end;
 	}
-	curve = curve_of(heap, &heap->total, summary->total.threads, NULL, options);
-	if (!curve)
+	total = curve_of(heap, &heap->total, summary->total.threads, NULL, options, points, NULL);
+	if (!total)
 		goto end;
-	curve->incomplete = summary->total.live_incomplete;
-	g_ptr_array_add(view->curves, curve);
+	total->incomplete = summary->total.live_incomplete;
+	g_ptr_array_add(view->curves, total);
 	for (i = 0; i < processes->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(processes, i);
 		const struct asr_heap_series *series = g_hash_table_lookup(series_of, g);
 
 		if (!series)
 			continue;
-		curve = curve_of(heap, series, g->threads, g, options);
+		curve = curve_of(heap, series, g->threads, g, options, points,
+				 g->threads == summary->total.threads &&
+					 same_series(&heap->total, series) ? total : NULL);
 		if (!curve)
 			goto end;
 		curve->incomplete = g->live_incomplete;

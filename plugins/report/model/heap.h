@@ -42,7 +42,9 @@ struct asr_heap_curve {
 	const struct asr_group *process;  /* NULL: the total of every process */
 	GArray *points;              /* struct asr_heap_point_row in time order:
 				      * the grid's instants from the process's
-				      * first sample or free, then its last one's */
+				      * first sample or free, then its last one's;
+				      * NULL when the format draws no curve */
+	int64_t end_ns;              /* the last point's instant */
 	unsigned candidates;         /* K: the points the peak was chosen among */
 	double peak_confidence;      /* 1 - (1 - C) / K */
 	int64_t peak_ns;             /* the point of the largest live estimate */
@@ -69,7 +71,7 @@ struct asr_heap_view {
  * last sample or free, never before its peak. */
 static inline int64_t asr_heap_curve_end_ns(const struct asr_heap_curve *curve)
 {
-	return g_array_index(curve->points, struct asr_heap_point_row, curve->points->len - 1).t_ns;
+	return curve->end_ns;
 }
 
 /* The confidence of an interval that holds at `confidence` although its
@@ -84,13 +86,14 @@ static inline double asr_heap_peak_confidence(double confidence, unsigned candid
 void asr_heap_view_peaks(struct asr_heap_view *view, const struct asr_heap *heap,
 			 double confidence);
 
-/* Estimates every curve's points with the T of its process group in
- * `summary`: the processes whose live figures are known (some sample
- * tracked to its free), and the total when one is.  Returns 0, or -1 if
- * the estimator refused the options. */
+/* Makes the curves, each with the T of its process group in `summary`:
+ * the processes whose live figures are known (some sample tracked to its
+ * free), and the total when one is; every point estimated when `points`
+ * (a format that draws the curves), else only the peaks.  Returns 0, or
+ * -1 if the estimator refused the options. */
 int asr_heap_view_curves(struct asr_heap_view *view, const struct asr_heap *heap,
 			 const struct asr_summary *summary,
-			 const struct as_estimate_options *options);
+			 const struct as_estimate_options *options, bool points);
 
 void asr_heap_view_fini(struct asr_heap_view *view);
 

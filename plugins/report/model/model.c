@@ -106,7 +106,8 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	if (status)
 		goto refused;
 	if (agg->live_known &&
-	    asr_heap_view_curves(&model->heap, &agg->heap, &model->summary, &estimate_options))
+	    asr_heap_view_curves(&model->heap, &agg->heap, &model->summary, &estimate_options,
+				 options->curve_points))
 		goto refused;
 	model->sizes = asr_size_histograms_build(&model->summary, &agg->sizes, &estimate_options);
 	if (!model->sizes)

@@ -95,6 +95,8 @@ struct asr_model_options {
 				  * what the format shows of each group */
 	bool survival;           /* the survival curves of the groups a page
 				  * lists (model/survival.c); needs lifetimes */
+	bool curve_points;       /* every point of the heap's curves, not only
+				  * their peaks (model/heap.h) */
 	bool hide_freed;         /* with sort=live, no stack with nothing live
 				  * at the end (text's leaks view); with
 				  * sort=temporary, none with nothing

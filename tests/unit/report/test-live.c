@@ -4,6 +4,9 @@
  * shuffled order, at loads up to the table's half full, so that runs of
  * neighbouring slots form, wrap around the end and are taken apart by
  * frees (the case a search that stops at the first empty slot depends on).
+ * Each sample and free is announced first (asr_live_prefetch, a hint that
+ * must change nothing), and the table says it outgrows the cache past
+ * 2 048 slots of 128 bytes.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -90,6 +93,7 @@ START_TEST(test_samples_and_frees_match)
 			uint64_t ptr = ((next_random() % 4) << 40) + (made << 12);
 			struct asr_sample s = sample_at(ptr);
 
+			asr_live_prefetch(&t.live, &t.trace, 42, ptr);
 			live_sample(&t, &s);
 			live_ptrs[n_live++] = ptr;
 			made++;
@@ -97,6 +101,7 @@ START_TEST(test_samples_and_frees_match)
 			size_t k = next_random() % n_live;
 			struct asr_free_event f = free_of(live_ptrs[k]);
 
+			asr_live_prefetch(&t.live, &t.trace, 42, f.ptr);
 			asr_live_free(&t.live, &t.trace, &f);
 			live_ptrs[k] = live_ptrs[--n_live];
 		}
@@ -104,6 +109,7 @@ START_TEST(test_samples_and_frees_match)
 		ck_assert_uint_eq(asr_rates_samples(&t.cell.live), n_live);
 		/* The process's curve follows its cells. */
 		ck_assert_uint_eq(asr_rates_samples(&t.cell.heap->live), n_live);
+		ck_assert(asr_live_outgrows_cache(&t.live) == (t.live.capacity > 2048));
 	}
 	ck_assert_uint_eq(t.trace.lost_frees, 0);
 	ck_assert_uint_eq(t.cell.tracked, BLOCKS);
