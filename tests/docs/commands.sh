@@ -60,8 +60,9 @@
 #   - PID, of a running process to attach to (allocsample-record -p): a
 #     Python loop (tests/attach/loop.py) started for each document, with
 #     the reader's home, and stopped after it.
-# A command that names the build tree as $PWD/src/ (the README's "From the
-# build tree") runs in the build tree.
+# A command that names the build tree as $PWD/src/, or starts with a path
+# in it (src/..., the README's "From the build tree"), runs in the build
+# tree.
 set -eu
 
 . "$AS_SRCDIR/tests/lib/lttng-harness.sh"
@@ -174,7 +175,7 @@ document() {
 		fi
 		case $text in
 		*HOST*SESSION*) mode=live ;;
-		*'$PWD/src/'*) mode=build ;;
+		*'$PWD/src/'* | src/*) mode=build ;;
 		'go tool pprof -http'*) mode=serve ;;
 		*) mode=run ;;
 		esac
