@@ -60,10 +60,10 @@ TRACED_MODULE_LINK_FLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath 
 
 # In the order the tests start (make check -j starts the scripts in the
 # order of TESTS): the longest first, so that none of them is left running
-# alone at the end: attach/ and profile/ (coverage.sh's sixty
-# recordings), then the tests of the normal build only
-# (PLAIN_TESTS, whose order is that of their folders' includes:
-# attach/compat.sh, docs/commands.sh and record/install.sh first), then
+# alone at the end: attach/ and profile/, then the tests of the normal
+# build only (PLAIN_TESTS, whose order is that of their folders' includes:
+# attach/compat.sh, profile/coverage.sh's sixty recordings,
+# docs/commands.sh and record/install.sh first), then
 # the rest.  The Check programs start after the scripts whatever their
 # place (automake's rule for config.h, a prerequisite of every program,
 # waits for a job slot first): the simulations, the longest of them, then

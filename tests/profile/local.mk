@@ -9,7 +9,11 @@ tests_profile_functions_CFLAGS = $(TRACED_CFLAGS) -O2 -g
 tests_profile_functions_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_profile_functions_LDADD = $(PTHREAD_LIBS) -lm
 
-# coverage.sh first: it records sixty runs.
-PROFILE_TESTS = tests/profile/coverage.sh tests/profile/sums.sh tests/profile/stripped.sh
+# coverage.sh judges a rate over sixty recordings: a statistic, judged in
+# the normal build only (PLAIN_TESTS, tests/local.mk), as the simulations
+# are; sums.sh and stripped.sh run the same code under the sanitizers.
+PROFILE_COVERAGE_TESTS = tests/profile/coverage.sh
+PROFILE_TESTS = tests/profile/sums.sh tests/profile/stripped.sh
+PLAIN_TESTS += $(PROFILE_COVERAGE_TESTS)
 TESTS += $(PROFILE_TESTS)
-EXTRA_DIST += $(PROFILE_TESTS) tests/profile/lib.sh
+EXTRA_DIST += $(PROFILE_COVERAGE_TESTS) $(PROFILE_TESTS) tests/profile/lib.sh
