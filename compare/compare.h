@@ -133,6 +133,11 @@ struct asc_run {
  * standard error and returns -1. */
 int asc_source_read(const char *path, const char *role, unsigned kinds, struct asc_run *run);
 
+/* The babeltrace2 plugin directory and the view maker the command runs
+ * (parts.c); to be freed. */
+char *asc_plugin_path(void);
+char *asc_trace_view_path(void);
+
 /* Runs babeltrace2 with the report sink on TRACE, JSON into `json_path`:
  * on the view of TRACE, and saying what it left out (`cut`), when a file
  * of TRACE ends inside a packet.  Returns 0, or prints one line and

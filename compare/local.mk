@@ -4,13 +4,13 @@
 bin_PROGRAMS += compare/allocsample-compare
 compare_allocsample_compare_SOURCES = \
 	compare/compare.h compare/main.c compare/options.c \
-	compare/source.c compare/trace.c compare/report.c \
+	compare/source.c compare/parts.c compare/trace.c compare/report.c \
 	compare/match.c compare/label.c compare/verdict.c compare/units.c \
 	compare/fields.h compare/fields.c \
 	compare/text.c compare/csv.c compare/json.c compare/html.c
 nodist_compare_allocsample_compare_SOURCES = compare/page-assets.c
 compare_allocsample_compare_CPPFLAGS = $(AM_CPPFLAGS) -DBT2PLUGINDIR='"$(bt2plugindir)"' \
-	-DPKGLIBEXECDIR='"$(pkglibexecdir)"'
+	-DPKGLIBEXECDIR='"$(pkglibexecdir)"' -DABS_TOP_BUILDDIR='"$(abs_top_builddir)"'
 compare_allocsample_compare_CFLAGS = $(AM_CFLAGS) $(JSON_GLIB_CFLAGS) $(GLIB_CFLAGS) $(GSL_CFLAGS)
 compare_allocsample_compare_LDADD = estimate/libasestimate.la common/libascommon.la view/libasview.la \
 	$(JSON_GLIB_LIBS) $(GLIB_LIBS) -lm

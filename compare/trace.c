@@ -2,8 +2,7 @@
  * trace.c - a trace directory reported as JSON by babeltrace2 and
  * sink.allocsample.report, into a file, for report.c to read.
  *
- * The plugin is found as allocsample-record finds it: ALLOCSAMPLE_PLUGIN_PATH,
- * else the directory it was installed to (configure's bt2plugindir).
+ * The plugin is found as allocsample-record finds it (parts.c).
  * `babeltrace2` is looked up in PATH.  Call sites need debug-info with full
  * paths (doc/report-formats.md, "Call sites"), so `site` adds
  * --debug-info --debug-info-full-path.  A trace whose files end inside a
@@ -128,18 +127,16 @@ static char *command_line(const GPtrArray *argv, const char *trace, const char *
 
 	if (view) {
 		/* The maker as allocsample-record runs it. */
-		const char *maker = g_getenv("ALLOCSAMPLE_TRACE_VIEW");
-		char *installed = g_build_filename(PKGLIBEXECDIR, "allocsample-trace-view", NULL);
+		char *maker = asc_trace_view_path();
 		char *beside = g_strconcat(trace, ".view", NULL);
-		char *words[] = { shell_word(maker && *maker ? maker : installed), shell_word(trace),
-				  shell_word(beside) };
+		char *words[] = { shell_word(maker), shell_word(trace), shell_word(beside) };
 
 		g_string_append_printf(line, "%s %s %s >/dev/null && ", words[0], words[1], words[2]);
 		g_free(words[0]);
 		g_free(words[1]);
 		g_free(words[2]);
 		g_free(beside);
-		g_free(installed);
+		g_free(maker);
 	}
 	for (i = 0; i + 1 < argv->len; i++) {
 		char *word = g_ptr_array_index(argv, i), *quoted, *owned = NULL;
@@ -164,7 +161,7 @@ static char *command_line(const GPtrArray *argv, const char *trace, const char *
 static int report(const char *input, const char *trace, const char *view, const char *cut,
 		  const char *role, unsigned kinds, const char *json_path)
 {
-	const char *plugin_path = g_getenv("ALLOCSAMPLE_PLUGIN_PATH");
+	char *plugin_path = asc_plugin_path();
 	GString *params = g_string_new("format=\"json\",group-by=[");
 	GPtrArray *argv = g_ptr_array_new_with_free_func(g_free);
 	char *err_text = NULL;
@@ -172,8 +169,6 @@ static int report(const char *input, const char *trace, const char *view, const 
 	int wait_status = 0, k, rc = -1;
 	bool first = true;
 
-	if (!plugin_path || !*plugin_path)
-		plugin_path = BT2PLUGINDIR;
 	for (k = 0; k < AS_KIND_COUNT; k++) {
 		if (k == AS_KIND_PROCESS || k == AS_KIND_TOTAL || !(kinds & 1u << k))
 			continue;
@@ -191,6 +186,7 @@ static int report(const char *input, const char *trace, const char *view, const 
 
 	g_ptr_array_add(argv, g_strdup("babeltrace2"));
 	g_ptr_array_add(argv, g_strconcat("--plugin-path=", plugin_path, NULL));
+	g_free(plugin_path);
 	g_ptr_array_add(argv, g_strdup("convert"));
 	/* babeltrace2 2.0 takes its first argument for a command when it names
 	 * one (a trace directory named `run`, `help`, `query`...), so the

@@ -42,6 +42,16 @@ check "same workload: Holm's correction, said so ($(jq -r .correction "$json"))"
 	[ "$(jq -r .correction "$json")" = holm ]
 check "same workload: processes, threads, types, stacks and the total compared ($(jq -c '[.groups[].kind] | unique' "$json"))" \
 	[ "$(jq -c '[.groups[].kind] | unique' "$json")" = '["process","stack","thread","total","type"]' ]
+# Run from its build tree without ALLOCSAMPLE_PLUGIN_PATH, the command
+# reports with that tree's component (compare/parts.c): the same document.
+saved_plugin_path=$ALLOCSAMPLE_PLUGIN_PATH
+unset ALLOCSAMPLE_PLUGIN_PATH
+compare_run built --confidence 0.999 --format json "$d/base" "$d/again"
+ALLOCSAMPLE_PLUGIN_PATH=$saved_plugin_path
+export ALLOCSAMPLE_PLUGIN_PATH
+check "build tree, no ALLOCSAMPLE_PLUGIN_PATH: the same comparison ($COMPARE_STATUS: $(head -c 300 "$d/built.err"))" \
+	sh -c "[ '$COMPARE_STATUS' -eq 0 ] && jq -S . '$d/same.out' >'$d/same.sorted' &&
+		jq -S . '$d/built.out' | cmp -s - '$d/same.sorted'"
 # A stack of a few samples (the C library's start-up) may be sampled in
 # one run only: every other group is in both.
 check "same workload: every group but the stacks matched ($(jq -c '.verdicts' "$json"))" \
