@@ -8,7 +8,8 @@
  * the same size), and `stack_truncated`.  Schema 3 added `free_tracked` and
  * the events SampledFree and SamplesUnrecorded (live heap, doc/events.md).
  * Schema 4 added Attached and Detached (allocsample-record -p); schema 5
- * gave Attached the process's name, `procname`.
+ * gave Attached the process's name, `procname`; schema 6 added the
+ * checkpoint events CheckpointBegin, CheckpointBlock and CheckpointEnd.
  *
  * Every event takes the caller's instruction pointer as its last argument:
  * allocsample-tp.c defines LTTNG_UST_TP_IP_PARAM so that `lttng add-context
@@ -32,10 +33,27 @@
 #include <stdint.h>
 #include <lttng/tracepoint.h>
 
+#ifndef ALLOCSAMPLE_TP_TYPES_H
+#define ALLOCSAMPLE_TP_TYPES_H
+/* CheckpointBlock's argument: one live tracked block (schema 6). */
+struct allocsample_checkpoint_block {
+	uint64_t pass;
+	const void *ptr;
+	uint64_t size;
+	uint64_t offset;
+	uint64_t rate;
+	const char *type;
+	void *const *stack;
+	uint32_t tid;
+	uint8_t stack_length;
+	bool stack_truncated;
+};
+#endif
+
 /* A test program may compile this provider under an earlier version's
  * URI (tests/report/live.sh reads schema 3 that way). */
 #ifndef ALLOCSAMPLE_SCHEMA_URI
-#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:5"
+#define ALLOCSAMPLE_SCHEMA_URI "urn:x-allocsample:schema:6"
 #endif
 
 LTTNG_UST_TRACEPOINT_EVENT(allocsample, AllocationSampled,
@@ -133,6 +151,65 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, Detached,
 )
 LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, Detached, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
 LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, Detached, ALLOCSAMPLE_SCHEMA_URI)
+
+/* A checkpoint (schema 6, doc/design.md section 2, "Checkpoints"): the
+ * shim's thread `as-checkpoint` re-emits every live tracked block of the
+ * process, between CheckpointBegin and CheckpointEnd of the same `pass`,
+ * so that a trace holding only the last seconds (a snapshot of a session
+ * in overwrite mode) still knows the blocks allocated before it began.
+ * `blocks` is, in Begin, the number of tracked blocks live when the pass
+ * began, and in End, the number of CheckpointBlock events the pass
+ * emitted: a reader that counts fewer lost some. */
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, CheckpointBegin,
+	LTTNG_UST_TP_ARGS(
+		uint64_t, pass,
+		uint64_t, blocks,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint64_t, pass, pass)
+		lttng_ust_field_integer(uint64_t, blocks, blocks)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, CheckpointBegin, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, CheckpointBegin, ALLOCSAMPLE_SCHEMA_URI)
+
+/* One live tracked block, as its AllocationSampled said it, plus the
+ * allocating thread (`tid`: the event's own vtid is the checkpoint
+ * thread's).  A struct because a tracepoint takes at most 10 arguments. */
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, CheckpointBlock,
+	LTTNG_UST_TP_ARGS(
+		const struct allocsample_checkpoint_block *, block,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint64_t, pass, block->pass)
+		lttng_ust_field_integer(uint32_t, tid, block->tid)
+		lttng_ust_field_string(type, block->type)
+		lttng_ust_field_integer(uint64_t, size, block->size)
+		lttng_ust_field_integer(uint64_t, offset, block->offset)
+		lttng_ust_field_integer(uint64_t, rate, block->rate)
+		lttng_ust_field_integer_hex(uint64_t, ptr, (uint64_t) (uintptr_t) block->ptr)
+		lttng_ust_field_sequence_hex(uint64_t, stack, block->stack, uint8_t, block->stack_length)
+		lttng_ust_field_integer(uint8_t, stack_truncated, block->stack_truncated)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, CheckpointBlock, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, CheckpointBlock, ALLOCSAMPLE_SCHEMA_URI)
+
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, CheckpointEnd,
+	LTTNG_UST_TP_ARGS(
+		uint64_t, pass,
+		uint64_t, blocks,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint64_t, pass, pass)
+		lttng_ust_field_integer(uint64_t, blocks, blocks)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, CheckpointEnd, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, CheckpointEnd, ALLOCSAMPLE_SCHEMA_URI)
 
 #endif /* ALLOCSAMPLE_TP_H */
 

@@ -141,10 +141,10 @@ check "attached: the text says the attach once" \
 report_traced schema-3 -- "$REPORT_BIN/live-producer-schema-3" full
 check "schema 3 is what the trace declares" \
 	grep -rqa --include=metadata 'model.emf.uri = "urn:x-allocsample:schema:3"' "$HARNESS_DIR/schema-3"
-check "schema 5 is what the provider declares" \
-	grep -rqa --include=metadata 'model.emf.uri = "urn:x-allocsample:schema:5"' "$HARNESS_DIR/full"
+check "schema 6 is what the provider declares" \
+	grep -rqa --include=metadata 'model.emf.uri = "urn:x-allocsample:schema:6"' "$HARNESS_DIR/full"
 figures='[.groups[], .total | {kind, type, samples, estimate, lower, upper, live_samples, live_estimate}] | sort_by(.kind, .type)'
-check "schema 3: every group's figures as in schema 5's trace" \
+check "schema 3: every group's figures as in schema 6's trace" \
 	[ "$(jq -cS "$figures" "$HARNESS_DIR/schema-3.json")" = "$(jq -cS "$figures" "$HARNESS_DIR/full.json")" ]
 check "schema 3: the same notes" \
 	[ "$(jq -c .live "$HARNESS_DIR/schema-3.json")" = "$(jq -c .live "$HARNESS_DIR/full.json")" ]

@@ -215,6 +215,7 @@ static bool check_free_tracked(bt_self_component *self, const bt_event_class *ec
 			       const bt_field_class *payload, const char *uri, struct layout *layout)
 {
 	layout->has_free_tracked = uri ? strcmp(uri, ASR_SCHEMA_URI) == 0 ||
+					 strcmp(uri, ASR_SCHEMA_URI_V5) == 0 ||
 					 strcmp(uri, ASR_SCHEMA_URI_V4) == 0 ||
 					 strcmp(uri, ASR_SCHEMA_URI_V3) == 0 :
 				   asr_member_index(payload, free_tracked_spec.name) >= 0;
@@ -240,7 +241,8 @@ static bool check_class(struct asr_sample_reader *reader, bt_self_component *sel
 
 	/* A class with no URI is judged by its fields alone: the fields are
 	 * what the estimates rely on. */
-	if (uri && strcmp(uri, ASR_SCHEMA_URI) != 0 && strcmp(uri, ASR_SCHEMA_URI_V4) != 0 &&
+	if (uri && strcmp(uri, ASR_SCHEMA_URI) != 0 && strcmp(uri, ASR_SCHEMA_URI_V5) != 0 &&
+	    strcmp(uri, ASR_SCHEMA_URI_V4) != 0 &&
 	    strcmp(uri, ASR_SCHEMA_URI_V3) != 0 && strcmp(uri, ASR_SCHEMA_URI_V2) != 0 &&
 	    strcmp(uri, ASR_SCHEMA_URI_V1) != 0) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,

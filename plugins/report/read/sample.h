@@ -15,8 +15,10 @@
 /* The schemas this component reads (tp/allocsample-tp.h): 2 adds the
  * stack to 1; 3 adds free tracking (free_tracked, SampledFree,
  * SamplesUnrecorded) to 2; 4 adds the events Attached and Detached to 3,
- * AllocationSampled unchanged; 5 adds Attached's procname to 4. */
-#define ASR_SCHEMA_URI "urn:x-allocsample:schema:5"
+ * AllocationSampled unchanged; 5 adds Attached's procname to 4; 6 adds
+ * the checkpoint events to 5, AllocationSampled unchanged. */
+#define ASR_SCHEMA_URI "urn:x-allocsample:schema:6"
+#define ASR_SCHEMA_URI_V5 "urn:x-allocsample:schema:5"
 #define ASR_SCHEMA_URI_V4 "urn:x-allocsample:schema:4"
 #define ASR_SCHEMA_URI_V3 "urn:x-allocsample:schema:3"
 #define ASR_SCHEMA_URI_V2 "urn:x-allocsample:schema:2"
