@@ -9,7 +9,8 @@
  * the events SampledFree and SamplesUnrecorded (live heap, doc/events.md).
  * Schema 4 added Attached and Detached (allocsample-record -p); schema 5
  * gave Attached the process's name, `procname`; schema 6 added the
- * checkpoint events CheckpointBegin, CheckpointBlock and CheckpointEnd.
+ * checkpoint events CheckpointBegin, CheckpointBlock and CheckpointEnd,
+ * and LiveHighWater.
  *
  * Every event takes the caller's instruction pointer as its last argument:
  * allocsample-tp.c defines LTTNG_UST_TP_IP_PARAM so that `lttng add-context
@@ -210,6 +211,24 @@ LTTNG_UST_TRACEPOINT_EVENT(allocsample, CheckpointEnd,
 )
 LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, CheckpointEnd, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
 LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, CheckpointEnd, ALLOCSAMPLE_SCHEMA_URI)
+
+/* The process's live bytes, as the shim reckons them from its live
+ * tracked blocks (the sum of max(size, rate) over them), passed `mark`, a
+ * level `ALLOCSAMPLE_HIGH_WATER_FACTOR` times the last one passed (schema
+ * 6).  A trigger on it takes a snapshot near the peak. */
+LTTNG_UST_TRACEPOINT_EVENT(allocsample, LiveHighWater,
+	LTTNG_UST_TP_ARGS(
+		uint64_t, live_bytes,
+		uint64_t, mark,
+		const void *, ip),
+	LTTNG_UST_TP_FIELDS(
+		lttng_ust_field_integer(uint64_t, live_bytes, live_bytes)
+		lttng_ust_field_integer(uint64_t, mark, mark)
+		lttng_ust_field_unused(ip)
+	)
+)
+LTTNG_UST_TRACEPOINT_LOGLEVEL(allocsample, LiveHighWater, LTTNG_UST_TRACEPOINT_LOGLEVEL_INFO)
+LTTNG_UST_TRACEPOINT_MODEL_EMF_URI(allocsample, LiveHighWater, ALLOCSAMPLE_SCHEMA_URI)
 
 #endif /* ALLOCSAMPLE_TP_H */
 
