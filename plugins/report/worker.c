@@ -395,6 +395,14 @@ void asr_worker_free_event(struct asr_worker *w, enum asr_free_kind kind,
 		asr_aggregate_free_event(w->agg, kind, event);
 		return;
 	}
+	/* Attached's name is borrowed from its message, released before the
+	 * worker would read a copy: that rare event is added at once, after
+	 * what is queued. */
+	if (event->procname) {
+		asr_worker_drain(w);
+		asr_aggregate_free_event(w->agg, kind, event);
+		return;
+	}
 	know_trace(w, event->trace);
 	fr = reserve(w, RECORD_FREE, sizeof(struct record) + sizeof *fr);
 	fr->event = *event;
