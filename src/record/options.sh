@@ -11,7 +11,8 @@
 # report_output, live, update_interval (set, 2s by default, with --live
 # alone), live_ports (and ctrl_port, data_port, live_port), events (the
 # --enable-event patterns, a line each), scope_begin, scope_end, scope_key,
-# top, min_share, at.
+# top, min_share, at, attach_pid, duration (and duration_ms), flight_size
+# and keep_snapshots (flight.sh's flight_check reads them).
 
 # The largest ALLOCSAMPLE_RATE the shim accepts (src/sampler/settings.h, 2^48).
 max_rate=281474976710656
