@@ -20,6 +20,8 @@
 #     with the end's;
 #   - a run whose process group gets SIGTERM: status 143, a `signal`
 #     snapshot, its report;
+#   - the command killed with SIGKILL while its program runs: its trigger
+#     is left, and the next run removes it with the dead run's session;
 #   - -p on a process started without the shim, which churns 64 MiB and
 #     emits LiveHighWater once attached: a `high-water` snapshot (the
 #     trigger filters on the process's vpid there), and the end's;
@@ -242,6 +244,20 @@ ended
 reported term 143
 kept_check term signal
 nothing_left term
+
+# The command killed with SIGKILL while its program runs: no clean-up
+# runs, its session and trigger stay until the next run cleans up.
+flight dead --rate 16384 -- "$churn" "$HARNESS_DIR/dead.facts" 1 4 wait "$HARNESS_DIR/dead.go"
+fact_wait "$HARNESS_DIR/dead.facts" waiting
+kill -KILL "$job"
+wait "$job" 2>/dev/null || true
+touch "$HARNESS_DIR/dead.go"
+fact_wait "$HARNESS_DIR/dead.facts" done
+check "dead: its trigger is left ($(lttng list-triggers 2>&1 | head -n 1))" [ -n "$(lttng list-triggers 2>&1)" ]
+record_run next --flight-recorder "$size" --no-report -o "$HARNESS_DIR/next.trace" -- \
+	"$churn" "$HARNESS_DIR/next.facts" 1 4
+check "next: exit status 0 ($RECORD_STATUS; $(head -c 300 "$HARNESS_DIR/next.err"))" [ "$RECORD_STATUS" -eq 0 ]
+nothing_left next
 
 # -p: a process without the shim, attached, then its high-water mark.
 "$churn" "$HARNESS_DIR/attached.facts" 4 64 wait "$HARNESS_DIR/attached.go1" churn 64 high-water 1 \
