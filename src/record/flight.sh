@@ -164,7 +164,7 @@ flight_snapshot() {
 
 # flight_poll: what the loops that wait for the program do each round: a
 # snapshot when SIGUSR1 asked for one, and the trigger's snapshots pruned
-# when there are too many (counted without a process: this runs five
+# when there are too many (counted without a process: this runs ten
 # times a second).
 flight_poll() {
 	if [ "$snapshot_requested" = yes ]; then
@@ -194,6 +194,8 @@ flight_alive() {
 # with SIGINT and SIGQUIT ignored and its standard input on /dev/null:
 # env gives the program back the default action of those that this
 # command did not find ignored itself, and descriptor 5 its standard input.
+# Rounds of a tenth of a second, each a `sleep`: the program's end is seen
+# that late at most, and a round costs a process.
 flight_program() {
 	ignored=$(sed -n 's/^SigIgn:[[:space:]]*//p' "/proc/$$/status")
 	ignored=$((0x${ignored#"${ignored%??}"}))
@@ -212,7 +214,7 @@ flight_program() {
 	exec 5<&-
 	while flight_alive "$flight_pid"; do
 		flight_poll
-		sleep 0.2
+		sleep 0.1
 	done
 	# A signal this shell traps ends a wait early (status above 128): the
 	# wait is done again until none came.
