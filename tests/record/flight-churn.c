@@ -22,6 +22,8 @@
 /*
  * Usage: flight-churn FACTS LIVE_MIB CHURN_MIB [ACTION...]
  *
+ * First appends "ignored MASK" to FACTS: the signals it started with
+ * ignored (SigIgn of /proc/self/status, hexadecimal).
  * Allocates LIVE_MIB MiB in 64 KiB blocks that stay live, and between
  * them churns CHURN_MIB MiB through 64 KiB blocks each freed at once;
  * then the ACTIONs, in order:
@@ -52,6 +54,23 @@ static void fact(const char *word, const char *text)
 
 	if (!f || fprintf(f, "%s %s\n", word, text) < 0 || fclose(f) != 0)
 		die("cannot write the facts file");
+}
+
+/* Appends the mask of the signals this process ignores to the facts. */
+static void ignored_signals(void)
+{
+	char line[256];
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f)
+		die("cannot read /proc/self/status");
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "SigIgn:", 7) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			fact("ignored", line + 7 + strspn(line + 7, " \t"));
+		}
+	}
+	fclose(f);
 }
 
 static unsigned long mebibytes(const char *text)
@@ -109,6 +128,7 @@ int main(int argc, char **argv)
 	if (argc < 4)
 		die("usage: flight-churn FACTS LIVE_MIB CHURN_MIB [ACTION...]");
 	facts_path = argv[1];
+	ignored_signals();
 	live_blocks = mebibytes(argv[2]) * 16;
 	churn_blocks = mebibytes(argv[3]) * 16;
 	live = calloc(live_blocks + 1, sizeof(*live));

@@ -7,7 +7,10 @@
 #     with status 2 and one line before anything starts (no session, the
 #     program never ran); the smallest SIZE the refusal names works;
 #   - a run that exits 0, asked for four snapshots by SIGUSR1 while it
-#     waits: status 0, its session's rules include the checkpoints and
+#     waits: status 0 (SIGUSR1 reached the command alone), the program
+#     ignores none of SIGINT, SIGQUIT and SIGUSR1 (the command runs it in
+#     the background, where a shell ignores the first two, and traps the
+#     third), its session's rules include the checkpoints and
 #     LiveHighWater, the last 3 snapshots kept (two `request`, the `exit`
 #     one: the highest numbers), a stderr line each, the report of the
 #     end's written, and the stream files under 3 x SIZE and the whole
@@ -134,12 +137,14 @@ reported() {
 # flight NAME OPTIONS... [-- PROGRAM...]: allocsample-record with a
 # flight recorder of $size, a JSON report and its directory NAME.trace, in
 # the background: its pid in job.  The programs run at rate 16384: each
-# 64 KiB block nearly always sampled.
+# 64 KiB block nearly always sampled.  SIGINT and SIGQUIT have their
+# default action, as for a command started from a terminal (the shell
+# ignores them in its background commands).
 flight() {
 	flight_name=$1
 	shift
 	mkdir -p "$HARNESS_DIR/tmp-$flight_name"
-	TMPDIR="$HARNESS_DIR/tmp-$flight_name" "$RECORD_CMD" --flight-recorder "$size" \
+	TMPDIR="$HARNESS_DIR/tmp-$flight_name" env --default-signal=INT,QUIT "$RECORD_CMD" --flight-recorder "$size" \
 		--format json --report-output "$HARNESS_DIR/$flight_name.json" -o "$HARNESS_DIR/$flight_name.trace" "$@" \
 		>"$HARNESS_DIR/$flight_name.out" 2>"$HARNESS_DIR/$flight_name.err" &
 	job=$!
@@ -200,6 +205,10 @@ reported exit 0
 check "exit: the program ended normally ($(harness_fact "$HARNESS_DIR/exit.facts" done 2))" \
 	[ -n "$(harness_fact "$HARNESS_DIR/exit.facts" done 2)" ]
 check "exit: four snapshots were asked for and taken before the end's (the last, $request)" [ "$request" -ge 3 ]
+# SIGINT 2, SIGQUIT 3, SIGUSR1 10: bits 1, 2 and 9.
+ignored=$(harness_fact "$HARNESS_DIR/exit.facts" ignored 2)
+check "exit: the program ignores none of SIGINT, SIGQUIT and SIGUSR1, which the command traps (${ignored:-no mask})" \
+	[ $((0x${ignored:-ffff} & 0x206)) -eq 0 ]
 kept_check exit "request request exit"
 streams_k=$(find "$HARNESS_DIR/exit.trace" -type f ! -name metadata -exec du -k {} + | awk '{ s += $1 } END { print s + 0 }')
 metadata_k=$(find "$HARNESS_DIR/exit.trace" -type f -name metadata -exec du -k {} + | awk '{ s += $1 } END { print s + 0 }')
