@@ -217,12 +217,17 @@ flight_program() {
 		sleep 0.1
 	done
 	# A signal this shell traps ends a wait early (status above 128): the
-	# wait is done again until none came.
+	# wait is done again until none came.  Should one come as a wait
+	# returns the program's status, the next finds no such job (127): the
+	# status is the one before.
+	status=
 	while :; do
 		interrupted=no
 		snapshot_requested=no
-		status=0
-		wait "$flight_pid" || status=$?
+		waited=0
+		wait "$flight_pid" || waited=$?
+		[ "$waited" -ne 127 ] || [ -z "$status" ] || break
+		status=$waited
 		[ "$status" -gt 128 ] && { [ "$interrupted" = yes ] || [ "$snapshot_requested" = yes ]; } || break
 	done
 }
