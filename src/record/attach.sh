@@ -102,7 +102,7 @@ now_ms() {
 # attach_sleep: until attach_end (milliseconds since the epoch, if not
 # empty) by the clock (a round's own cost never adds up), Ctrl-C, or the
 # process has exited; rounds of a tenth of a second at most, the last cut
-# to what is left.
+# to what is left, each followed by a flight recorder's round (flight.sh).
 attach_sleep() {
 	end=$attach_end
 	while [ "$interrupted" = no ] && child_running "$attach_pid"; do
@@ -113,6 +113,7 @@ attach_sleep() {
 			[ "$left" -le 100 ] || left=100
 		fi
 		sleep "$(printf '0.%03d' "$left")"
+		[ -z "$flight_size" ] || flight_poll
 	done
 }
 

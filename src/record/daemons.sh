@@ -81,7 +81,8 @@ start_daemon() {
 		child_running "$started_pid" || break
 		sleep 0.01
 	done
-	trap - USR1
+	# Back to the command's own (a flight recorder's request, flight.sh).
+	trap "${usr1_action:--}" USR1
 	if [ "$daemon_ready" = no ]; then
 		kill "$started_pid" 2>/dev/null
 		daemon_status=0
@@ -204,17 +205,20 @@ run_note() {
 }
 
 # runs_clean: the runs whose process is gone without its clean-up (killed
-# with SIGKILL, or with its whole cgroup): their sessions destroyed, if
-# their daemon still runs, and their temporary traces removed.  Under the
-# lock, when a run starts.
+# with SIGKILL, or with its whole cgroup): their sessions destroyed, and a
+# flight recorder's trigger, named after its session, removed, if their
+# daemon still runs; their temporary traces removed.  Under the lock, when
+# a run starts.
 runs_clean() {
 	for entry in "$state/runs"/*; do
 		[ -e "$entry" ] || continue
 		[ "$(start_time "${entry##*/}")" != "$(sed -n 1p "$entry" 2>/dev/null)" ] || continue
 		dead_session=$(sed -n 2p "$entry")
 		dead_trace=$(sed -n 3p "$entry")
-		[ -z "$dead_session" ] || ! daemon_reachable ||
+		if [ -n "$dead_session" ] && daemon_reachable; then
+			lttng remove-trigger "$dead_session" >/dev/null 2>&1 || true
 			lttng destroy "$dead_session" >/dev/null 2>&1 || true
+		fi
 		case $dead_trace in
 		''|-) ;;
 		*) rm -rf -- "$dead_trace" ;;

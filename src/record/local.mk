@@ -6,7 +6,7 @@ EXTRA_DIST += src/record/allocsample-record.in $(RECORD_PARTS:%=src/record/%.sh)
 # Its parts, one job each, which it reads at run time: installed with the
 # package's data as allocsample-record-PART.sh, and copied beside it, under
 # those names, in the build tree.
-RECORD_PARTS = options daemons run live report attach
+RECORD_PARTS = options daemons run live report attach flight
 pkgdata_DATA += $(RECORD_PARTS:%=src/record/allocsample-record-%.sh)
 CLEANFILES += $(RECORD_PARTS:%=src/record/allocsample-record-%.sh)
 
@@ -22,6 +22,8 @@ src/record/allocsample-record-report.sh: $(srcdir)/src/record/report.sh
 	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/report.sh $@
 src/record/allocsample-record-attach.sh: $(srcdir)/src/record/attach.sh
 	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/attach.sh $@
+src/record/allocsample-record-flight.sh: $(srcdir)/src/record/flight.sh
+	$(AM_V_GEN)mkdir -p src/record && cp $(srcdir)/src/record/flight.sh $@
 # gdb's part of -p.
 pkgdata_DATA += src/record/allocsample-record-attach.py
 CLEANFILES += src/record/allocsample-record-attach.py

@@ -11,7 +11,8 @@
 # report_output, live, update_interval (set, 2s by default, with --live
 # alone), live_ports (and ctrl_port, data_port, live_port), events (the
 # --enable-event patterns, a line each), scope_begin, scope_end, scope_key,
-# top, min_share, at.
+# top, min_share, at, attach_pid, duration (and duration_ms), flight_size
+# and keep_snapshots (flight.sh's flight_check reads them).
 
 # The largest ALLOCSAMPLE_RATE the shim accepts (src/sampler/settings.h, 2^48).
 max_rate=281474976710656
@@ -80,6 +81,13 @@ Options:
   --live-ports C:D:L    the relayd's control, data and live ports on 127.0.0.1
                         (default 5342:5343:5344)
   --no-report           record only
+  --flight-recorder SIZE
+                        keep the last SIZE of events in memory (such as 512K,
+                        4M or 1G, all CPUs together) and write snapshots of
+                        them: at the end, at each new high-water mark of the
+                        live heap, and on SIGUSR1; the report is of the end's
+  --keep-snapshots N    with --flight-recorder, keep the last N snapshots
+                        (default 3)
   -p, --pid PID         attach to the running process PID instead (through
                         gdb), record until Ctrl-C or its exit, then detach
   --duration D          with -p, record for D (such as 10s or 500ms)
@@ -96,6 +104,7 @@ stack_depth=
 report_output= live=no update_interval= live_ports=5342:5343:5344
 events= scope_begin= scope_end= scope_key= top= min_share= at=
 attach_pid= duration= duration_ms=
+flight_size= flight_bytes= keep_snapshots=
 
 # need OPTION WHAT COUNT VALUE: OPTION has its value VALUE, the next
 # argument (COUNT: the arguments left, OPTION's own included) or the text
@@ -163,6 +172,10 @@ options_parse() {
 			dir_value "$1" "$2"; report_output=$2; shift 2 ;;
 		--report-output=*) report_output=${1#*=}; dir_value --report-output "$report_output"; shift ;;
 		--no-report) report=no; shift ;;
+		--flight-recorder) need --flight-recorder 'a size' $# "${2-}"; flight_size=$2; shift 2 ;;
+		--flight-recorder=*) need --flight-recorder 'a size' 2 "${1#*=}"; flight_size=${1#*=}; shift ;;
+		--keep-snapshots) need --keep-snapshots 'a number' $# "${2-}"; keep_snapshots=$2; shift 2 ;;
+		--keep-snapshots=*) need --keep-snapshots 'a number' 2 "${1#*=}"; keep_snapshots=${1#*=}; shift ;;
 		-p|--pid) need "$1" 'a process id' $# "${2-}"; attach_pid=$2; shift 2 ;;
 		--pid=*) need --pid 'a process id' 2 "${1#*=}"; attach_pid=${1#*=}; shift ;;
 		--duration) need --duration 'a value' $# "${2-}"; duration=$2; shift 2 ;;
@@ -287,6 +300,7 @@ options_check() {
 		[ ${#number} -le 9 ] || die "--duration '$duration' is too long"
 		duration_ms=$((number * scale))
 	fi
+	flight_check
 	if [ -n "$output" ]; then
 		[ ! -e "$output" ] || [ -d "$output" ] || die "output directory '$output' exists and is not a directory"
 		[ ! -d "$output" ] || [ -z "$(ls -A -- "$output" 2>/dev/null)" ] ||

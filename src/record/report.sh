@@ -7,7 +7,8 @@
 # Sourced by allocsample-record.  Uses the command's variables: me, trace,
 # report_log, plugin_path, trace_view, params, format, report,
 # report_output, program, work, live, update_interval, own_relayd, status,
-# temporary, keep, rate, attach_pid; sets report_status, report_failed,
+# temporary, keep, rate, attach_pid, report_trace (the trace it reads: the
+# run's, or a flight recorder's end's snapshot); sets report_status, report_failed,
 # view (removed by the command's finish), read_trace, cut.
 
 # report_cause: the innermost cause of the babeltrace2 error report on
@@ -198,7 +199,7 @@ report_babeltrace2() {
 # its output gone), "no" when it reads the whole trace without one,
 # "unknown" when it cannot read it (the report then says why).
 report_sampled() {
-	{ BABELTRACE_TERM_COLOR=NEVER babeltrace2 "$trace" 2>/dev/null; echo "end $?"; } |
+	{ BABELTRACE_TERM_COLOR=NEVER babeltrace2 "$report_trace" 2>/dev/null; echo "end $?"; } |
 		awk '/ allocsample:AllocationSampled: / { print "yes"; exit }
 			/^end / { print $2 == 0 ? "no" : "unknown"; exit }'
 }
@@ -241,14 +242,14 @@ report_unsampled() {
 # line in view_error, when the view cannot be made: babeltrace2 is then
 # not run, since a metadata file cut inside a packet would hang it.
 report_view() {
-	read_trace=$trace
+	read_trace=$report_trace
 	cut=
 	view=$(mktemp -d "${TMPDIR:-/tmp}/allocsample-view.XXXXXX" 2>&1) || {
 		view_error="cannot create a temporary directory in ${TMPDIR:-/tmp}: ${view##*: }"
 		view=
 		return 1
 	}
-	cuts=$("$trace_view" "$trace" "$view/trace" 2>"$view/error") || {
+	cuts=$("$trace_view" "$report_trace" "$view/trace" 2>"$view/error") || {
 		view_error=$(sed 's/^allocsample-trace-view: //' "$view/error")
 		return 1
 	}
@@ -336,12 +337,12 @@ report_again() {
 		*) to=" >$(shell_word "$report_output")" ;;
 		esac
 	fi
-	again_trace=$trace
+	again_trace=$report_trace
 	make_view=
 	again_params=$(options_params "$profile" "")
 	if [ -n "$cut" ]; then
-		again_trace=$trace.view
-		make_view="$(shell_word "$trace_view") $(shell_word "$trace") $(shell_word "$again_trace") >/dev/null && "
+		again_trace=$report_trace.view
+		make_view="$(shell_word "$trace_view") $(shell_word "$report_trace") $(shell_word "$again_trace") >/dev/null && "
 		again_params="$again_params,cut=$(param_string "$cut")"
 	fi
 	printf '%sbabeltrace2 %s%s -c sink.allocsample.report -p %s%s' "$make_view" "$plugin_option" \

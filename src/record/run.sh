@@ -84,18 +84,34 @@ run_draw() {
 	run=$((run + 1))
 }
 
+# The allocsample events a recording enables: all but the checkpoints
+# (doc/design.md section 2, "Checkpoints"), which repeat what a recording
+# of the whole run holds already; a flight recorder adds them.  Named one
+# by one rather than `allocsample:*` with an exclusion (`-x`):
+# lttng-sessiond 2.13.9 crashes when `lttng list` shows an event rule that
+# has one, and anyone may list a session of a shared daemon.
+# tests/record/events.sh keeps the list the schema's (tp/allocsample-tp.h).
+record_events='allocsample:AllocationSampled,allocsample:SampledFree,allocsample:SamplesUnrecorded,allocsample:Attached,allocsample:Detached,allocsample:LiveHighWater'
+flight_events='allocsample:Checkpoint*'
+
 # run_record: the session, created, records the run's events and starts.
 # The state dump (at each process's registration) and the dlopen events say
 # which object is mapped where, so that the report names each frame of a
 # stack from the trace alone; the state dump's procname names each process
 # after its executable.  Every event is the run's processes' alone: the
 # filter keeps those whose ALLOCSAMPLE_RUN is this run's, whoever else
-# registers with the daemon.
+# registers with the daemon.  A flight recorder's events go to its
+# channel (flight.sh).
 run_record() {
 	# An attached process is recorded by its pid (allocsample-record-attach.sh).
 	run_filter=${run_filter:-"\$app.allocsample:run == $run"}
-	lttng_quiet enable-event --userspace --session="$session" --filter="$run_filter" \
-		'allocsample:*,lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*'
+	channel=
+	if [ -n "$flight_size" ]; then
+		channel=--channel=$flight_channel
+		lttng_quiet enable-event --userspace --session="$session" $channel --filter="$run_filter" "$flight_events"
+	fi
+	lttng_quiet enable-event --userspace --session="$session" $channel --filter="$run_filter" \
+		"$record_events,lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*"
 	if [ -n "$events" ]; then
 		# Split at newlines only, and without globbing: the patterns are
 		# lttng's, not file names.  No pipeline, so that die() ends the script.
@@ -104,7 +120,7 @@ run_record() {
 		IFS=$nl
 		for pattern in $events; do
 			IFS=$old_ifs
-			lttng_quiet enable-event --userspace --session="$session" --filter="$run_filter" "$pattern"
+			lttng_quiet enable-event --userspace --session="$session" $channel --filter="$run_filter" "$pattern"
 		done
 		IFS=$old_ifs
 		set +f
@@ -122,35 +138,43 @@ run_record() {
 	recorded=yes
 }
 
-# run_program PROGRAM [ARGS...]: the program, with the shim and the run's
-# number; its exit status in status.  Ctrl-C goes to the whole foreground
-# process group: the program gets it and decides; this script notes it and
-# goes on to write the report.  (A trap, not an ignore: an ignored signal
-# would stay ignored in the program.)  The program runs as exec runs it, in
-# a subshell: a file, never a builtin.
+# run_exec PROGRAM [ARGS...]: in a subshell, the program, with the shim
+# and the run's number, exec'd as exec runs it: a file, never a builtin.
+run_exec() {
+	LD_PRELOAD="$ld_preload${LD_PRELOAD:+:$LD_PRELOAD}"
+	ALLOCSAMPLE_RUN=$run
+	export LD_PRELOAD ALLOCSAMPLE_RUN
+	if [ -n "$rate" ]; then
+		ALLOCSAMPLE_RATE=$rate
+		export ALLOCSAMPLE_RATE
+	fi
+	if [ -n "$stack_depth" ]; then
+		ALLOCSAMPLE_STACK_DEPTH=$stack_depth
+		export ALLOCSAMPLE_STACK_DEPTH
+	fi
+	# The program's process id names a pprof profile: this subshell's,
+	# which exec keeps (read is a builtin, so /proc/self is the subshell).
+	if [ -n "$work" ] && [ -z "$report_output" ]; then
+		read -r program_pid _ </proc/self/stat && printf '%s\n' "$program_pid" >"$work/pid"
+	fi
+	exec "$@"
+}
+
+# run_program PROGRAM [ARGS...]: the program (run_exec); its exit status
+# in status.  Ctrl-C goes to the whole foreground process group: the
+# program gets it and decides; this script notes it and goes on to write
+# the report.  (A trap, not an ignore: an ignored signal would stay
+# ignored in the program.)  A flight recorder runs it in the background
+# (flight.sh).
 run_program() {
 	trap 'interrupted=yes' INT TERM HUP
 	interrupted=no
-	(
-		LD_PRELOAD="$ld_preload${LD_PRELOAD:+:$LD_PRELOAD}"
-		ALLOCSAMPLE_RUN=$run
-		export LD_PRELOAD ALLOCSAMPLE_RUN
-		if [ -n "$rate" ]; then
-			ALLOCSAMPLE_RATE=$rate
-			export ALLOCSAMPLE_RATE
-		fi
-		if [ -n "$stack_depth" ]; then
-			ALLOCSAMPLE_STACK_DEPTH=$stack_depth
-			export ALLOCSAMPLE_STACK_DEPTH
-		fi
-		# The program's process id names a pprof profile: this subshell's,
-		# which exec keeps (read is a builtin, so /proc/self is the subshell).
-		if [ -n "$work" ] && [ -z "$report_output" ]; then
-			read -r program_pid _ </proc/self/stat && printf '%s\n' "$program_pid" >"$work/pid"
-		fi
-		exec "$@"
-	) 9>&-
-	status=$?
+	if [ -n "$flight_size" ]; then
+		flight_program "$@"
+	else
+		( run_exec "$@" ) 9>&-
+		status=$?
+	fi
 	trap 'exit 129' HUP
 	trap 'exit 130' INT
 	trap 'exit 143' TERM

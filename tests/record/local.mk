@@ -18,6 +18,13 @@ check_LTLIBRARIES += tests/record/own-early.la
 tests_record_own_early_la_SOURCES = tests/record/own-early.c
 tests_record_own_early_la_CFLAGS = $(TRACED_CFLAGS)
 tests_record_own_early_la_LDFLAGS = $(TRACED_MODULE_LINK_FLAGS)
+# A program that churns far more than a flight recorder holds and emits
+# the shim's LiveHighWater through the shim's provider (flight-recorder.sh).
+check_PROGRAMS += tests/record/flight-churn
+tests_record_flight_churn_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tp
+tests_record_flight_churn_CFLAGS = $(TRACED_CFLAGS)
+tests_record_flight_churn_LDFLAGS = $(TRACED_LINK_FLAGS)
+tests_record_flight_churn_LDADD = $(DL_LIBS)
 # A statically linked program, which LD_PRELOAD cannot reach (no-process.sh);
 # no sanitizer, whose runtimes are shared libraries.
 check_PROGRAMS += tests/record/static
@@ -41,7 +48,8 @@ RECORD_PLAIN_TESTS = tests/record/install.sh tests/record/options.sh tests/recor
 	tests/record/sigint.sh tests/record/errors.sh tests/record/children.sh tests/record/user-daemon.sh \
 	tests/record/overlap.sh tests/record/report-fails.sh tests/record/builtins.sh tests/record/no-process.sh \
 	tests/record/sigpipe.sh tests/record/stdout.sh tests/record/live-port.sh tests/record/stacks.sh \
-	tests/record/isolation.sh tests/record/killed.sh tests/record/full-disk.sh
+	tests/record/isolation.sh tests/record/killed.sh tests/record/full-disk.sh \
+	tests/record/events.sh tests/record/flight-recorder.sh
 PLAIN_TESTS += $(RECORD_PLAIN_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) $(RECORD_PLAIN_TESTS) tests/record/lib.sh
 # Headers of the programs above, whose one source is named after them.
