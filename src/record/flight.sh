@@ -6,7 +6,7 @@
 #
 # Sourced by allocsample-record.  Uses the command's variables: me,
 # session, trace, run_filter, flight_size, keep_snapshots, live, keep,
-# output, status; sets flight_bytes, flight_subbuf, flight_channel,
+# output, status; sets flight_bytes, flight_subbuf, flight_names_subbuf,
 # trigger_added, snapshot_requested, snapshot_reason, report_trace.
 #
 # The snapshots are directories of the trace directory, each an ordinary
@@ -24,6 +24,7 @@
 # smallest SIZE small: eight pages a CPU.
 flight_subbufs=8
 flight_channel=flight
+flight_names_channel=flight-names
 
 # flight_cpus: the CPUs lttng allocates a ring buffer for: the possible
 # ones (/sys/devices/system/cpu/possible, such as 0-3,8-11), online or not.
@@ -47,12 +48,27 @@ flight_human() {
 	fi
 }
 
+# flight_pow2 BYTES PAGE: the largest power of two of at least PAGE that
+# is at most BYTES (PAGE when none is).
+flight_pow2() {
+	pow2=$2
+	while [ $((pow2 * 2)) -le "$1" ]; do
+		pow2=$((pow2 * 2))
+	done
+	printf '%s\n' "$pow2"
+}
+
 # flight_check: --flight-recorder's size and --keep-snapshots, checked
-# before anything starts; the channel's sub-buffer size in flight_subbuf.
-# The ring buffers hold SIZE summed over the CPUs: lttng-ust's per-user
-# buffers give each CPU SIZE / CPUS, in flight_subbufs sub-buffers whose
-# size lttng wants a power of two of at least a page: the largest that
-# fits, so that the buffers never hold more than SIZE.
+# before anything starts; the channels' sub-buffer sizes in flight_subbuf
+# and flight_names_subbuf.  The ring buffers hold SIZE summed over the
+# CPUs and the two channels: lttng-ust's per-user buffers give each CPU a
+# share of each channel, in flight_subbufs sub-buffers whose size lttng
+# wants a power of two of at least a page: the largest that fits, so that
+# the buffers never hold more than SIZE.  The names' channel (the state
+# dump's and dlopen's events, which say what is mapped where) takes an
+# eighth of SIZE, at least its smallest: the events' channel, which the
+# churn of a busy program overwrites many times a second, would lose the
+# state dump of the program's start, and the stacks of a snapshot with it.
 flight_check() {
 	if [ -z "$flight_size" ]; then
 		[ -z "$keep_snapshots" ] || die "--keep-snapshots needs --flight-recorder"
@@ -73,14 +89,14 @@ flight_check() {
 	flight_bytes=$((${number:-0} * scale))
 	cpus=$(flight_cpus)
 	page=$(getconf PAGESIZE)
-	smallest=$((cpus * flight_subbufs * page))
+	least=$((cpus * flight_subbufs * page))
+	smallest=$((2 * least))
 	[ "$flight_bytes" -ge "$smallest" ] ||
-		die "--flight-recorder $flight_size is too small: the smallest is $(flight_human "$smallest") ($cpus CPUs, each $flight_subbufs sub-buffers of a $page-byte page)"
-	share=$((flight_bytes / cpus / flight_subbufs))
-	flight_subbuf=$page
-	while [ $((flight_subbuf * 2)) -le "$share" ]; do
-		flight_subbuf=$((flight_subbuf * 2))
-	done
+		die "--flight-recorder $flight_size is too small: the smallest is $(flight_human "$smallest") ($cpus CPUs, each $flight_subbufs sub-buffers of a $page-byte page in each of two channels)"
+	names=$((flight_bytes / 8))
+	[ "$names" -ge "$least" ] || names=$least
+	flight_names_subbuf=$(flight_pow2 $((names / cpus / flight_subbufs)) "$page")
+	flight_subbuf=$(flight_pow2 $(((flight_bytes - cpus * flight_subbufs * flight_names_subbuf) / cpus / flight_subbufs)) "$page")
 	keep_snapshots=${keep_snapshots:-3}
 	case $keep_snapshots in
 	''|*[!0-9]*) die "--keep-snapshots must be a whole number from 1 to 1000, not '$keep_snapshots'" ;;
@@ -95,12 +111,14 @@ flight_check() {
 
 # flight_create: the session in snapshot mode, its one snapshot output the
 # trace directory under the name `high-water` (the trigger's snapshots
-# take the output's name), and its channel in overwrite mode.
+# take the output's name), and its two channels in overwrite mode.
 flight_create() {
 	lttng_quiet create "$session" --snapshot --no-output
 	lttng_quiet snapshot add-output --session="$session" --name=high-water "$trace"
 	lttng_quiet enable-channel --userspace --session="$session" --overwrite \
 		--subbuf-size="$flight_subbuf" --num-subbuf="$flight_subbufs" "$flight_channel"
+	lttng_quiet enable-channel --userspace --session="$session" --overwrite \
+		--subbuf-size="$flight_names_subbuf" --num-subbuf="$flight_subbufs" "$flight_names_channel"
 }
 
 # flight_arm: the trigger that snapshots the session when a process of the

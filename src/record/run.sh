@@ -101,17 +101,20 @@ flight_events='allocsample:Checkpoint*'
 # after its executable.  Every event is the run's processes' alone: the
 # filter keeps those whose ALLOCSAMPLE_RUN is this run's, whoever else
 # registers with the daemon.  A flight recorder's events go to its
-# channel (flight.sh).
+# channels (flight.sh): the names' events to their own.
 run_record() {
 	# An attached process is recorded by its pid (allocsample-record-attach.sh).
 	run_filter=${run_filter:-"\$app.allocsample:run == $run"}
 	channel=
+	names_channel=
 	if [ -n "$flight_size" ]; then
 		channel=--channel=$flight_channel
+		names_channel=--channel=$flight_names_channel
 		lttng_quiet enable-event --userspace --session="$session" $channel --filter="$run_filter" "$flight_events"
 	fi
-	lttng_quiet enable-event --userspace --session="$session" $channel --filter="$run_filter" \
-		"$record_events,lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*"
+	lttng_quiet enable-event --userspace --session="$session" $channel --filter="$run_filter" "$record_events"
+	lttng_quiet enable-event --userspace --session="$session" $names_channel --filter="$run_filter" \
+		'lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*'
 	if [ -n "$events" ]; then
 		# Split at newlines only, and without globbing: the patterns are
 		# lttng's, not file names.  No pipeline, so that die() ends the script.
