@@ -8,6 +8,7 @@
 
 #include "aggregate/aggregate.h"
 #include "params.h"
+#include "read/checkpoint_event.h"
 #include "read/free_event.h"
 #include "read/mapping_event.h"
 #include "read/process_name.h"
@@ -19,6 +20,7 @@
 struct asr_readers {
 	struct asr_sample_reader samples;
 	struct asr_free_reader frees;          /* SampledFree, SamplesUnrecorded */
+	struct asr_checkpoint_reader checkpoints; /* read in a late-beginning report only */
 	struct asr_scope_reader scope_events;  /* used with `scope-begin` and `scope-end` */
 	struct asr_process_name_reader process_names;
 	struct asr_mapping_reader mappings;    /* used when samples give stacks */

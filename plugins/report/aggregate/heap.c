@@ -115,6 +115,7 @@ struct asr_heap_series *asr_heap_series_of(struct asr_heap *heap, struct asr_cel
 		series->trace = probe.trace;
 		series->has_vpid = probe.has_vpid;
 		series->vpid = probe.vpid;
+		series->gated = heap->gated;
 		g_hash_table_add(heap->by_process, series);
 		g_ptr_array_add(heap->processes, series);
 	}
@@ -194,6 +195,8 @@ static void record(struct asr_heap *heap, struct asr_heap_series *series, int64_
 	unsigned l, top = levels_of(k);
 
 	if (!series->has_time || series->first_ns >= asr_heap_instant(heap, k))
+		return;
+	if (series->gated && (!series->known || series->known_ns > asr_heap_instant(heap, k)))
 		return;
 	point = (struct asr_heap_point) { k, asr_rates_copy(&series->live),
 					  asr_rates_copy(&series->allocated) };
@@ -325,4 +328,27 @@ struct asr_heap_peak asr_heap_peak(const struct asr_heap *heap, const struct asr
 		peak.ns = series->last_ns;
 	}
 	return peak;
+}
+
+void asr_heap_gate(struct asr_heap *heap)
+{
+	heap->gated = true;
+	heap->total.gated = true;
+	for (guint i = 0; i < heap->processes->len; i++)
+		((struct asr_heap_series *) g_ptr_array_index(heap->processes, i))->gated = true;
+}
+
+static void know(struct asr_heap_series *series, int64_t ns)
+{
+	if (!series->known || ns > series->known_ns)
+		series->known_ns = ns;
+	series->known = true;
+}
+
+void asr_heap_known(struct asr_heap_series *series, int64_t ns)
+{
+	if (series->known)
+		return;
+	know(series, ns);
+	know(series->total, ns);
 }

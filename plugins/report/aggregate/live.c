@@ -203,6 +203,12 @@ struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
 	return cell;
 }
 
+bool asr_live_has(const struct asr_live *live, const struct asr_trace *trace, bool has_vpid,
+		  int64_t vpid, uint64_t ptr)
+{
+	return live->capacity && find(live, trace, has_vpid ? vpid : 0, has_vpid, ptr)->trace;
+}
+
 bool asr_live_outgrows_cache(const struct asr_live *live)
 {
 	return live->capacity * sizeof(struct asr_live_block) > CACHED_BYTES;

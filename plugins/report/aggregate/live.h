@@ -56,6 +56,11 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
 			       const struct asr_free_event *event);
 
+/* Whether the block at `ptr` of process `vpid` (has_vpid) of `trace` is
+ * live. */
+bool asr_live_has(const struct asr_live *live, const struct asr_trace *trace, bool has_vpid,
+		  int64_t vpid, uint64_t ptr);
+
 /* Whether the table is larger than a core's cache keeps close (256 KiB,
  * 2 048 slots): thousands of blocks live at once. */
 bool asr_live_outgrows_cache(const struct asr_live *live);

@@ -193,3 +193,33 @@ struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample 
 	}
 	return c;
 }
+
+struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample *sample,
+				struct asr_raw_stack *stack, struct asr_weighed *weighed)
+{
+	struct asr_cell *c = cell_for(table, sample, stack);
+
+	if (!asr_rates_weigh(&c->rates, table->recent_probabilities, sample->rate, sample->size,
+			     sample->offset, weighed)) {
+		table->skipped++;
+		return NULL;
+	}
+	return c;
+}
+
+const char *asr_table_thread_name(const struct asr_table *table, const struct asr_trace *trace,
+				  bool has_vpid, int64_t vpid, int64_t vtid)
+{
+	GHashTableIter it;
+	gpointer key;
+
+	g_hash_table_iter_init(&it, table->cells);
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		const struct asr_cell *c = key;
+
+		if (c->trace == trace && c->has_vpid == has_vpid && c->vpid == vpid && c->has_vtid &&
+		    c->vtid == vtid && c->procname)
+			return c->procname;
+	}
+	return NULL;
+}

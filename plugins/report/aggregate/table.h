@@ -87,4 +87,16 @@ void asr_table_fini(struct asr_table *table);
 struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
 			       struct asr_raw_stack *stack, struct asr_weighed *weighed);
 
+/* The cell of a block that a checkpoint says is live, allocated before the
+ * trace's window: weighed into `*weighed` but not added to the cell's
+ * allocated samples (aggregate/checkpoints.h).  NULL when impossible, as
+ * asr_table_add. */
+struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample *sample,
+				struct asr_raw_stack *stack, struct asr_weighed *weighed);
+
+/* The name the table's cells give thread `vtid` of process `vpid` of
+ * `trace`, or NULL. */
+const char *asr_table_thread_name(const struct asr_table *table, const struct asr_trace *trace,
+				  bool has_vpid, int64_t vpid, int64_t vtid);
+
 #endif

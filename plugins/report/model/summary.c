@@ -290,7 +290,9 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 			asr_resolution_of(in->resolution, c->stack) : NULL;
 		const struct asr_site *site = c->site ? c->site : resolved ? resolved->site : NULL;
 
-		if (asr_rates_samples(&c->rates) == 0)
+		/* A cell of blocks a checkpoint said were live has no sample
+		 * allocated in the window, but tracked samples. */
+		if (asr_rates_samples(&c->rates) == 0 && c->tracked == 0)
 			continue;
 		key = key_of_cell(ASR_KIND_THREAD, c, NULL, NULL);
 		add_to(index, &key, &part);
