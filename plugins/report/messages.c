@@ -74,8 +74,15 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 		if (free_kind != ASR_FREE_OTHER) {
 			if (asr_aggregate_before_window(agg, free_event.has_time, free_event.ns))
 				return true;
-			if (late && free_kind == ASR_FREE_SAMPLED)
-				asr_aggregate_checkpoint_free(agg, &free_event);
+			/* A block of the pass being read, allocated before the
+			 * window, freed before the pass's End: the pass
+			 * accounts for it; it is no unmatched free. */
+			if (late && free_kind == ASR_FREE_SAMPLED &&
+			    asr_aggregate_checkpoint_free(agg, &free_event)) {
+				asr_worker_drain(worker);
+				if (!asr_aggregate_is_live(agg, &free_event))
+					return true;
+			}
 			asr_worker_free_event(worker, free_kind, &free_event);
 			return true;
 		}

@@ -263,11 +263,16 @@ void asr_aggregate_checkpoint(struct asr_aggregate *agg, enum asr_checkpoint_kin
 	}
 }
 
-void asr_aggregate_checkpoint_free(struct asr_aggregate *agg, const struct asr_free_event *event)
+bool asr_aggregate_checkpoint_free(struct asr_aggregate *agg, const struct asr_free_event *event)
 {
 	struct asr_process_passes *passes = (struct asr_process_passes *) asr_checkpoints_find(
 		&agg->checkpoints, event->trace, event->has_vpid, event->vpid);
 
-	if (passes)
-		asr_passes_free(passes, event->ptr);
+	return passes && asr_passes_free(passes, event->ptr);
+}
+
+bool asr_aggregate_is_live(struct asr_aggregate *agg, const struct asr_free_event *event)
+{
+	return asr_live_has(&agg->live, asr_traces_get(&agg->traces, event->trace), event->has_vpid,
+			    event->vpid, event->ptr);
 }

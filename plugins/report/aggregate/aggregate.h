@@ -106,8 +106,14 @@ void asr_aggregate_checkpoint(struct asr_aggregate *agg, enum asr_checkpoint_kin
 			      const struct asr_checkpoint_event *event);
 
 /* A SampledFree, in a late-beginning report: the block leaves the pass
- * being read of its process, before the free is added. */
-void asr_aggregate_checkpoint_free(struct asr_aggregate *agg, const struct asr_free_event *event);
+ * being read of its process, before the free is added.  Returns whether
+ * it was in the pass: then the free is of a block the pass said was live,
+ * and the caller, having drained the worker, asks asr_aggregate_is_live()
+ * whether the trace has its sample too. */
+bool asr_aggregate_checkpoint_free(struct asr_aggregate *agg, const struct asr_free_event *event);
+
+/* Whether the block a SampledFree names has a live sample. */
+bool asr_aggregate_is_live(struct asr_aggregate *agg, const struct asr_free_event *event);
 
 /* Records a discarded-events (`packets` false) or discarded-packets message
  * of stream `stream` (`count` NULL: the message had no count). */

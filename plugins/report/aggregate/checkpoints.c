@@ -107,10 +107,9 @@ void asr_passes_block(struct asr_process_passes *p, uint64_t pass,
 	g_hash_table_replace(p->blocks, &copy->ptr, copy);
 }
 
-void asr_passes_free(struct asr_process_passes *p, uint64_t ptr)
+bool asr_passes_free(struct asr_process_passes *p, uint64_t ptr)
 {
-	if (p->open)
-		g_hash_table_remove(p->blocks, &ptr);
+	return p->open && g_hash_table_remove(p->blocks, &ptr);
 }
 
 static gint by_ptr(gconstpointer a, gconstpointer b)

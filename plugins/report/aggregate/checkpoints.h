@@ -75,8 +75,9 @@ void asr_passes_begin(struct asr_process_passes *p, uint64_t pass);
 void asr_passes_block(struct asr_process_passes *p, uint64_t pass,
 		      const struct asr_checkpoint_block *block);
 
-/* A SampledFree of the process: the block leaves the open pass. */
-void asr_passes_free(struct asr_process_passes *p, uint64_t ptr);
+/* A SampledFree of the process: the block leaves the open pass.  Returns
+ * whether it was in it. */
+bool asr_passes_free(struct asr_process_passes *p, uint64_t ptr);
 
 /*
  * End of pass `pass`, at `ns` (has_time).  Returns the blocks of the pass
