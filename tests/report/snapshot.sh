@@ -6,7 +6,8 @@
 # buffers overwrote, and the samples of a stream that did not wrap,
 # before it, left out; JSON's `snapshot` and the text's line.  The live
 # blocks of the last complete pass, at their threads (the one the trace
-# names, named), not counted as allocated in the window; a block sampled
+# names, named), not counted as allocated in the window nor among the
+# lifetimes; a block sampled
 # during the pass counted once; a pass with a Block missing not used; a
 # process with no complete pass marked incomplete, with its reason.  A
 # whole trace with the checkpoints reads as one without them.
@@ -67,6 +68,10 @@ for row in old:6:49152:0 old-b:6:24576:0 dup:1:512:512 new:3:3072:4096 late-b:1:
 	check "type $type: live samples, live bytes, bytes allocated in the window $rest (got $got)" \
 		[ "$got" = "$rest" ]
 done
+got=$(jq -r --argjson pid "$flight_pid" '.groups[] | select(.kind == "type" and .type == "old" and .pid == $pid) |
+	"\(.temporary_objects):\(.temporary_incomplete):\(.lifetime)"' "$json")
+check "blocks allocated before the window are not among the lifetimes told, which stay complete (got $got)" \
+	[ "$got" = 0:false:null ]
 check "the Blocks of a pass with one missing are not used: no ghost" \
 	[ "$(jq '[.groups[] | select(.type == "ghost")] | length' "$json")" = 0 ]
 got=$(jq -r --argjson pid "$flight_pid" '.groups[] | select(.kind == "process" and .pid == $pid) |

@@ -184,8 +184,7 @@ static void seed(struct asr_aggregate *agg, struct asr_trace *trace, bool has_vp
 		.has_vpid = has_vpid,
 		.vtid = b->tid,
 		.has_vtid = true,
-		/* No time: its birth, before the window, is unknown, and its
-		 * lifetime with it (doc/estimation.md, "A snapshot"). */
+		/* No time: its birth, before the window, is unknown. */
 		.has_time = false,
 	};
 
@@ -208,7 +207,7 @@ static void seed(struct asr_aggregate *agg, struct asr_trace *trace, bool has_vp
 	trace->free_tracking = true;
 	trace->frees_known = true;
 	agg->live_known = true;
-	asr_live_sample(&agg->live, trace, cell, &sample, &weighed);
+	asr_live_seed(&agg->live, trace, cell, &sample, &weighed);
 }
 
 /* The end of pass `event->pass`: a complete one's blocks seeded, and its
