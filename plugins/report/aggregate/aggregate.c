@@ -158,10 +158,13 @@ void asr_aggregate_late_stream(struct asr_aggregate *agg, int64_t begin_ns)
 
 /* Block `b` of a complete pass of process (trace, vpid), ended at `ns`, as
  * a live sample unless its address is live already (sampled in the
- * window).  Its thread is named as the trace names it elsewhere. */
+ * window).  Its thread is named as the trace names it elsewhere
+ * (`thread_names`, asr_table_thread_names). */
 static void seed(struct asr_aggregate *agg, struct asr_trace *trace, bool has_vpid, int64_t vpid,
-		 const struct asr_checkpoint_block *b, bool has_time, int64_t ns)
+		 GHashTable *thread_names, const struct asr_checkpoint_block *b, bool has_time,
+		 int64_t ns)
 {
+	int64_t tid = b->tid;
 	struct asr_raw_stack *stack = NULL;
 	struct asr_weighed weighed;
 	struct asr_cell *cell;
@@ -190,7 +193,7 @@ static void seed(struct asr_aggregate *agg, struct asr_trace *trace, bool has_vp
 
 	if (asr_live_has(&agg->live, trace, has_vpid, vpid, b->ptr))
 		return;
-	sample.procname = asr_table_thread_name(&agg->table, trace, has_vpid, vpid, b->tid);
+	sample.procname = g_hash_table_lookup(thread_names, &tid);
 	if (b->has_stack) {
 		trace->has_stacks = trace->has_stacks || b->stack_len > 0;
 		stack = asr_raw_stacks_intern(&agg->stacks,
@@ -218,12 +221,16 @@ static void end_pass(struct asr_aggregate *agg, struct asr_process_passes *passe
 	struct asr_trace *trace = asr_traces_get(&agg->traces, event->trace);
 	GPtrArray *blocks = asr_passes_end(passes, event->pass, event->blocks, event->has_time,
 					   event->ns);
+	GHashTable *thread_names;
 
 	if (!blocks)
 		return;
+	/* Looked up once per pass: a walk of the cells. */
+	thread_names = asr_table_thread_names(&agg->table, trace, event->has_vpid, event->vpid);
 	for (guint i = 0; i < blocks->len; i++)
-		seed(agg, trace, event->has_vpid, event->vpid, g_ptr_array_index(blocks, i),
-		     event->has_time, event->ns);
+		seed(agg, trace, event->has_vpid, event->vpid, thread_names,
+		     g_ptr_array_index(blocks, i), event->has_time, event->ns);
+	g_hash_table_destroy(thread_names);
 	g_ptr_array_unref(blocks);
 	for (guint i = 0; i < agg->heap.processes->len; i++) {
 		struct asr_heap_series *series = g_ptr_array_index(agg->heap.processes, i);

@@ -207,19 +207,20 @@ struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample
 	return c;
 }
 
-const char *asr_table_thread_name(const struct asr_table *table, const struct asr_trace *trace,
-				  bool has_vpid, int64_t vpid, int64_t vtid)
+GHashTable *asr_table_thread_names(const struct asr_table *table, const struct asr_trace *trace,
+				   bool has_vpid, int64_t vpid)
 {
+	GHashTable *names = g_hash_table_new(g_int64_hash, g_int64_equal);
 	GHashTableIter it;
 	gpointer key;
 
 	g_hash_table_iter_init(&it, table->cells);
 	while (g_hash_table_iter_next(&it, &key, NULL)) {
-		const struct asr_cell *c = key;
+		struct asr_cell *c = key;
 
-		if (c->trace == trace && c->has_vpid == has_vpid && c->vpid == vpid && c->has_vtid &&
-		    c->vtid == vtid && c->procname)
-			return c->procname;
+		if (c->trace == trace && c->has_vpid == has_vpid && c->vpid == (has_vpid ? vpid : 0) &&
+		    c->has_vtid && c->procname)
+			g_hash_table_insert(names, &c->vtid, (gpointer) c->procname);
 	}
-	return NULL;
+	return names;
 }

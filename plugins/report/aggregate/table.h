@@ -94,9 +94,10 @@ struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample 
 struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample *sample,
 				struct asr_raw_stack *stack, struct asr_weighed *weighed);
 
-/* The name the table's cells give thread `vtid` of process `vpid` of
- * `trace`, or NULL. */
-const char *asr_table_thread_name(const struct asr_table *table, const struct asr_trace *trace,
-				  bool has_vpid, int64_t vpid, int64_t vtid);
+/* The names the table's cells give the threads of process `vpid` of
+ * `trace`: vtid (gint64 *) -> const char *, borrowed from the table; the
+ * caller destroys the hash table. */
+GHashTable *asr_table_thread_names(const struct asr_table *table, const struct asr_trace *trace,
+				   bool has_vpid, int64_t vpid);
 
 #endif
