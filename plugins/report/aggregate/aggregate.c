@@ -219,8 +219,7 @@ static void end_pass(struct asr_aggregate *agg, struct asr_process_passes *passe
 		     const struct asr_checkpoint_event *event)
 {
 	struct asr_trace *trace = asr_traces_get(&agg->traces, event->trace);
-	GPtrArray *blocks = asr_passes_end(passes, event->pass, event->blocks, event->has_time,
-					   event->ns);
+	GPtrArray *blocks = asr_passes_end(passes, event->pass, event->blocks);
 	GHashTable *thread_names;
 
 	if (!blocks)

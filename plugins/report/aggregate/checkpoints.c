@@ -75,8 +75,6 @@ struct asr_process_passes *asr_checkpoints_process(struct asr_checkpoints *cps, 
 
 static void drop_open(struct asr_process_passes *p)
 {
-	if (p->open)
-		p->incomplete++;
 	p->open = false;
 	p->read = 0;
 	g_hash_table_remove_all(p->blocks);
@@ -120,18 +118,13 @@ static gint by_ptr(gconstpointer a, gconstpointer b)
 	return x->ptr < y->ptr ? -1 : x->ptr > y->ptr;
 }
 
-GPtrArray *asr_passes_end(struct asr_process_passes *p, uint64_t pass, uint64_t blocks,
-			  bool has_time, int64_t ns)
+GPtrArray *asr_passes_end(struct asr_process_passes *p, uint64_t pass, uint64_t blocks)
 {
 	GPtrArray *live;
 	GHashTableIter it;
 	gpointer value;
 
 	if (!p->open || pass != p->pass || p->read != blocks) {
-		/* An End whose Begin was not read closes nothing, but says a
-		 * pass went unread; drop_open() counts an open one. */
-		if (!p->open)
-			p->incomplete++;
 		drop_open(p);
 		return NULL;
 	}
@@ -145,9 +138,6 @@ GPtrArray *asr_passes_end(struct asr_process_passes *p, uint64_t pass, uint64_t 
 	g_ptr_array_sort(live, by_ptr);
 	p->open = false;
 	p->read = 0;
-	if (p->complete++ == 0 && has_time) {
-		p->first_end_ns = ns;
-		p->has_first_end = true;
-	}
+	p->complete++;
 	return live;
 }

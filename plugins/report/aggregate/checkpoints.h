@@ -44,10 +44,6 @@ struct asr_process_passes {
 	GHashTable *blocks;      /* ptr (guint64 *) -> struct asr_checkpoint_block *,
 				  * of the open pass, those not freed since */
 	uint64_t complete;       /* complete passes read */
-	uint64_t incomplete;     /* passes ended with Blocks missing */
-	int64_t first_end_ns;    /* the first complete pass's End; valid
-				  * when complete > 0 and has_first_end */
-	bool has_first_end;
 };
 
 struct asr_checkpoints {
@@ -80,12 +76,11 @@ void asr_passes_block(struct asr_process_passes *p, uint64_t pass,
 bool asr_passes_free(struct asr_process_passes *p, uint64_t ptr);
 
 /*
- * End of pass `pass`, at `ns` (has_time).  Returns the blocks of the pass
- * still live, owned by the caller (g_ptr_array_unref frees them), when
- * the pass is complete; NULL when it is not (its Begin unread, another
- * pass, Blocks missing).  The pass is closed either way.
+ * End of pass `pass`, having emitted `blocks`.  Returns the blocks of the
+ * pass still live, owned by the caller (g_ptr_array_unref frees them),
+ * when the pass is complete; NULL when it is not (its Begin unread,
+ * another pass, Blocks missing).  The pass is closed either way.
  */
-GPtrArray *asr_passes_end(struct asr_process_passes *p, uint64_t pass, uint64_t blocks,
-			  bool has_time, int64_t ns);
+GPtrArray *asr_passes_end(struct asr_process_passes *p, uint64_t pass, uint64_t blocks);
 
 #endif

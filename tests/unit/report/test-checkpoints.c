@@ -20,9 +20,9 @@ static struct asr_checkpoint_block block_at(uint64_t ptr)
 	};
 }
 
-/* A pass `pass` of blocks at 1..n pages, `ended` with `end_blocks`. */
+/* A pass `pass` of blocks at 1..n pages, ended with `end_blocks`. */
 static GPtrArray *pass_of(struct asr_process_passes *p, uint64_t pass, unsigned n,
-			  uint64_t end_blocks, int64_t ns)
+			  uint64_t end_blocks)
 {
 	asr_passes_begin(p, pass);
 	for (unsigned i = n; i >= 1; i--) {
@@ -30,7 +30,7 @@ static GPtrArray *pass_of(struct asr_process_passes *p, uint64_t pass, unsigned 
 
 		asr_passes_block(p, pass, &b);
 	}
-	return asr_passes_end(p, pass, end_blocks, true, ns);
+	return asr_passes_end(p, pass, end_blocks);
 }
 
 START_TEST(test_complete_pass)
@@ -52,7 +52,7 @@ START_TEST(test_complete_pass)
 	/* Freed after its Block, before End: no longer live at End. */
 	ck_assert(asr_passes_free(p, 2 * 4096u));
 	ck_assert(!asr_passes_free(p, 9 * 4096u));
-	live = asr_passes_end(p, 1, 3, true, 1000);
+	live = asr_passes_end(p, 1, 3);
 	ck_assert_ptr_nonnull(live);
 	ck_assert_uint_eq(live->len, 2);
 	ck_assert_uint_eq(((struct asr_checkpoint_block *) g_ptr_array_index(live, 0))->ptr, 4096u);
@@ -60,14 +60,11 @@ START_TEST(test_complete_pass)
 	ck_assert_str_eq(((struct asr_checkpoint_block *) g_ptr_array_index(live, 0))->type, "kept");
 	g_ptr_array_unref(live);
 	ck_assert_uint_eq(p->complete, 1);
-	ck_assert(p->has_first_end);
-	ck_assert_int_eq(p->first_end_ns, 1000);
-	/* A second complete pass keeps the first's End as the first. */
-	live = pass_of(p, 2, 2, 2, 2000);
+	live = pass_of(p, 2, 2, 2);
 	ck_assert_ptr_nonnull(live);
+	ck_assert_uint_eq(live->len, 2);
 	g_ptr_array_unref(live);
 	ck_assert_uint_eq(p->complete, 2);
-	ck_assert_int_eq(p->first_end_ns, 1000);
 	/* No pass open: a free takes nothing out. */
 	ck_assert(!asr_passes_free(p, 4096u));
 	asr_checkpoints_fini(&cps);
@@ -83,23 +80,23 @@ START_TEST(test_incomplete_passes)
 	asr_checkpoints_init(&cps);
 	p = asr_checkpoints_process(&cps, &trace_key, false, 0);
 	/* A Block lost: End says more than were read. */
-	ck_assert_ptr_null(pass_of(p, 1, 3, 4, 10));
-	ck_assert_uint_eq(p->incomplete, 1);
+	ck_assert_ptr_null(pass_of(p, 1, 3, 4));
 	/* Begin before the window (unread): its Blocks and End say nothing. */
 	asr_passes_block(p, 2, &b);
-	ck_assert_ptr_null(asr_passes_end(p, 2, 1, true, 20));
-	ck_assert_uint_eq(p->incomplete, 2);
+	ck_assert_ptr_null(asr_passes_end(p, 2, 1));
 	/* A Begin while a pass is open: the open one is dropped. */
 	asr_passes_begin(p, 3);
 	asr_passes_block(p, 3, &b);
-	ck_assert_ptr_null(pass_of(p, 4, 1, 2, 30));
-	ck_assert_uint_eq(p->incomplete, 4);
+	ck_assert_ptr_null(pass_of(p, 4, 1, 2));
+	/* ... and its Block is not in the next pass, nor counted in it. */
+	asr_passes_begin(p, 7);
+	asr_passes_block(p, 3, &b);
+	ck_assert_ptr_null(asr_passes_end(p, 7, 1));
 	/* A Block or an End of another pass than the open one. */
 	asr_passes_begin(p, 5);
 	asr_passes_block(p, 6, &b);
-	ck_assert_ptr_null(asr_passes_end(p, 6, 1, true, 40));
+	ck_assert_ptr_null(asr_passes_end(p, 6, 1));
 	ck_assert_uint_eq(p->complete, 0);
-	ck_assert(!p->has_first_end);
 	asr_checkpoints_fini(&cps);
 }
 END_TEST
