@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define LTTNG_UST_TRACEPOINT_CREATE_PROBES
@@ -28,6 +29,7 @@
  *   pass 2: Begin(2, 17); the Blocks of old 2 to 10 and a "ghost" (65536)
  *     at 0x700000 that is not live; End(2, 17): fewer read than emitted
  *     (lost), so never used;
+ *   5 ms, so that the heap's grid has instants after the passes;
  *   main frees old 2, 3 and 4; samples 4 "new" (1024, offset 1) at
  *     0x400000 + i pages and frees the first; "old-b" samples one
  *     "late-b" (2048, offset 1) at 0x500000.
@@ -64,6 +66,14 @@ static void block(uint64_t pass, uint32_t tid, const char *type, uint64_t size, 
 }
 
 static uint32_t main_tid, b_tid;
+
+static void pause_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) != 0)
+		;
+}
 
 /* Runs STEP on a thread of its own named as the shim's checkpoint thread,
  * and waits for it: the test's sequence stays exact. */
@@ -189,6 +199,7 @@ static int flight(unsigned churn)
 	release(0x100000 + 11 * PAGE);
 	if (on_checkpoint_thread(pass1_end) || on_checkpoint_thread(pass2))
 		return 1;
+	pause_ms(5);
 	for (unsigned i = 2; i < 5; i++)
 		release(0x100000 + i * PAGE);
 	for (unsigned i = 0; i < 4; i++)

@@ -9,7 +9,8 @@
 # names, named), not counted as allocated in the window nor among the
 # lifetimes; a block sampled
 # during the pass counted once; a pass with a Block missing not used; a
-# process with no complete pass marked incomplete, with its reason.  A
+# process with no complete pass marked incomplete, with its reason; the
+# heap over time from the first complete pass's End.  A
 # whole trace with the checkpoints reads as one without them.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
@@ -83,6 +84,13 @@ check "thread old-b, named as the trace names it: its 6 blocks from the pass and
 	[ "$got" = 7:26624 ]
 got=$(jq -r --argjson pid "$flight_pid" '.groups[] | select(.kind == "thread" and .pid == $pid and .procname == "as-checkpoint")' "$json")
 check "no block at the checkpoint thread" [ -z "$got" ]
+# From pass 1's End on, at least 13 blocks are live (16 then, 13 after
+# the three frees); before it the report would know only the churn's.  The
+# producer's 5 ms after its passes give the 100 us grid instants there.
+got=$(jq -r --argjson pid "$flight_pid" '.timeline[] | select(.pid == $pid) |
+	"\(.points | length):\([.points[].live_samples] | min)"' "$json")
+check "the flight process's curve begins at its first complete checkpoint (points:fewest live samples $got)" \
+	sh -c 'n=${1%%:*} least=${1#*:}; [ "$n" -gt 2 ] && [ "$least" -ge 13 ]' - "$got"
 
 # The process with no complete pass.
 got=$(jq -r --argjson pid "$flight_pid" '.groups[] | select(.kind == "process" and .pid != $pid) |

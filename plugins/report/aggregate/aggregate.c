@@ -231,13 +231,8 @@ static void end_pass(struct asr_aggregate *agg, struct asr_process_passes *passe
 		     g_ptr_array_index(blocks, i), event->has_time, event->ns);
 	g_hash_table_destroy(thread_names);
 	g_ptr_array_unref(blocks);
-	for (guint i = 0; i < agg->heap.processes->len; i++) {
-		struct asr_heap_series *series = g_ptr_array_index(agg->heap.processes, i);
-
-		if (series->trace == trace && series->has_vpid == event->has_vpid &&
-		    series->vpid == (event->has_vpid ? event->vpid : 0) && event->has_time)
-			asr_heap_known(series, event->ns);
-	}
+	if (event->has_time)
+		asr_heap_known_process(&agg->heap, trace, event->has_vpid, event->vpid, event->ns);
 }
 
 void asr_aggregate_checkpoint(struct asr_aggregate *agg, enum asr_checkpoint_kind kind,

@@ -106,6 +106,9 @@ struct asr_heap {
 	int64_t at_offset;
 	bool at_reached;
 	bool gated;                 /* series are made gated (asr_heap_gate) */
+	/* Processes known (asr_heap_known_process) before they had a series:
+	 * struct asr_heap_known *, owned; NULL until the first. */
+	GHashTable *known_early;
 };
 
 /* GLib aborts when out of memory, so init cannot fail.  `max_points` >= 1. */
@@ -124,6 +127,12 @@ void asr_heap_gate(struct asr_heap *heap);
 /* The live set of `series` is known from `ns` on; the total's from the
  * latest such instant of its processes. */
 void asr_heap_known(struct asr_heap_series *series, int64_t ns);
+
+/* The same for the process (trace, vpid), whose series may be made later
+ * (a process whose first complete checkpoint listed nothing, before its
+ * first sample); called with the worker drained. */
+void asr_heap_known_process(struct asr_heap *heap, const struct asr_trace *trace, bool has_vpid,
+			    int64_t vpid, int64_t ns);
 
 /* The series of the process of a new cell, which it joins. */
 struct asr_heap_series *asr_heap_series_of(struct asr_heap *heap, struct asr_cell *cell);
