@@ -1,9 +1,9 @@
 # Check unit tests of sink.allocsample.report (plugins/report), each
 # compiled with the component's sources it tests: how frames are named,
 # symbol versions dropped and C++ names demangled (symbols/demangle.c:
-# test-demangle); the table of live samples (aggregate/live.c: test-live, with the blocks a checkpoint seeds and a
-# snapshot's gated curve);
-# the sentences on the live figures, counts and their nouns and verbs
+# test-demangle); the table of live samples (aggregate/live.c: test-live,
+# with the blocks a checkpoint seeds and a snapshot's gated curve); the
+# sentences on the live figures, counts and their nouns and verbs
 # (model/live_notes.c: test-live-notes); the note on CPython's pymalloc
 # (model/program_notes.c: test-program-notes); a group's sparse lifetime buckets
 # (lifetime_rates.c: test-lifetime-rates); the heap over time and its
