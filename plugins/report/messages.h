@@ -31,8 +31,9 @@ struct asr_readers {
 void asr_readers_init(struct asr_readers *readers, const struct asr_params *params);
 void asr_readers_fini(struct asr_readers *readers);
 
-/* Reads message `msg` (a sample, a scope event, a loss, or a time for the
- * windows) and adds what it holds to `agg`: samples, frees and times
+/* Reads message `msg` (a sample, a scope event, a loss, a time for the
+ * windows, a stream's beginning, which may begin late, or a checkpoint's
+ * event) and adds what it holds to `agg`: samples, frees and times
  * through `worker`, the rest after draining it.  Returns false with a
  * cause appended to `self` when the trace cannot be analysed. */
 bool asr_message_handle(struct asr_readers *readers, struct asr_aggregate *agg,
