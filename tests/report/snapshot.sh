@@ -108,6 +108,8 @@ check "text: one Snapshot line with the reason and the window's length" \
 	[ "$(grep -c '^Snapshot (high-water): the trace holds its last [0-9.]* [mµn]*s; allocations and the peak are of that window, live bytes those at its end' "$HARNESS_DIR/snap.txt")" = 1 ]
 report_json "$snap" "$HARNESS_DIR/noreason.json"
 check "JSON: no reason given, null" [ "$(jq .snapshot.reason "$HARNESS_DIR/noreason.json")" = null ]
+report_refused "snapshot-reason=\"crash\"" "$snap" 'snapshot-reason="crash"' \
+	"Parameter \`snapshot-reason\`: unknown reason \`crash\`: expecting \`exit\`, \`signal\`, \`high-water\` or \`request\`"
 
 # A whole trace with the checkpoints, and the same run recorded at once
 # without them (each session stamps its own events, so times and what
