@@ -19,6 +19,8 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/read/scope_event.c plugins/report/read/scope_event.h \
 	plugins/report/read/site.c plugins/report/read/site.h \
 	plugins/report/read/mapping_event.c plugins/report/read/mapping_event.h \
+	plugins/report/read/checkpoint_event.c plugins/report/read/checkpoint_event.h \
+	plugins/report/read/first_packet.c plugins/report/read/first_packet.h \
 	plugins/report/symbols/binary.c plugins/report/symbols/binary.h \
 	plugins/report/symbols/site.c plugins/report/symbols/site.h \
 	plugins/report/symbols/symbols.c plugins/report/symbols/symbols.h \
@@ -36,6 +38,7 @@ plugins_report_babeltrace_plugin_allocsample_la_SOURCES = \
 	plugins/report/aggregate/maps.c plugins/report/aggregate/maps.h \
 	plugins/report/aggregate/stacks.c plugins/report/aggregate/stacks.h \
 	plugins/report/aggregate/sizes.c plugins/report/aggregate/sizes.h \
+	plugins/report/aggregate/checkpoints.c plugins/report/aggregate/checkpoints.h \
 	plugins/report/model/model.c plugins/report/model/model.h \
 	plugins/report/model/summary.c plugins/report/model/summary.h \
 	plugins/report/model/lifetime_parts.c plugins/report/model/lifetime_parts.h \

@@ -1,11 +1,13 @@
 /* messages.c - each message to its reader, and what it holds to the aggregate (see messages.h). */
 #include "messages.h"
 #include "read/fields.h"
+#include "read/first_packet.h"
 
 void asr_readers_init(struct asr_readers *readers, const struct asr_params *params)
 {
 	asr_sample_reader_init(&readers->samples, params->group_by);
 	asr_free_reader_init(&readers->frees);
+	asr_checkpoint_reader_init(&readers->checkpoints, readers->samples.read_stacks);
 	asr_scope_reader_init(&readers->scope_events, params);
 	asr_process_name_reader_init(&readers->process_names);
 	asr_mapping_reader_init(&readers->mappings);
@@ -17,12 +19,38 @@ void asr_readers_fini(struct asr_readers *readers)
 	asr_mapping_reader_fini(&readers->mappings);
 	asr_process_name_reader_fini(&readers->process_names);
 	asr_scope_reader_fini(&readers->scope_events);
+	asr_checkpoint_reader_fini(&readers->checkpoints);
 	asr_free_reader_fini(&readers->frees);
 	asr_sample_reader_fini(&readers->samples);
 }
 
+/* Reads a checkpoint pass's event, in a late-beginning report; returns
+ * false when it is none (ASR_CHECKPOINT_OTHER) and sets `*failed` with a
+ * cause appended when its class is incompatible. */
+static bool handle_checkpoint(struct asr_readers *readers, struct asr_aggregate *agg,
+			      struct asr_worker *worker, bt_self_component *self,
+			      const bt_message *msg, bool *failed)
+{
+	struct asr_checkpoint_event event;
+	enum asr_checkpoint_kind kind =
+		asr_checkpoint_event_read(&readers->checkpoints, self, msg, &event);
+
+	*failed = kind == ASR_CHECKPOINT_ERROR;
+	if (kind == ASR_CHECKPOINT_OTHER || kind == ASR_CHECKPOINT_ERROR)
+		return *failed;
+	if (asr_aggregate_before_window(agg, event.has_time, event.ns))
+		return true;
+	/* Its blocks are judged against the live samples: every sample and
+	 * free before it added first. */
+	if (kind == ASR_CHECKPOINT_END)
+		asr_worker_drain(worker);
+	asr_aggregate_checkpoint(agg, kind, &event);
+	return true;
+}
+
 /* Reads an event and adds what it holds; returns false with a cause
- * appended when the trace cannot be analysed. */
+ * appended when the trace cannot be analysed.  In a late-beginning report
+ * the samples and frees before its window are left out. */
 static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 			 struct asr_worker *worker, bt_self_component *self, const bt_message *msg)
 {
@@ -32,19 +60,34 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 	struct asr_free_event free_event;
 	struct asr_sample sample;
 	enum asr_free_kind free_kind;
+	bool late = agg->traces.snapshot.late, failed;
 
 	switch (asr_sample_read(&readers->samples, self, msg, &sample)) {
 	case ASR_SAMPLE_OK:
-		asr_worker_sample(worker, &sample);
+		if (!asr_aggregate_before_window(agg, sample.has_time, sample.ns))
+			asr_worker_sample(worker, &sample);
 		return true;
 	case ASR_SAMPLE_OTHER:
 		free_kind = asr_free_event_read(&readers->frees, self, msg, &free_event);
 		if (free_kind == ASR_FREE_ERROR)
 			return false;
 		if (free_kind != ASR_FREE_OTHER) {
+			if (asr_aggregate_before_window(agg, free_event.has_time, free_event.ns))
+				return true;
+			/* A block of the pass being read, allocated before the
+			 * window, freed before the pass's End: the pass
+			 * accounts for it; it is no unmatched free. */
+			if (late && free_kind == ASR_FREE_SAMPLED &&
+			    asr_aggregate_checkpoint_free(agg, &free_event)) {
+				asr_worker_drain(worker);
+				if (!asr_aggregate_is_live(agg, &free_event))
+					return true;
+			}
 			asr_worker_free_event(worker, free_kind, &free_event);
 			return true;
 		}
+		if (late && handle_checkpoint(readers, agg, worker, self, msg, &failed))
+			return !failed;
 		if (asr_process_name_read(&readers->process_names, msg, &name)) {
 			asr_worker_drain(worker);
 			asr_aggregate_process_name(agg, &name);
@@ -74,12 +117,27 @@ bool asr_message_handle(struct asr_readers *readers, struct asr_aggregate *agg,
 			struct asr_worker *worker, bt_self_component *self,
 			const bt_message *msg)
 {
+	struct asr_first_packet first;
 	uint64_t count;
 	int64_t ns;
 
-	if (agg->windowed && asr_message_time(msg, &ns))
-		asr_worker_time(worker, ns);
+	if ((agg->windowed || agg->traces.snapshot.late) && asr_message_time(msg, &ns)) {
+		if (agg->traces.snapshot.late)
+			asr_traces_see(&agg->traces, ns);
+		if (agg->windowed && !asr_aggregate_before_window(agg, true, ns))
+			asr_worker_time(worker, ns);
+	}
 	switch (bt_message_get_type(msg)) {
+	case BT_MESSAGE_TYPE_STREAM_BEGINNING:
+		/* babeltrace2's muxer gives every stream's beginning before
+		 * any event of a trace read from files, so the window is
+		 * known before its first sample. */
+		if (asr_first_packet_read(bt_message_stream_beginning_borrow_stream_const(msg), &first) &&
+		    first.late) {
+			asr_worker_drain(worker);
+			asr_aggregate_late_stream(agg, first.begin_ns);
+		}
+		break;
 	case BT_MESSAGE_TYPE_EVENT:
 		return handle_event(readers, agg, worker, self, msg);
 	case BT_MESSAGE_TYPE_DISCARDED_EVENTS:

@@ -8,6 +8,7 @@
 
 #include "aggregate/aggregate.h"
 #include "params.h"
+#include "read/checkpoint_event.h"
 #include "read/free_event.h"
 #include "read/mapping_event.h"
 #include "read/process_name.h"
@@ -19,6 +20,7 @@
 struct asr_readers {
 	struct asr_sample_reader samples;
 	struct asr_free_reader frees;          /* SampledFree, SamplesUnrecorded */
+	struct asr_checkpoint_reader checkpoints; /* read in a late-beginning report only */
 	struct asr_scope_reader scope_events;  /* used with `scope-begin` and `scope-end` */
 	struct asr_process_name_reader process_names;
 	struct asr_mapping_reader mappings;    /* used when samples give stacks */
@@ -29,8 +31,9 @@ struct asr_readers {
 void asr_readers_init(struct asr_readers *readers, const struct asr_params *params);
 void asr_readers_fini(struct asr_readers *readers);
 
-/* Reads message `msg` (a sample, a scope event, a loss, or a time for the
- * windows) and adds what it holds to `agg`: samples, frees and times
+/* Reads message `msg` (a sample, a scope event, a loss, a time for the
+ * windows, a stream's beginning, which may begin late, or a checkpoint's
+ * event) and adds what it holds to `agg`: samples, frees and times
  * through `worker`, the rest after draining it.  Returns false with a
  * cause appended to `self` when the trace cannot be analysed. */
 bool asr_message_handle(struct asr_readers *readers, struct asr_aggregate *agg,

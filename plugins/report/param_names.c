@@ -1,5 +1,6 @@
 /*
- * param_names.c - the names of the values of `group-by` and `sort`, which
+ * param_names.c - the names of the values of `group-by`, `sort` and
+ * `snapshot-reason`, which
  * the formats print too (see params.h): apart from params.c, which reads
  * babeltrace2's values, so that the formats link no babeltrace2.
  */
@@ -36,6 +37,30 @@ int asr_sort_parse(const char *name)
 
 	for (i = 0; i < sizeof sort_names / sizeof sort_names[0]; i++) {
 		if (strcmp(name, sort_names[i]) == 0)
+			return (int) i;
+	}
+	return -1;
+}
+
+static const char *const snapshot_reason_names[] = {
+	[ASR_SNAPSHOT_REASON_NONE] = NULL,
+	[ASR_SNAPSHOT_REASON_EXIT] = "exit",
+	[ASR_SNAPSHOT_REASON_SIGNAL] = "signal",
+	[ASR_SNAPSHOT_REASON_HIGH_WATER] = "high-water",
+	[ASR_SNAPSHOT_REASON_REQUEST] = "request",
+};
+
+const char *asr_snapshot_reason_name(enum asr_snapshot_reason reason)
+{
+	return snapshot_reason_names[reason];
+}
+
+int asr_snapshot_reason_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 1; i < sizeof snapshot_reason_names / sizeof snapshot_reason_names[0]; i++) {
+		if (strcmp(name, snapshot_reason_names[i]) == 0)
 			return (int) i;
 	}
 	return -1;

@@ -569,6 +569,29 @@ static int parse_min_share(struct asr_params_error *error, const char *name, con
 	return 0;
 }
 
+/* `snapshot-reason`: what took the snapshot the report reads, said with
+ * its window; a report of a whole trace has no snapshot to say it of. */
+static int parse_snapshot_reason(struct asr_params_error *error, const char *name,
+				 const bt_value *value, struct asr_params *params)
+{
+	const char *s = bt_value_is_string(value) ? bt_value_string_get(value) : NULL;
+	int reason = s ? asr_snapshot_reason_parse(s) : -1;
+
+	if (reason >= 0) {
+		params->snapshot_reason = (enum asr_snapshot_reason) reason;
+		return 0;
+	}
+	if (s)
+		refuse(error,
+			"Parameter `%s`: unknown reason `%s`: expecting `exit`, `signal`, `high-water` or `request` (what took the snapshot).",
+			name, s);
+	else
+		refuse(error,
+			"Parameter `%s` is %s: expecting the string `exit`, `signal`, `high-water` or `request`.",
+			name, value_type_name(value));
+	return -1;
+}
+
 static const struct param_descr param_table[] = {
 	{ "confidence", parse_confidence },
 	{ "group-by", parse_group_by },
@@ -588,6 +611,7 @@ static const struct param_descr param_table[] = {
 	{ "sizes", parse_sizes },
 	{ "at", parse_at },
 	{ "cut", parse_cut },
+	{ "snapshot-reason", parse_snapshot_reason },
 };
 
 #define PARAM_COUNT (sizeof param_table / sizeof param_table[0])
@@ -639,12 +663,13 @@ enum asr_params_status asr_params_parse(const bt_value *map, struct asr_params *
 	params->has_at = false;
 	params->at_ns = 0;
 	params->cut = NULL;
+	params->snapshot_reason = ASR_SNAPSHOT_REASON_NONE;
 	error->text[0] = '\0';
 
 	bt_value_map_foreach_entry_const(map, find_unknown, &unknown);
 	if (unknown) {
 		status = refuse(error,
-			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `temporary`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share`, `timeline-points`, `sizes`, `at` or `cut`.",
+			"Unknown parameter `%s`: expecting `confidence`, `group-by`, `format`, `path`, `boundary-compensation`, `update-interval`, `window`, `temporary`, `scope-begin`, `scope-end`, `scope-key`, `sort`, `top`, `min-share`, `timeline-points`, `sizes`, `at`, `cut` or `snapshot-reason`.",
 			unknown);
 		goto error;
 	}

@@ -49,6 +49,17 @@ enum asr_sort {
 				  * peak view */
 };
 
+/* What took the snapshot a report reads (`snapshot-reason`), said with
+ * the snapshot's window (doc/report-formats.md, "A snapshot"). */
+enum asr_snapshot_reason {
+	ASR_SNAPSHOT_REASON_NONE,   /* not given */
+	ASR_SNAPSHOT_REASON_EXIT,   /* the program exited */
+	ASR_SNAPSHOT_REASON_SIGNAL, /* a signal */
+	ASR_SNAPSHOT_REASON_HIGH_WATER, /* the live bytes passed a mark
+					 * (allocsample:LiveHighWater) */
+	ASR_SNAPSHOT_REASON_REQUEST,    /* someone asked */
+};
+
 /* The most points of a heap curve (`timeline-points`). */
 #define ASR_MAX_TIMELINE_POINTS 100000
 
@@ -81,6 +92,7 @@ struct asr_params {
 	/* `cut`: why the trace given was cut before the source read it
 	 * (allocsample-trace-view's statement); NULL: it was not.  Owned. */
 	char *cut;
+	enum asr_snapshot_reason snapshot_reason;  /* `snapshot-reason` */
 };
 
 /* What asr_params_parse() found. */
@@ -112,6 +124,12 @@ const char *asr_sort_name(enum asr_sort sort);
 
 /* The order a value of `sort` names, or -1 when none. */
 int asr_sort_parse(const char *name);
+
+/* The value of `snapshot-reason` that gives `reason` ("exit", "signal",
+ * "high-water", "request"), NULL for none; and the reason a value names,
+ * or -1 when none. */
+const char *asr_snapshot_reason_name(enum asr_snapshot_reason reason);
+int asr_snapshot_reason_parse(const char *name);
 
 /* Releases what asr_params_parse() allocated. */
 void asr_params_fini(struct asr_params *params);

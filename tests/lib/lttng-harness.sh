@@ -113,6 +113,8 @@ harness_lttng() {
 #                         [vpid,vtid,procname,ip]
 #   --buffers SIZE:COUNT  one channel of COUNT sub-buffers of SIZE bytes per
 #                         CPU [lttng's default channel]
+#   --snapshot            in snapshot mode: its buffers overwrite, and
+#                         nothing is written until harness_snapshot
 #   --stopped             created, not started
 harness_session() {
 	session_name=$1
@@ -124,6 +126,7 @@ harness_session() {
 	session_contexts=vpid,vtid,procname,ip
 	session_buffers=
 	session_start=yes
+	session_snapshot=
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--output) session_output=$2; shift ;;
@@ -134,6 +137,7 @@ harness_session() {
 		--stacks) session_events="$session_events,lttng_ust_statedump:*,lttng_ust_dl:*" ;;
 		--contexts) session_contexts=$2; shift ;;
 		--buffers) session_buffers=$2; shift ;;
+		--snapshot) session_snapshot=yes ;;
 		--stopped) session_start= ;;
 		*) harness_fail "harness_session: no option $1" ;;
 		esac
@@ -143,14 +147,18 @@ harness_session() {
 		harness_lttng create "$session_name" $session_live --set-url="$session_url"
 	elif [ -n "$session_live" ]; then
 		harness_lttng create "$session_name" $session_live
+	elif [ -n "$session_snapshot" ]; then
+		harness_lttng create "$session_name" --snapshot --output="$session_output"
 	else
 		harness_lttng create "$session_name" --output="$session_output"
 	fi
 	session_channel=
-	if [ -n "$session_buffers" ]; then
+	if [ -n "$session_buffers" ] || [ -n "$session_snapshot" ]; then
 		session_channel=--channel=buffers
 		harness_lttng enable-channel --userspace --session="$session_name" \
-			--subbuf-size="${session_buffers%:*}" --num-subbuf="${session_buffers#*:}" buffers
+			${session_snapshot:+--overwrite} \
+			${session_buffers:+--subbuf-size="${session_buffers%:*}" --num-subbuf="${session_buffers#*:}"} \
+			buffers
 	fi
 	harness_lttng enable-event --userspace --session="$session_name" $session_channel "$session_events"
 	if [ -n "$session_contexts" ]; then
@@ -162,6 +170,12 @@ harness_session() {
 
 # harness_session_enable NAME PATTERN: PATTERN's events enabled in the
 # running session NAME (its default channel), from now on.
+# harness_snapshot NAME [DIR]: what the buffers of the snapshot session
+# NAME hold now, recorded into DIR [$HARNESS_DIR/NAME-snap]; the session
+# goes on.
+harness_snapshot() {
+	harness_lttng snapshot record --session="$1" "${2:-$HARNESS_DIR/$1-snap}"
+}
 harness_session_enable() {
 	harness_lttng enable-event --userspace --session="$1" "$2"
 }

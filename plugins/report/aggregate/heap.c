@@ -83,8 +83,32 @@ void asr_heap_init(struct asr_heap *heap, unsigned max_points)
 	series_init(&heap->total, NULL);
 }
 
+/* A process known before it had a series. */
+struct asr_heap_known {
+	const struct asr_trace *trace;
+	bool has_vpid;
+	int64_t vpid;
+	int64_t ns;
+};
+
+static guint known_hash(gconstpointer key)
+{
+	const struct asr_heap_known *k = key;
+
+	return g_direct_hash(k->trace) ^ g_int64_hash(&k->vpid) ^ (guint) k->has_vpid;
+}
+
+static gboolean known_equal(gconstpointer a, gconstpointer b)
+{
+	const struct asr_heap_known *x = a, *y = b;
+
+	return x->trace == y->trace && x->has_vpid == y->has_vpid && x->vpid == y->vpid;
+}
+
 void asr_heap_fini(struct asr_heap *heap)
 {
+	if (heap->known_early)
+		g_hash_table_destroy(heap->known_early);
 	if (heap->by_process)
 		g_hash_table_destroy(heap->by_process);
 	if (heap->processes)
@@ -115,8 +139,16 @@ struct asr_heap_series *asr_heap_series_of(struct asr_heap *heap, struct asr_cel
 		series->trace = probe.trace;
 		series->has_vpid = probe.has_vpid;
 		series->vpid = probe.vpid;
+		series->gated = heap->gated;
 		g_hash_table_add(heap->by_process, series);
 		g_ptr_array_add(heap->processes, series);
+		if (series->gated && heap->known_early) {
+			struct asr_heap_known key = { probe.trace, probe.has_vpid, probe.vpid, 0 };
+			const struct asr_heap_known *known = g_hash_table_lookup(heap->known_early, &key);
+
+			if (known)
+				asr_heap_known(series, known->ns);
+		}
 	}
 	g_ptr_array_add(series->cells, cell);
 	return series;
@@ -194,6 +226,8 @@ static void record(struct asr_heap *heap, struct asr_heap_series *series, int64_
 	unsigned l, top = levels_of(k);
 
 	if (!series->has_time || series->first_ns >= asr_heap_instant(heap, k))
+		return;
+	if (series->gated && (!series->known || series->known_ns > asr_heap_instant(heap, k)))
 		return;
 	point = (struct asr_heap_point) { k, asr_rates_copy(&series->live),
 					  asr_rates_copy(&series->allocated) };
@@ -325,4 +359,52 @@ struct asr_heap_peak asr_heap_peak(const struct asr_heap *heap, const struct asr
 		peak.ns = series->last_ns;
 	}
 	return peak;
+}
+
+void asr_heap_gate(struct asr_heap *heap)
+{
+	heap->gated = true;
+	heap->total.gated = true;
+	for (guint i = 0; i < heap->processes->len; i++)
+		((struct asr_heap_series *) g_ptr_array_index(heap->processes, i))->gated = true;
+}
+
+static void know(struct asr_heap_series *series, int64_t ns)
+{
+	if (!series->known || ns > series->known_ns)
+		series->known_ns = ns;
+	series->known = true;
+}
+
+void asr_heap_known(struct asr_heap_series *series, int64_t ns)
+{
+	if (series->known)
+		return;
+	know(series, ns);
+	know(series->total, ns);
+}
+
+void asr_heap_known_process(struct asr_heap *heap, const struct asr_trace *trace, bool has_vpid,
+			    int64_t vpid, int64_t ns)
+{
+	struct asr_heap_series probe = {
+		.trace = trace,
+		.has_vpid = has_vpid,
+		.vpid = has_vpid ? vpid : 0,
+	};
+	struct asr_heap_series *series = g_hash_table_lookup(heap->by_process, &probe);
+	struct asr_heap_known *known;
+
+	if (series) {
+		asr_heap_known(series, ns);
+		return;
+	}
+	if (!heap->known_early)
+		heap->known_early = g_hash_table_new_full(known_hash, known_equal, g_free, NULL);
+	known = g_new(struct asr_heap_known, 1);
+	*known = (struct asr_heap_known) { trace, has_vpid, probe.vpid, ns };
+	if (!g_hash_table_contains(heap->known_early, known))
+		g_hash_table_add(heap->known_early, known);
+	else
+		g_free(known);
 }

@@ -73,6 +73,12 @@ struct asr_heap_series {
 	 * 2^l steps, valid for l >= the grid's level. */
 	struct asr_heap_best best[ASR_HEAP_LEVELS];
 	struct asr_heap_series *total;  /* NULL for the total itself */
+	/* In a late-beginning report the live set is known only from the
+	 * first complete checkpoint on (aggregate/checkpoints.h): no point
+	 * before `known_ns`, and none at all unless `known`. */
+	bool gated;
+	bool known;
+	int64_t known_ns;
 	/* Its cells' live samples at the heap's `at` instant; NULL before
 	 * it, and for a process that had no cell then. */
 	struct asr_heap_snapshot *at;
@@ -99,6 +105,10 @@ struct asr_heap {
 	bool has_at;
 	int64_t at_offset;
 	bool at_reached;
+	bool gated;                 /* series are made gated (asr_heap_gate) */
+	/* Processes known (asr_heap_known_process) before they had a series:
+	 * struct asr_heap_known *, owned; NULL until the first. */
+	GHashTable *known_early;
 };
 
 /* GLib aborts when out of memory, so init cannot fail.  `max_points` >= 1. */
@@ -109,6 +119,20 @@ void asr_heap_fini(struct asr_heap *heap);
  * (the `at` parameter), before the first sample or free at or after it is
  * applied.  Before the first event. */
 void asr_heap_keep_at(struct asr_heap *heap, int64_t offset);
+
+/* Every series, and those made after, record no point until
+ * asr_heap_known(): the report begins late. */
+void asr_heap_gate(struct asr_heap *heap);
+
+/* The live set of `series` is known from `ns` on; the total's from the
+ * latest such instant of its processes. */
+void asr_heap_known(struct asr_heap_series *series, int64_t ns);
+
+/* The same for the process (trace, vpid), whose series may be made later
+ * (a process whose first complete checkpoint listed nothing, before its
+ * first sample); called with the worker drained. */
+void asr_heap_known_process(struct asr_heap *heap, const struct asr_trace *trace, bool has_vpid,
+			    int64_t vpid, int64_t ns);
 
 /* The series of the process of a new cell, which it joins. */
 struct asr_heap_series *asr_heap_series_of(struct asr_heap *heap, struct asr_cell *cell);

@@ -17,6 +17,9 @@ struct asr_live_block {
 	int64_t vpid;
 	bool has_vpid;
 	bool has_time;                 /* born_ns is valid */
+	/* Allocated before the window of a snapshot (a checkpoint's block):
+	 * not among the samples whose lifetimes the report tells. */
+	bool seeded;
 	int64_t born_ns;               /* the sample's time: its block's birth */
 	uint64_t ptr;
 	struct asr_cell *cell;
@@ -143,8 +146,8 @@ void asr_live_fini(struct asr_live *live)
 	memset(live, 0, sizeof *live);
 }
 
-void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
-		     const struct asr_sample *sample, const struct asr_weighed *weighed)
+static void add(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
+		const struct asr_sample *sample, const struct asr_weighed *weighed, bool seeded)
 {
 	int64_t vpid = sample->has_vpid ? sample->vpid : 0;
 	struct asr_live_block *b;
@@ -172,6 +175,7 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 		.has_time = sample->has_time,
 		.born_ns = sample->ns,
 		.ptr = sample->ptr,
+		.seeded = seeded,
 		.cell = cell,
 		.weighed = *weighed,
 	};
@@ -181,6 +185,18 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
 	changed(live, cell);
 	asr_rates_add(&cell->live, weighed);
 	asr_heap_live(cell->heap, weighed);
+}
+
+void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
+		     const struct asr_sample *sample, const struct asr_weighed *weighed)
+{
+	add(live, trace, cell, sample, weighed, false);
+}
+
+void asr_live_seed(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
+		   const struct asr_sample *sample, const struct asr_weighed *weighed)
+{
+	add(live, trace, cell, sample, weighed, true);
 }
 
 struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
@@ -197,10 +213,17 @@ struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
 		return NULL;
 	}
 	cell = b->cell;
-	asr_lifetimes_freed(cell, &b->weighed, lived_until(b, event->has_time, event->ns),
-			    live->temporary_ns);
+	if (!b->seeded)
+		asr_lifetimes_freed(cell, &b->weighed, lived_until(b, event->has_time, event->ns),
+				    live->temporary_ns);
 	release(live, b);
 	return cell;
+}
+
+bool asr_live_has(const struct asr_live *live, const struct asr_trace *trace, bool has_vpid,
+		  int64_t vpid, uint64_t ptr)
+{
+	return live->capacity && find(live, trace, has_vpid ? vpid : 0, has_vpid, ptr)->trace;
 }
 
 bool asr_live_outgrows_cache(const struct asr_live *live)
@@ -237,7 +260,7 @@ void asr_live_each(const struct asr_live *live,
 	for (size_t i = 0; i < live->capacity; i++) {
 		const struct asr_live_block *b = &live->slots[i];
 
-		if (b->trace)
+		if (b->trace && !b->seeded)
 			fn(b->cell, &b->weighed, lived_until(b, true, b->trace->last_ns), data);
 	}
 }

@@ -47,6 +47,13 @@ void asr_live_fini(struct asr_live *live);
 void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
 		     const struct asr_sample *sample, const struct asr_weighed *weighed);
 
+/* The same for a block a checkpoint says is live, allocated before the
+ * window of a snapshot (aggregate/checkpoints.h): in the live figures, but
+ * not among the samples whose lifetimes the report tells, since it was
+ * not allocated in the window (doc/estimation.md, "A snapshot"). */
+void asr_live_seed(struct asr_live *live, struct asr_trace *trace, struct asr_cell *cell,
+		   const struct asr_sample *sample, const struct asr_weighed *weighed);
+
 /* A SampledFree of trace `trace`: its sample leaves its cell's live
  * accumulators (and its process's curve's), its lifetime goes to its
  * cell's (aggregate/lifetimes.h), and its cell is returned; a free with no
@@ -55,6 +62,11 @@ void asr_live_sample(struct asr_live *live, struct asr_trace *trace, struct asr_
  * otherwise ignored: NULL. */
 struct asr_cell *asr_live_free(struct asr_live *live, struct asr_trace *trace,
 			       const struct asr_free_event *event);
+
+/* Whether the block at `ptr` of process `vpid` (has_vpid) of `trace` is
+ * live. */
+bool asr_live_has(const struct asr_live *live, const struct asr_trace *trace, bool has_vpid,
+		  int64_t vpid, uint64_t ptr);
 
 /* Whether the table is larger than a core's cache keeps close (256 KiB,
  * 2 048 slots): thousands of blocks live at once. */
@@ -68,9 +80,9 @@ bool asr_live_outgrows_cache(const struct asr_live *live);
 void asr_live_prefetch(const struct asr_live *live, const struct asr_trace *trace, int64_t vpid,
 		       uint64_t ptr);
 
-/* Calls `fn` once for every live sample, with its cell, the sample as
- * the cell weighed it, and its age at the last event of its trace that
- * passed here (-1: unknown, the sample had no time). */
+/* Calls `fn` once for every live sample but the seeded ones, with its
+ * cell, the sample as the cell weighed it, and its age at the last event
+ * of its trace that passed here (-1: unknown, the sample had no time). */
 void asr_live_each(const struct asr_live *live,
 		   void (*fn)(struct asr_cell *cell, const struct asr_weighed *sample, int64_t age_ns,
 			      void *data),

@@ -193,3 +193,34 @@ struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample 
 	}
 	return c;
 }
+
+struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample *sample,
+				struct asr_raw_stack *stack, struct asr_weighed *weighed)
+{
+	struct asr_cell *c = cell_for(table, sample, stack);
+
+	if (!asr_rates_weigh(&c->rates, table->recent_probabilities, sample->rate, sample->size,
+			     sample->offset, weighed)) {
+		table->skipped++;
+		return NULL;
+	}
+	return c;
+}
+
+GHashTable *asr_table_thread_names(const struct asr_table *table, const struct asr_trace *trace,
+				   bool has_vpid, int64_t vpid)
+{
+	GHashTable *names = g_hash_table_new(g_int64_hash, g_int64_equal);
+	GHashTableIter it;
+	gpointer key;
+
+	g_hash_table_iter_init(&it, table->cells);
+	while (g_hash_table_iter_next(&it, &key, NULL)) {
+		struct asr_cell *c = key;
+
+		if (c->trace == trace && c->has_vpid == has_vpid && c->vpid == (has_vpid ? vpid : 0) &&
+		    c->has_vtid && c->procname)
+			g_hash_table_insert(names, &c->vtid, (gpointer) c->procname);
+	}
+	return names;
+}

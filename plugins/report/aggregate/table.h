@@ -87,4 +87,17 @@ void asr_table_fini(struct asr_table *table);
 struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
 			       struct asr_raw_stack *stack, struct asr_weighed *weighed);
 
+/* The cell of a block that a checkpoint says is live, allocated before the
+ * trace's window: weighed into `*weighed` but not added to the cell's
+ * allocated samples (aggregate/checkpoints.h).  NULL when impossible, as
+ * asr_table_add. */
+struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample *sample,
+				struct asr_raw_stack *stack, struct asr_weighed *weighed);
+
+/* The names the table's cells give the threads of process `vpid` of
+ * `trace`: vtid (gint64 *) -> const char *, borrowed from the table; the
+ * caller destroys the hash table. */
+GHashTable *asr_table_thread_names(const struct asr_table *table, const struct asr_trace *trace,
+				   bool has_vpid, int64_t vpid);
+
 #endif

@@ -159,3 +159,10 @@ bool asr_trace_incomplete(const struct asr_trace *trace)
 {
 	return trace->losses->len > 0 || trace->cut;
 }
+
+void asr_traces_late_stream(struct asr_traces *traces, int64_t begin_ns)
+{
+	if (!traces->snapshot.late || begin_ns > traces->snapshot.start_ns)
+		traces->snapshot.start_ns = begin_ns;
+	traces->snapshot.late = true;
+}

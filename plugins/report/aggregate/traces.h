@@ -48,7 +48,21 @@ struct asr_trace {
 	bool cut;               /* read only up to a cut (asr_traces_cut) */
 };
 
+/*
+ * A report of traces some of whose streams begin late (a snapshot of
+ * buffers that overwrite, read/first_packet.h): its figures are of the
+ * window [start_ns, end_ns], from the latest of the late streams' first
+ * packets, before which some streams are missing, to the last message.
+ */
+struct asr_snapshot_window {
+	bool late;              /* some stream begins late */
+	int64_t start_ns;       /* valid when late */
+	int64_t end_ns;         /* valid when has_end */
+	bool has_end;
+};
+
 struct asr_traces {
+	struct asr_snapshot_window snapshot;
 	GHashTable *by_trace;   /* const bt_trace * -> struct asr_trace * */
 	GPtrArray *list;        /* struct asr_trace *, by id, owned */
 	GHashTable *hosts;      /* interned host names */
@@ -112,6 +126,18 @@ const char *asr_trace_process_name(const struct asr_trace *trace, int64_t vpid);
  * the traces it cut.  A second statement follows the first.
  */
 void asr_traces_cut(struct asr_traces *traces, const char *statement);
+
+/* A stream whose first packet, at `begin_ns`, is not the first it wrote:
+ * the window starts at it or later. */
+void asr_traces_late_stream(struct asr_traces *traces, int64_t begin_ns);
+
+/* Extends the window of a late-beginning report to a message's time. */
+static inline void asr_traces_see(struct asr_traces *traces, int64_t ns)
+{
+	if (!traces->snapshot.has_end || ns > traces->snapshot.end_ns)
+		traces->snapshot.end_ns = ns;
+	traces->snapshot.has_end = true;
+}
 
 /* Whether the trace reported any loss, or was cut. */
 bool asr_trace_incomplete(const struct asr_trace *trace);

@@ -775,6 +775,16 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 	fputs("  \"cut\": ", out);
 	put_string(out, model->cut);
 	fputs(",\n", out);
+	/* Only for a snapshot, so that the report of a whole trace keeps
+	 * its fields. */
+	if (model->snapshot.late) {
+		fputs("  \"snapshot\": {\"reason\": ", out);
+		put_string(out, model->snapshot.reason);
+		fprintf(out, ", \"t_ns\": %" PRId64 ", \"window_ns\": [%" PRId64 ", %" PRId64 "]"
+			", \"no_checkpoint_processes\": %" PRIu64 "},\n",
+			model->snapshot.end_ns, model->snapshot.start_ns, model->snapshot.end_ns,
+			model->snapshot.no_checkpoint);
+	}
 	put_live_notes(out, model);
 	put_program_notes(out, sum);
 	fputs("  \"groups\": [", out);

@@ -258,6 +258,11 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 	if (sum->incomplete)
 		asr_pprof_comment(b, g_strdup("incomplete: the trace lost events or was cut short; the "
 					      "true values are at least the lower bounds"));
+	if (model->snapshot.late)
+		asr_pprof_comment(b, g_strdup_printf(
+			"snapshot%s%s%s: allocations of its window of %" PRId64 " ns, in use at its end",
+			model->snapshot.reason ? " (" : "", model->snapshot.reason ? model->snapshot.reason : "",
+			model->snapshot.reason ? ")" : "", model->snapshot.end_ns - model->snapshot.start_ns));
 }
 
 /* Writes `size` bytes of `data` gzip-compressed (what pprof reads). */

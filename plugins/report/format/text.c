@@ -415,6 +415,17 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 	g_ptr_array_free(list, TRUE);
 }
 
+/* The line of a snapshot's report: what its figures are of. */
+static void write_snapshot(FILE *out, const struct asr_snapshot_view *snapshot)
+{
+	char *length = human_duration(snapshot->end_ns - snapshot->start_ns);
+
+	fprintf(out, "Snapshot%s%s%s: the trace holds its last %s; allocations and the peak are of that window, live bytes those at its end, with the blocks a checkpoint says were allocated before it; the heap over time begins at the first complete checkpoint.\n",
+		snapshot->reason ? " (" : "", snapshot->reason ? snapshot->reason : "",
+		snapshot->reason ? ")" : "", length);
+	g_free(length);
+}
+
 int asr_write_text(FILE *out, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
@@ -447,6 +458,8 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 			model->profiles, as_plural(model->profiles, "file", "files"));
 	if (model->cut)
 		fprintf(out, "Cut short: %s; reported up to there.\n", model->cut);
+	if (model->snapshot.late)
+		write_snapshot(out, &model->snapshot);
 	if (sum->samples == 0) {
 		/* Empty tables would say nothing more; scopes still have their
 		 * instances to show. */

@@ -70,6 +70,12 @@ GPtrArray *asr_live_caveats(const struct asr_summary *summary)
 			n->lost_frees, as_plural(n->lost_frees, "address", "addresses"),
 			as_plural(n->lost_frees, "free was", "frees were"),
 			as_plural(n->lost_frees, "block", "blocks")));
+	if (n->no_checkpoint > 0)
+		g_ptr_array_add(out, g_strdup_printf(
+			"%" PRIu64 " %s no complete checkpoint in the window: the blocks %s allocated before it are unknown, so %s live figures are marked incomplete.",
+			n->no_checkpoint, as_plural(n->no_checkpoint, "process had", "processes had"),
+			as_plural(n->no_checkpoint, "it", "they"),
+			as_plural(n->no_checkpoint, "its", "their")));
 	if (summary->incomplete)
 		g_ptr_array_add(out, g_strdup(
 			"The trace lost events or was cut short: a lost free makes its block look live, so the live figures are marked incomplete."));

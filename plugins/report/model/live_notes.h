@@ -16,7 +16,7 @@ const char *asr_live_unknown_reason(const struct asr_summary *summary);
 /* The sentences on what the figures leave out or may overstate (an
  * attach's span, and for the live figures: frees of blocks not in the
  * trace, a session that missed the start, samples not tracked, lost frees,
- * lost events), g_free'd strings in a GPtrArray that frees them; empty
+ * processes of a snapshot with no complete checkpoint, lost events), g_free'd strings in a GPtrArray that frees them; empty
  * when there is nothing to say.  Without live figures, only the attach's
  * span is said. */
 GPtrArray *asr_live_caveats(const struct asr_summary *summary);

@@ -37,6 +37,26 @@ static GArray *losses_of(const GPtrArray *traces)
 	return out;
 }
 
+/* The window of a late-beginning report, and how many of its processes
+ * had no complete checkpoint in it. */
+static void snapshot_of(struct asr_snapshot_view *view, const struct asr_aggregate *agg,
+			const struct asr_params *params)
+{
+	const struct asr_snapshot_window *w = &agg->traces.snapshot;
+
+	view->late = true;
+	view->reason = asr_snapshot_reason_name(params->snapshot_reason);
+	view->start_ns = w->start_ns;
+	view->end_ns = w->has_end && w->end_ns > w->start_ns ? w->end_ns : w->start_ns;
+	for (guint i = 0; i < agg->heap.processes->len; i++) {
+		const struct asr_heap_series *s = g_ptr_array_index(agg->heap.processes, i);
+		const struct asr_process_passes *p = asr_checkpoints_find(&agg->checkpoints,
+			s->trace->trace, s->has_vpid, s->vpid);
+
+		view->no_checkpoint += !p || p->complete == 0;
+	}
+}
+
 int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		    struct asr_symbols *symbols, const struct asr_params *params,
 		    const struct asr_model_options *options, bt_self_component *self)
@@ -71,6 +91,10 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	model->at_ns = params->at_ns;
 	model->losses = losses_of(agg->traces.list);
 	model->cut = g_strdup(agg->traces.cut);
+	if (agg->traces.snapshot.late) {
+		snapshot_of(&model->snapshot, agg, params);
+		in.checkpoints = &agg->checkpoints;
+	}
 	/* Refused only now, so that the suggestion covers the whole trace. */
 	if (agg->windowed && agg->windows.too_many) {
 		BT_CURRENT_THREAD_ERROR_APPEND_CAUSE_FROM_COMPONENT(self,
@@ -99,6 +123,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 		in.lifetime_parts = asr_lifetime_parts_of_cells(agg, params->temporary_ns);
 	}
 	status = asr_summary_build(&model->summary, &in, &estimate_options);
+	model->summary.live_notes.no_checkpoint = model->snapshot.no_checkpoint;
 	if (in.lifetime_parts)
 		g_hash_table_destroy(in.lifetime_parts);
 	if (in.at_cells)

@@ -111,6 +111,17 @@ struct asr_hidden {
 	guint beyond_top;        /* smaller than the table's `top` largest */
 };
 
+/* A report of a snapshot: traces whose streams begin late (buffers that
+ * overwrite), read from their window (doc/report-formats.md, "A
+ * snapshot"). */
+struct asr_snapshot_view {
+	bool late;               /* the report is of a snapshot's window */
+	const char *reason;      /* `snapshot-reason`'s value; NULL: not given */
+	int64_t start_ns;        /* the window, on the samples' clock; its */
+	int64_t end_ns;          /* end the trace's, the snapshot's instant */
+	uint64_t no_checkpoint;  /* processes with no complete checkpoint in it */
+};
+
 struct asr_model {
 	/* 0 from the component.  allocsample-profile's: how many pprof files
 	 * it summed (each a profile or a sum of them), whose groups are keyed
@@ -137,6 +148,7 @@ struct asr_model {
 	double min_share;
 	GArray *rates;           /* uint64_t: the total's rates, ascending */
 	GArray *losses;          /* struct asr_loss, trace by trace */
+	struct asr_snapshot_view snapshot;
 	char *cut;               /* why the traces were read only up to a cut
 				  * (traces.h, asr_traces_cut); NULL: they
 				  * were read to their end */

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "aggregate/checkpoints.h"
 #include "model/functions.h"
 #include "model/heap.h"
 #include "model/lifetime_parts.h"
@@ -131,6 +132,19 @@ static const struct asr_rates *live_of(const struct asr_cell *c, GHashTable *at_
 	return at ? at : &none;
 }
 
+/* Whether cell `c` is of a process of a late-beginning report (with
+ * `checkpoints`) that no complete pass says the live blocks of: those
+ * allocated before the window are unknown. */
+static bool no_checkpoint(const struct asr_checkpoints *checkpoints, const struct asr_cell *c)
+{
+	const struct asr_process_passes *p;
+
+	if (!checkpoints)
+		return false;
+	p = asr_checkpoints_find(checkpoints, c->trace->trace, c->has_vpid, c->vpid);
+	return !p || p->complete == 0;
+}
+
 /* What cell `c` adds to its groups, its accumulators borrowed.  A cell
  * without any tracked sample says nothing of the live bytes, and makes
  * every live figure it joins incomplete, as a trace without frees does.
@@ -138,7 +152,8 @@ static const struct asr_rates *live_of(const struct asr_cell *c, GHashTable *at_
  * samples at its process's peak, or NULL; `at_cells`: the live samples at
  * the `at` instant, or NULL. */
 static struct asr_group cell_part(const struct asr_cell *c, bool live, GHashTable *lifetime_parts,
-				  const struct asr_peak_cell *peak, GHashTable *at_cells)
+				  const struct asr_peak_cell *peak, GHashTable *at_cells,
+				  const struct asr_checkpoints *checkpoints)
 {
 	const struct asr_trace *t = c->trace;
 	bool incomplete = asr_trace_incomplete(t);
@@ -154,7 +169,7 @@ static struct asr_group cell_part(const struct asr_cell *c, bool live, GHashTabl
 		.incomplete = incomplete,
 		.live_known = live && t->frees_known && c->tracked > 0,
 		.live_incomplete = live && (!t->frees_known || c->untracked > 0 || incomplete ||
-					    t->lost_frees > 0),
+					    t->lost_frees > 0 || no_checkpoint(checkpoints, c)),
 		.has_time = c->has_time,
 		.first_ns = c->first_ns,
 		.last_ns = c->last_ns,
@@ -285,12 +300,15 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	while (g_hash_table_iter_next(&it, &p, NULL)) {
 		const struct asr_cell *c = p;
 		const struct asr_group part = cell_part(c, in->live, in->lifetime_parts,
-			in->peak_cells ? g_hash_table_lookup(in->peak_cells, c) : NULL, in->at_cells);
+			in->peak_cells ? g_hash_table_lookup(in->peak_cells, c) : NULL, in->at_cells,
+			in->checkpoints);
 		const struct asr_resolved *resolved = c->stack && in->resolution ?
 			asr_resolution_of(in->resolution, c->stack) : NULL;
 		const struct asr_site *site = c->site ? c->site : resolved ? resolved->site : NULL;
 
-		if (asr_rates_samples(&c->rates) == 0)
+		/* A cell of blocks a checkpoint said were live has no sample
+		 * allocated in the window, but tracked samples. */
+		if (asr_rates_samples(&c->rates) == 0 && c->tracked == 0)
 			continue;
 		key = key_of_cell(ASR_KIND_THREAD, c, NULL, NULL);
 		add_to(index, &key, &part);

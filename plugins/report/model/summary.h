@@ -15,6 +15,8 @@
 #include "rates.h"
 #include "symbols/site.h"
 
+struct asr_checkpoints;
+
 /* The kinds of group (common/kinds.h), the total aside: the report keeps
  * it apart. */
 enum asr_kind {
@@ -147,6 +149,8 @@ struct asr_live_notes {
 	uint64_t unrecorded;        /* samples drawn while nothing recorded */
 	uint64_t attaches;          /* allocsample-record -p attached (schema 4) */
 	uint64_t detaches;          /* and detached */
+	uint64_t no_checkpoint;     /* processes of a late-beginning report with
+				     * no complete checkpoint in its window */
 	bool tracking;              /* some trace's frees are known */
 };
 
@@ -208,6 +212,10 @@ struct asr_summary_input {
 	bool stack_cells;           /* and the thread x type x stack ones */
 	unsigned figures;           /* enum asr_figures bits: what else to
 				     * estimate */
+	/* A late-beginning report's checkpoint passes (aggregate/checkpoints.h):
+	 * the live figures of a process with no complete pass are
+	 * incomplete.  NULL: the report does not begin late. */
+	const struct asr_checkpoints *checkpoints;
 };
 
 /*

@@ -1,7 +1,8 @@
 /*
  * test-live-notes.c - the sentences the report says once about its live
  * figures (model/live_notes.c): each count with the noun and the verb that
- * agree with it, for one and for several.
+ * agree with it, for one and for several; a snapshot's processes with no
+ * complete checkpoint.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -71,10 +72,27 @@ START_TEST(test_notes_agree_with_counts)
 }
 END_TEST
 
+/* A snapshot's processes with no complete checkpoint, for one and for
+ * several: the reason the incompleteness is said with. */
+START_TEST(test_no_checkpoint)
+{
+	struct asr_summary summary = summary_with(0);
+	GPtrArray *caveats;
+
+	summary.live_notes.no_checkpoint = _i ? 3 : 1;
+	caveats = asr_live_caveats(&summary);
+	ck_assert_uint_eq(caveats->len, 1);
+	ck_assert(says(caveats, _i ? "3 processes had no complete checkpoint in the window: the blocks they allocated before it are unknown, so their live figures are marked incomplete." :
+				     "1 process had no complete checkpoint in the window: the blocks it allocated before it are unknown, so its live figures are marked incomplete."));
+	g_ptr_array_free(caveats, TRUE);
+}
+END_TEST
+
 int main(void)
 {
 	const struct as_check_test tests[] = {
 		{ test_notes_agree_with_counts, (int) (sizeof(notes) / sizeof(notes[0])) },
+		{ test_no_checkpoint, 2 },
 		{ NULL, 0 },
 	};
 

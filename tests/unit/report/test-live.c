@@ -6,7 +6,9 @@
  * frees (the case a search that stops at the first empty slot depends on).
  * Each sample and free is announced first (asr_live_prefetch, a hint that
  * must change nothing), and the table says it outgrows the cache past
- * 2 048 slots of 128 bytes.
+ * 2 048 slots of 128 bytes.  A block a checkpoint says is live (seeded) is
+ * live until its free but among no lifetime; a snapshot's curve records
+ * no point before its process's live set is known.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -141,11 +143,69 @@ START_TEST(test_unmatched_and_lost_frees)
 }
 END_TEST
 
+START_TEST(test_seeded_blocks)
+{
+	struct asr_recent_probability recent[ASR_RECENT_PROBABILITIES] = { { 0 } };
+	struct asr_sample s = sample_at(0x7000);
+	struct asr_free_event f = free_of(0x7000);
+	struct asr_weighed weighed;
+	struct table t;
+
+	table_init(&t);
+	s.has_time = false;
+	ck_assert(asr_rates_weigh(&t.cell.rates, recent, s.rate, s.size, s.offset, &weighed));
+	ck_assert(!asr_live_has(&t.live, &t.trace, true, 42, 0x7000));
+	asr_live_seed(&t.live, &t.trace, &t.cell, &s, &weighed);
+	ck_assert(asr_live_has(&t.live, &t.trace, true, 42, 0x7000));
+	ck_assert(!asr_live_has(&t.live, &t.trace, true, 43, 0x7000));
+	ck_assert_uint_eq(asr_rates_samples(&t.cell.live), 1);
+	f.has_time = true;
+	f.ns = 5000;
+	asr_live_free(&t.live, &t.trace, &f);
+	ck_assert(!asr_live_has(&t.live, &t.trace, true, 42, 0x7000));
+	ck_assert_uint_eq(asr_rates_samples(&t.cell.live), 0);
+	ck_assert_uint_eq(t.trace.unmatched_frees, 0);
+	/* Born before the window: not a freed block of the lifetimes. */
+	ck_assert_uint_eq(t.cell.lifetimes.freed, 0);
+	table_fini(&t);
+}
+END_TEST
+
+/* A gated curve: no point until its process is known, then every
+ * instant from then on; a process known before its series is made
+ * begins known. */
+START_TEST(test_gated_curve)
+{
+	struct asr_trace other = { 0 };
+	struct asr_cell later = { .trace = &other };
+	struct asr_heap_series *series;
+	struct table t;
+
+	table_init(&t);
+	asr_heap_gate(&t.heap);
+	asr_heap_advance(&t.heap, t.cell.heap, 0);
+	asr_heap_advance(&t.heap, t.cell.heap, 10 * ASR_HEAP_STEP_NS);
+	ck_assert_uint_eq(t.cell.heap->points->len, 0);
+	asr_heap_known_process(&t.heap, &t.trace, false, 0, 12 * ASR_HEAP_STEP_NS);
+	asr_heap_known_process(&t.heap, &other, false, 0, 14 * ASR_HEAP_STEP_NS);
+	asr_heap_advance(&t.heap, t.cell.heap, 20 * ASR_HEAP_STEP_NS);
+	/* Instants 12 to 20. */
+	ck_assert_uint_eq(t.cell.heap->points->len, 9);
+	ck_assert_int_eq(g_array_index(t.cell.heap->points, struct asr_heap_point, 0).k, 12);
+	series = asr_heap_series_of(&t.heap, &later);
+	ck_assert(series->gated && series->known);
+	ck_assert_int_eq(series->known_ns, 14 * ASR_HEAP_STEP_NS);
+	table_fini(&t);
+}
+END_TEST
+
 int main(void)
 {
 	const struct as_check_test tests[] = {
 		{ test_samples_and_frees_match, 1 },
 		{ test_unmatched_and_lost_frees, 1 },
+		{ test_seeded_blocks, 1 },
+		{ test_gated_curve, 1 },
 		{ NULL, 0 },
 	};
 
