@@ -283,6 +283,8 @@ report_write() {
 		to_report report_unsampled || report_status=$?
 		return
 	fi
+	# A flight recorder's snapshot says why it was taken (flight.sh).
+	[ -z "${snapshot_reason:-}" ] || params="$params,snapshot-reason=$(param_string "$snapshot_reason")"
 	unsampled='sink.allocsample.report: warning: no allocsample:AllocationSampled events'
 	set -- "$report_log" "$unsampled" --plugin-path="$plugin_path" "$read_trace" -c sink.allocsample.report --params="$params"
 	if [ -z "$work" ]; then
@@ -340,6 +342,7 @@ report_again() {
 	again_trace=$report_trace
 	make_view=
 	again_params=$(options_params "$profile" "")
+	[ -z "${snapshot_reason:-}" ] || again_params="$again_params,snapshot-reason=$(param_string "$snapshot_reason")"
 	if [ -n "$cut" ]; then
 		again_trace=$report_trace.view
 		make_view="$(shell_word "$trace_view") $(shell_word "$report_trace") $(shell_word "$again_trace") >/dev/null && "
