@@ -37,7 +37,7 @@ awk -v parent="$parent" -v child="$child" '
 	function bad(what) { if (nbad++ < 20) print "bad " what; else nbad_more++ }
 	{
 		delete f
-		for (i = 5; i <= NF; i++) { eq = index($i, "="); f[substr($i, 1, eq - 1)] = substr($i, eq + 1) }
+		for (i = 5; i <= NF; i++) { eq = index($i, "="); v = substr($i, eq + 1); f[substr($i, 1, eq - 1)] = v ~ /^[0-9]+$/ ? v + 0 : v }
 		name = $1; p = $2; tid = $3
 	}
 	# The child begins with the blocks its parent had at the fork: the

@@ -1,5 +1,7 @@
 /* checkpoints.c - a process whose blocks change while the shim's checkpoints run: churn, fork, a growing heap, and the checkpoint thread's own CPU time. */
 #include <dirent.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,6 +170,22 @@ static int passes(unsigned n)
 	return 0;
 }
 
+/* Whether `child` exited, its status in *status: false, the child killed,
+ * if it did not within two minutes (a deadlock guard: a child that waits
+ * for an entry nobody will release never exits). */
+static bool child_exited(pid_t child, int *status)
+{
+	for (unsigned i = 0; i < 120000; i++) {
+		if (waitpid(child, status, WNOHANG) == child)
+			return true;
+		pause_us(1000);
+	}
+	kill(child, SIGKILL);
+	waitpid(child, status, 0);
+	fprintf(stderr, "a child hung: it waits for an entry no checkpoint will release\n");
+	return false;
+}
+
 /* Usage: checkpoints forks N F: N blocks, then F children forked while the
  * checkpoint runs, each freeing every block it inherited; a child that
  * inherited the entry the checkpoint held would wait for it forever. */
@@ -192,7 +210,7 @@ static int forks(unsigned n, unsigned count)
 				free_one();
 			_exit(0);
 		}
-		if (waitpid(child, &status, 0) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		if (!child_exited(child, &status) || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			workload_die("a child failed");
 	}
 	printf("forks %u sleeps %lu\n", count, sleeps(tid));
