@@ -11,7 +11,8 @@
  * one entry of the table at a time, for the time of one event, so a free
  * waits at most that long and only for that block; and it holds no lock,
  * so a fork at any instant leaves the child nothing to wait for but that
- * entry, which the child's fork handler releases.  While CheckpointBegin is
+ * entry, which the child's fork handler releases; the child's own thread
+ * starts with its first tracked sample or free.  While CheckpointBegin is
  * disabled it wakes once an interval to ask, and does nothing else.
  */
 #include <pthread.h>
@@ -106,6 +107,11 @@ static void create(void)
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
+bool as_checkpoint_started(void)
+{
+	return __atomic_load_n(&started, __ATOMIC_RELAXED);
+}
+
 void as_checkpoint_start(void)
 {
 	if (__atomic_load_n(&started, __ATOMIC_RELAXED) || __atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL))
@@ -113,13 +119,12 @@ void as_checkpoint_start(void)
 	create();
 }
 
+/* The child's thread waits for its first tracked sample or free: a thread
+ * started here would run while lttng-ust sets the child up again after the
+ * fork (liblttng-ust-fork.so), which no other thread of the child does. */
 void as_checkpoint_after_fork_child(void)
 {
 	as_ck_table_after_fork_child(&as_checkpoint_table);
 	passes = 0;
-	if (!__atomic_load_n(&started, __ATOMIC_RELAXED))
-		return;
-	as_sampler_hold(as_thread_sampler);
-	create();
-	as_sampler_release(as_thread_sampler);
+	started = 0;
 }

@@ -2,6 +2,8 @@
 #ifndef ALLOCSAMPLE_CHECKPOINT_H
 #define ALLOCSAMPLE_CHECKPOINT_H
 
+#include <stdbool.h>
+
 #include "sampler/checkpoint_table.h"
 
 /* The process's live tracked blocks: emit.c inserts and removes them, the
@@ -14,14 +16,19 @@ void as_checkpoint_init(void);
 
 /*
  * Starts the thread if this process has not yet: called as a block is
- * tracked (a process that never tracks one never has the thread), with the
- * calling thread's sampler held.  Any thread; errno may change.
+ * tracked or a tracked block freed (a process that never tracks one never
+ * has the thread), with the calling thread's sampler held.  Any thread;
+ * errno may change.
  */
 void as_checkpoint_start(void);
 
+/* Whether this process started the thread. */
+bool as_checkpoint_started(void);
+
 /* In a fork child, before it can free anything: the entry the parent's
- * thread held is live again, the passes count from 1, and the thread is
- * started again if the parent had one, for the blocks the child inherited. */
+ * thread held is live again, the passes count from 1, and the child's own
+ * thread starts with its first tracked sample or free, for the blocks it
+ * inherited and its own. */
 void as_checkpoint_after_fork_child(void);
 
 #endif

@@ -53,6 +53,22 @@ void as_emit_after_fork_child(void)
 	thread_tid = 0;
 }
 
+/* as_checkpoint_start() for the free path, which holds the sampler only to
+ * emit: held here, errno kept. */
+static void start_checkpoints(void)
+{
+	struct as_sampler *sampler = as_thread_sampler;
+	int saved_errno;
+
+	if (as_checkpoint_started())
+		return;
+	saved_errno = errno;
+	as_sampler_hold(sampler);
+	as_checkpoint_start();
+	as_sampler_release(sampler);
+	errno = saved_errno;
+}
+
 static uint32_t current_tid(void)
 {
 	if (!thread_tid)
@@ -311,6 +327,8 @@ AS_EXPORT void allocsample_internal_sampled_free(const void *ptr, const void *ip
 	if (as_ck_table_remove(&as_checkpoint_table, ptr, &weight))
 		as_high_water_sub(&high_water, weight);
 	emit_sampled_free(ptr, ip);
+	/* A fork child that only frees what it inherited gets its passes. */
+	start_checkpoints();
 }
 
 /* A process attached again: the blocks tracked before were freed unseen. */

@@ -155,6 +155,8 @@ static int passes(unsigned n)
 	if (child < 0)
 		workload_die("fork failed");
 	if (child == 0) {
+		/* The child's thread starts with its first tracked free. */
+		free_one();
 		tid = wait_thread();
 		churn(tid, 4, 100);
 		for (unsigned half = live / 2; live > half;)
