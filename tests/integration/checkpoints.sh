@@ -10,8 +10,10 @@
 # less those freed during it, plus possibly those allocated during it,
 # each once, each as its AllocationSampled said it (size, offset, rate,
 # type, stack, the allocating thread) and each before its SampledFree;
-# End counts its Blocks and Begin the blocks live (within the one
-# operation the workload's single thread may have under way).  No
+# End counts its Blocks, and Begin the blocks live at some instant
+# between the pass before and itself (the thread counts them, then
+# emits), within the one operation the workload's single thread may have
+# under way then.  No
 # statistics: the checks are exact.
 set -eu
 . "$AS_SRCDIR/tests/integration/lib.sh"
@@ -45,24 +47,30 @@ awk -v parent="$parent" -v child="$child" '
 	p == child && !(p in seen) {
 		for (k in live) {
 			split(k, kp, SUBSEP)
-			if (kp[1] == parent) { live[child, kp[2]] = 1; info[child, kp[2]] = info[k]; owner[child, kp[2]] = owner[k]; inherited[child, kp[2]] = 1 }
+			if (kp[1] == parent) { cnt[child]++; live[child, kp[2]] = 1; gen[child, kp[2]] = 1; info[child, kp[2]] = info[k]; owner[child, kp[2]] = owner[k]; inherited[child, kp[2]] = 1 }
 		}
 	}
+	!(p in seen) { lo[p] = hi[p] = cnt[p] + 0 }
 	{ seen[p] = 1 }
+	# A block is its address and its sample: gen counts the samples at an
+	# address (freed and sampled again, a block may be in a pass twice).
 	name == "AllocationSampled" && f["free_tracked"] == 1 {
 		k = p SUBSEP f["ptr"]
 		if (k in live) bad("two live samples at " f["ptr"] " in " p)
 		live[k] = 1
+		gen[k]++
+		if (++cnt[p] > hi[p]) hi[p] = cnt[p]
 		info[k] = f["size"] " " f["offset"] " " f["rate"] " " f["type"] " " f["stack"] " " f["stack_truncated"]
 		owner[k] = tid
-		if (p in pass) during_alloc[k] = pass[p]
+		if (p in pass) { during_alloc[k, gen[k]] = pass[p]; nalloc[p]++ }
 		next
 	}
 	name == "SampledFree" {
 		k = p SUBSEP f["ptr"]
 		if (!(k in live)) bad("a SampledFree of no live block " f["ptr"] " in " p)
+		if (k in live && --cnt[p] < lo[p]) lo[p] = cnt[p]
 		delete live[k]
-		if (p in pass) { freed[k] = pass[p]; nfreed[p]++ }
+		if (p in pass) { freed[k, gen[k]] = pass[p]; nfreed[p]++ }
 		next
 	}
 	name ~ /^Checkpoint/ && $4 != "as-checkpoint" { bad(name " from a thread named " $4) }
@@ -71,9 +79,10 @@ awk -v parent="$parent" -v child="$child" '
 		if (f["pass"] != last[p] + 1) bad("pass " f["pass"] " after pass " last[p] " in " p)
 		pass[p] = last[p] = f["pass"]
 		n = 0
-		for (k in live) { split(k, kp, SUBSEP); if (kp[1] == p) { atbegin[k] = f["pass"]; n++ } }
-		d = f["blocks"] - n
-		if (d > 1 || d < -1) bad("Begin of pass " f["pass"] " says " f["blocks"] " blocks, " n " were live in " p)
+		for (k in live) { split(k, kp, SUBSEP); if (kp[1] == p) { atbegin[k, gen[k]] = f["pass"]; n++ } }
+		if (n != cnt[p]) bad("the check counts " cnt[p] " live blocks and holds " n " in " p)
+		if (f["blocks"] < lo[p] - 1 || f["blocks"] > hi[p] + 1)
+			bad("Begin of pass " f["pass"] " says " f["blocks"] " blocks, " lo[p] " to " hi[p] " were live since the pass before in " p)
 		nblocks[p] = 0
 		next
 	}
@@ -81,9 +90,10 @@ awk -v parent="$parent" -v child="$child" '
 		k = p SUBSEP f["ptr"]
 		if (!(p in pass) || f["pass"] != pass[p]) { bad("a Block of pass " f["pass"] " outside it in " p); next }
 		if (!(k in live)) { bad("a Block of " f["ptr"] ", not live (freed before, or never sampled) in " p); next }
-		if (!(atbegin[k] == pass[p] || during_alloc[k] == pass[p])) bad("a Block of " f["ptr"] ", neither live at Begin nor allocated since, in " p)
-		if ((k SUBSEP pass[p]) in inpass) bad("two Blocks of " f["ptr"] " in pass " pass[p] " in " p)
-		inpass[k, pass[p]] = 1
+		b = k SUBSEP gen[k]
+		if (!(atbegin[b] == pass[p] || during_alloc[b] == pass[p])) bad("a Block of " f["ptr"] ", neither live at Begin nor allocated since, in " p)
+		if ((b SUBSEP pass[p]) in inpass) bad("two Blocks of the block at " f["ptr"] " in pass " pass[p] " in " p)
+		inpass[b, pass[p]] = 1
 		want = info[k]
 		got = f["size"] " " f["offset"] " " f["rate"] " " f["type"] " " f["stack"] " " f["stack_truncated"]
 		if (got != want) bad("the Block of " f["ptr"] " says " got ", its sample " want)
@@ -97,15 +107,15 @@ awk -v parent="$parent" -v child="$child" '
 	name == "CheckpointEnd" {
 		if (!(p in pass) || f["pass"] != pass[p]) { bad("an End of pass " f["pass"] " outside it in " p); next }
 		if (f["blocks"] != nblocks[p]) bad("End of pass " f["pass"] " says " f["blocks"] " Blocks, the pass has " nblocks[p])
-		for (k in atbegin) {
-			split(k, kp, SUBSEP)
-			if (kp[1] != p || atbegin[k] != pass[p]) continue
-			if (!((k SUBSEP pass[p]) in inpass) && freed[k] != pass[p])
+		for (b in atbegin) {
+			split(b, kp, SUBSEP)
+			if (kp[1] != p || atbegin[b] != pass[p]) continue
+			if (!((b SUBSEP pass[p]) in inpass) && freed[b] != pass[p])
 				bad("pass " pass[p] " of " p " misses " kp[2] ", live at its Begin and not freed during it")
 		}
-		for (k in during_alloc) if (during_alloc[k] == pass[p]) { split(k, kp, SUBSEP); if (kp[1] == p) nalloc[p]++ }
 		complete[p]++
 		delete pass[p]
+		lo[p] = hi[p] = cnt[p]
 		next
 	}
 	END {
