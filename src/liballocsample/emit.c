@@ -38,6 +38,10 @@ static void (*track_hook)(void);
  * track_hook). */
 enum { NONE_TRACKED, TRACKED, TRACKED_HOOKED };
 static int tracking;
+/* Whether allocsample-record has detached from the process (atomic): its
+ * frees no longer pass through the shim, so the table no longer says which
+ * blocks are live, and no pass is made until the next attach. */
+static int detached;
 /* The live tracked bytes and the next LiveHighWater mark. */
 static struct as_high_water high_water;
 /* The calling thread's id, for its tracked blocks' entries; 0 until its
@@ -291,6 +295,7 @@ AS_EXPORT void allocsample_internal_attached(uint32_t recorder, const char *proc
 	int saved_errno = errno;
 
 	strncpy(attach_name, procname, sizeof attach_name - 1);
+	__atomic_store_n(&detached, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&attach_unsaid, recorder, __ATOMIC_RELEASE);
 	as_sampler_hold(sampler);
 	say_attach(ip);
@@ -303,6 +308,7 @@ AS_EXPORT void allocsample_internal_detached(uint32_t recorder, const void *ip)
 	struct as_sampler *sampler = as_thread_sampler;
 	int saved_errno = errno;
 
+	__atomic_store_n(&detached, 1, __ATOMIC_RELAXED);
 	as_sampler_hold(sampler);
 	/* Nothing sampled since the attach: the span is said all the same. */
 	say_attach(ip);
@@ -341,7 +347,8 @@ AS_EXPORT void allocsample_internal_tracked_clear(void)
 
 bool as_emit_checkpoint_wanted(void)
 {
-	return lttng_ust_tracepoint_enabled(allocsample, CheckpointBegin);
+	return lttng_ust_tracepoint_enabled(allocsample, CheckpointBegin) &&
+	       !__atomic_load_n(&detached, __ATOMIC_RELAXED);
 }
 
 void as_emit_checkpoint_begin(uint64_t pass, uint64_t blocks)

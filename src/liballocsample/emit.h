@@ -28,7 +28,8 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
  * The checkpoint's events (schema 6), emitted by the checkpoint thread
  * (checkpoint.c), whose sampler is held: CheckpointBegin, CheckpointBlock
  * for one entry it holds, CheckpointEnd.  as_emit_checkpoint_wanted: true
- * while a session records CheckpointBegin.
+ * while a session records CheckpointBegin, unless allocsample-record has
+ * detached (the frees since are unseen: the table is stale).
  */
 bool as_emit_checkpoint_wanted(void);
 void as_emit_checkpoint_begin(uint64_t pass, uint64_t blocks);
