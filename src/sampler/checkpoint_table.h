@@ -36,7 +36,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "sampler/settings.h"
 
 /* A type longer than this is cut to its first AS_CK_TYPE_KEPT bytes and "...". */
 #define AS_CK_TYPE_MAX 127
