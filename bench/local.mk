@@ -2,7 +2,7 @@
 # check`: their figures are to watch, not to assert.  They get no
 # sanitizers, which would replace the malloc being measured.
 noinst_PROGRAMS += bench/alloc-loop bench/new-loop bench/mixed-threads bench/event-storm \
-	bench/unwinders bench/deep-alloc bench/attach-target
+	bench/unwinders bench/deep-alloc bench/attach-target bench/live-blocks
 bench_alloc_loop_SOURCES = bench/alloc-loop.c
 bench_alloc_loop_CFLAGS = $(WARN_CFLAGS)
 bench_alloc_loop_LDFLAGS =
@@ -24,6 +24,9 @@ bench_attach_target_LDFLAGS =
 bench_deep_alloc_SOURCES = bench/deep-alloc.c
 bench_deep_alloc_CFLAGS = $(WARN_CFLAGS)
 bench_deep_alloc_LDFLAGS =
+bench_live_blocks_SOURCES = bench/live-blocks.c
+bench_live_blocks_CFLAGS = $(WARN_CFLAGS)
+bench_live_blocks_LDFLAGS =
 # The unwinders compared (doc/sampling.md, "Stacks"): the walks live in a
 # shared object of their own, as the shim's do in liballocsample.so.
 bench_unwinders_SOURCES = bench/unwinders.c bench/unwind-walkers.h
@@ -39,7 +42,7 @@ bench_unwind_walkers_la_LIBADD = src/libasstack.la -lgcc_s $(LIBUNWIND_LIBS) $(D
 # SAN_INPROCESS_FLAGS: libasstack carries UBSan in a sanitizer build.
 bench_unwind_walkers_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 
-EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/isolation-cost.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
+EXTRA_DIST += bench/lib.sh bench/checkpoint-cost.sh bench/instructions.sh bench/isolation-cost.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
 	bench/stack-cost.sh bench/sample-cost.sh bench/attach.sh \
 	bench/peers.sh bench/peers/big-tu.cc bench/peers/sqlite-workload.sh bench/peers/stdlib-work.py \
 	bench/peers/tables.awk \
@@ -48,12 +51,14 @@ EXTRA_DIST += bench/lib.sh bench/instructions.sh bench/isolation-cost.sh bench/w
 
 # As root: `make bench-instructions`, `make bench-walltime`,
 # `make bench-report`, `make bench-record`, `make bench-stack`,
-# `make bench-sample`, `make bench-isolation`, `make bench-attach`, or all
-# eight with `make bench`; `make bench-peers` (20 to 25 minutes) on its own.
+# `make bench-sample`, `make bench-isolation`, `make bench-attach`,
+# `make bench-checkpoints`, or all nine with `make bench`; `make bench-peers` (20 to 25 minutes) on its own.
 .PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample \
-	bench-isolation bench-attach bench-peers
+	bench-isolation bench-attach bench-checkpoints bench-peers
 bench: bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample \
-	bench-isolation bench-attach
+	bench-isolation bench-attach bench-checkpoints
+bench-checkpoints: all
+	$(SHELL) $(srcdir)/bench/checkpoint-cost.sh '$(abs_top_builddir)'
 bench-instructions: all
 	$(SHELL) $(srcdir)/bench/instructions.sh '$(abs_top_builddir)'
 bench-walltime: all

@@ -3,6 +3,8 @@
 noinst_LTLIBRARIES += src/libassampler.la
 src_libassampler_la_SOURCES = \
 	src/sampler/settings.c src/sampler/settings.h \
+	src/sampler/checkpoint_table.c src/sampler/checkpoint_table.h \
+	src/sampler/high_water.c src/sampler/high_water.h \
 	src/sampler/rng.c src/sampler/rng.h \
 	src/sampler/sampled_set.c src/sampler/sampled_set.h \
 	src/sampler/sampler.c src/sampler/sampler.h \
@@ -29,6 +31,7 @@ lib_LTLIBRARIES += src/liballocsample.la
 src_liballocsample_la_SOURCES = \
 	src/liballocsample/api.c \
 	src/liballocsample/call_site.c src/liballocsample/call_site.h \
+	src/liballocsample/checkpoint.c src/liballocsample/checkpoint.h \
 	src/liballocsample/emit.c src/liballocsample/emit.h \
 	src/export.h \
 	src/liballocsample/run_context.c \

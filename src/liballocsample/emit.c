@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include "allocsample-tp.h"
+#include "checkpoint.h"
 #include "emit.h"
 #include "export.h"
+#include "sampler/high_water.h"
 #include "sampler/sampled_set.h"
 #include "sampler/settings.h"
 #include "stack.h"
@@ -36,12 +38,46 @@ static void (*track_hook)(void);
  * track_hook). */
 enum { NONE_TRACKED, TRACKED, TRACKED_HOOKED };
 static int tracking;
+/* Whether allocsample-record has detached from the process (atomic): its
+ * frees no longer pass through the shim, so the table no longer says which
+ * blocks are live, and no pass is made until the next attach. */
+static int detached;
+/* The live tracked bytes and the next LiveHighWater mark. */
+static struct as_high_water high_water;
+/* The calling thread's id, for its tracked blocks' entries; 0 until its
+ * first (initial-exec: never allocates). */
+static __thread uint32_t thread_tid __attribute__((tls_model("initial-exec")));
 
 void as_emit_after_fork_child(void)
 {
 	/* The parent announces its own; the child starts from none. */
 	unrecorded = 0;
 	attach_unsaid = 0;
+	/* The forking thread is the child's main thread, with the child's id. */
+	thread_tid = 0;
+}
+
+/* as_checkpoint_start() for the free path, which holds the sampler only to
+ * emit: held here, errno kept. */
+static void start_checkpoints(void)
+{
+	struct as_sampler *sampler = as_thread_sampler;
+	int saved_errno;
+
+	if (as_checkpoint_started())
+		return;
+	saved_errno = errno;
+	as_sampler_hold(sampler);
+	as_checkpoint_start();
+	as_sampler_release(sampler);
+	errno = saved_errno;
+}
+
+static uint32_t current_tid(void)
+{
+	if (!thread_tid)
+		thread_tid = (uint32_t) gettid();
+	return thread_tid;
 }
 
 /* One line on stderr the first time the set refuses a block; stdio may
@@ -93,15 +129,51 @@ AS_EXPORT void allocsample_internal_on_track(void (*hook)(void))
 		run_hook(hook);
 }
 
-static bool track(const void *ptr)
+/*
+ * A sampled block enters the checkpoint table (PENDING until its
+ * AllocationSampled is emitted: *entry says which) and the set, and the
+ * checkpoint thread starts if it has not.  False when either cannot take
+ * it: the block is then in neither.
+ */
+static bool track(const void *ptr, const char *type, uint64_t size, uint64_t offset, uint64_t rate,
+		  const struct as_stack *stack, uint32_t *entry)
 {
+	struct as_ck_block block = {
+		.ptr = ptr, .size = size, .offset = offset, .rate = rate, .type = type,
+		.stack = stack->frames, .stack_length = stack->n, .stack_truncated = stack->truncated,
+	};
+	uint64_t replaced, weight;
+
 	if (!ptr || ((uintptr_t) ptr & (AS_SAMPLED_SET_ALIGN - 1)) != 0)
 		return false;
 	note_tracking();
-	if (as_sampled_set_insert(ptr) == AS_SAMPLED_INSERTED)
+	block.tid = current_tid();
+	*entry = as_ck_table_insert(&as_checkpoint_table, &block, &replaced);
+	if (*entry && as_sampled_set_insert(ptr) == AS_SAMPLED_INSERTED) {
+		if (replaced)
+			as_high_water_sub(&high_water, replaced);
+		as_checkpoint_start();
 		return true;
+	}
+	if (*entry && as_ck_table_remove(&as_checkpoint_table, ptr, &weight))
+		*entry = 0;
 	warn_refused();
 	return false;
+}
+
+/* LiveHighWater if this tracked block's bytes passed the mark.  The mark
+ * waits while no session records the event, so the first session to
+ * record it hears of the level the heap has reached. */
+static void high_water_add(uint64_t size, uint64_t rate, const void *ip)
+{
+	struct as_settings scratch;
+	const struct as_settings *settings = as_settings(&scratch);
+	uint64_t live, mark;
+
+	if (as_high_water_add(&high_water, as_ck_weight(size, rate), settings->rate,
+			      settings->high_water_factor,
+			      lttng_ust_tracepoint_enabled(allocsample, LiveHighWater), &live, &mark))
+		lttng_ust_do_tracepoint(allocsample, LiveHighWater, live, mark, ip);
 }
 
 /* Attached, if a session records it, for an attach not said yet; called
@@ -140,6 +212,7 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 	struct as_sampler *sampler = as_thread_sampler;
 	struct as_stack stack;
 	uint64_t missed;
+	uint32_t entry = 0;
 	bool tracked;
 	int saved_errno;
 
@@ -159,7 +232,7 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 		goto end;
 	/* In the set before the event says so: the block cannot be freed
 	 * before its allocation returns. */
-	tracked = trackable && track(ptr);
+	tracked = trackable && track(ptr, type, size, offset, sampler->rate, &stack, &entry);
 	if (__atomic_load_n(&attach_unsaid, __ATOMIC_RELAXED) != 0)
 		say_attach(ip);
 	/* Kept until SamplesUnrecorded is enabled too: a session's events are
@@ -173,6 +246,12 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
 				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, tracked,
 				stack.site);
+	/* Only now may a checkpoint emit it: its CheckpointBlock follows
+	 * its AllocationSampled. */
+	if (tracked) {
+		as_ck_table_publish(&as_checkpoint_table, entry);
+		high_water_add(size, sampler->rate, stack.site);
+	}
 end:
 	as_sampler_release(sampler);
 	errno = saved_errno;
@@ -216,6 +295,7 @@ AS_EXPORT void allocsample_internal_attached(uint32_t recorder, const char *proc
 	int saved_errno = errno;
 
 	strncpy(attach_name, procname, sizeof attach_name - 1);
+	__atomic_store_n(&detached, 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&attach_unsaid, recorder, __ATOMIC_RELEASE);
 	as_sampler_hold(sampler);
 	say_attach(ip);
@@ -228,6 +308,7 @@ AS_EXPORT void allocsample_internal_detached(uint32_t recorder, const void *ip)
 	struct as_sampler *sampler = as_thread_sampler;
 	int saved_errno = errno;
 
+	__atomic_store_n(&detached, 1, __ATOMIC_RELAXED);
 	as_sampler_hold(sampler);
 	/* Nothing sampled since the attach: the span is said all the same. */
 	say_attach(ip);
@@ -243,8 +324,53 @@ AS_EXPORT void allocsample_internal_detached(uint32_t recorder, const void *ip)
  * frees of it (a program's double free) only one emits. */
 AS_EXPORT void allocsample_internal_sampled_free(const void *ptr, const void *ip)
 {
-	if (as_sampled_set_remove(ptr))
-		emit_sampled_free(ptr, ip);
+	uint64_t weight;
+
+	if (!as_sampled_set_remove(ptr))
+		return;
+	/* Waits while the checkpoint emits this block: its CheckpointBlock
+	 * precedes its SampledFree. */
+	if (as_ck_table_remove(&as_checkpoint_table, ptr, &weight))
+		as_high_water_sub(&high_water, weight);
+	emit_sampled_free(ptr, ip);
+	/* A fork child that only frees what it inherited gets its passes. */
+	start_checkpoints();
+}
+
+/* A process attached again: the blocks tracked before were freed unseen. */
+AS_EXPORT void allocsample_internal_tracked_clear(void)
+{
+	as_sampled_set_clear();
+	as_ck_table_clear(&as_checkpoint_table);
+	__atomic_store_n(&high_water.live, 0, __ATOMIC_RELAXED);
+}
+
+bool as_emit_checkpoint_wanted(void)
+{
+	return lttng_ust_tracepoint_enabled(allocsample, CheckpointBegin) &&
+	       !__atomic_load_n(&detached, __ATOMIC_RELAXED);
+}
+
+void as_emit_checkpoint_begin(uint64_t pass, uint64_t blocks)
+{
+	lttng_ust_do_tracepoint(allocsample, CheckpointBegin, pass, blocks, NULL);
+}
+
+void as_emit_checkpoint_block(uint64_t pass, const struct as_ck_entry *entry)
+{
+	struct allocsample_checkpoint_block block = {
+		.pass = pass, .ptr = (const void *) (uintptr_t) entry->ptr, .size = entry->size,
+		.offset = entry->offset, .rate = entry->rate, .type = entry->type, .stack = entry->stack,
+		.tid = entry->tid, .stack_length = entry->stack_length,
+		.stack_truncated = entry->stack_truncated,
+	};
+
+	lttng_ust_do_tracepoint(allocsample, CheckpointBlock, &block, NULL);
+}
+
+void as_emit_checkpoint_end(uint64_t pass, uint64_t blocks)
+{
+	lttng_ust_do_tracepoint(allocsample, CheckpointEnd, pass, blocks, NULL);
 }
 
 static void report_untyped(const char *entry, uint64_t size, uint64_t offset, const void *ptr,

@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "sampler/checkpoint_table.h"
+
 /*
  * Emits one event for an object sampled by the calling thread's sampler, if a
  * session records it; otherwise counts it for SamplesUnrecorded, which
@@ -21,6 +23,26 @@
  */
 void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void *ptr,
 		    bool trackable, const void *ip);
+
+/*
+ * The checkpoint's events (schema 6), emitted by the checkpoint thread
+ * (checkpoint.c), whose sampler is held: CheckpointBegin, CheckpointBlock
+ * for one entry it holds, CheckpointEnd.  as_emit_checkpoint_wanted: true
+ * while a session records CheckpointBegin, unless allocsample-record has
+ * detached (the frees since are unseen: the table is stale).
+ */
+bool as_emit_checkpoint_wanted(void);
+void as_emit_checkpoint_begin(uint64_t pass, uint64_t blocks);
+void as_emit_checkpoint_block(uint64_t pass, const struct as_ck_entry *entry);
+void as_emit_checkpoint_end(uint64_t pass, uint64_t blocks);
+
+/*
+ * Empties the set of sampled blocks, the checkpoint table and the live
+ * bytes, for a process that is attached again (src/preload/attach.c):
+ * blocks tracked before were freed unseen.  Not safe while a free may ask
+ * the set.  Exported under a reserved name for the shim.
+ */
+void allocsample_internal_tracked_clear(void);
 
 /* Forgets the samples not yet announced (after fork, in the child). */
 void as_emit_after_fork_child(void);
@@ -81,7 +103,8 @@ bool allocsample_internal_is_tracked(const void *ptr);
 
 /*
  * Called before `ptr` (non-NULL) goes back to the next allocator: if it is
- * a tracked sampled block, takes it out of the set and emits SampledFree
+ * a tracked sampled block, takes it out of the set and the checkpoint table
+ * (waiting while the checkpoint thread emits it) and emits SampledFree
  * (when a session records it), errno preserved, the sampler held.
  */
 void allocsample_internal_sampled_free(const void *ptr, const void *ip);

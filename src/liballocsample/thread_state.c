@@ -1,6 +1,7 @@
 /* thread_state.c - per-thread sampler storage, the start of sampling, and fork handling. */
 #include <pthread.h>
 
+#include "checkpoint.h"
 #include "emit.h"
 #include "unwind/stack_walk.h"
 #include "export.h"
@@ -32,6 +33,7 @@ __attribute__((constructor(101))) static void start_sampling(void)
 	as_thread_seed_start();
 	as_sampler_hold(as_thread_sampler);
 	as_stack_walk_init();
+	as_checkpoint_init();
 	as_sampler_release(as_thread_sampler);
 }
 
@@ -40,6 +42,7 @@ static void child_after_fork(void)
 	as_thread_seed_after_fork_child();
 	as_sampler_forget(as_thread_sampler);
 	as_emit_after_fork_child();
+	as_checkpoint_after_fork_child();
 }
 
 /* Threads need no set-up: zero-initialised TLS is the "never drawn" state

@@ -229,7 +229,7 @@ AS_EXPORT int allocsample_attach(int by)
 	} else {
 		/* A block tracked in an earlier attach and freed since went
 		 * back unseen: its address may come back unsampled. */
-		as_sampled_set_clear();
+		allocsample_internal_tracked_clear();
 		attached = true;
 		owner = by;
 		rewrite(true);

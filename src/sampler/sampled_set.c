@@ -58,7 +58,7 @@ uint64_t as_sampled_set_dropped(void)
 }
 
 /* The leaves stay mapped; their pages are given back, to be read as zeros. */
-AS_EXPORT void as_sampled_set_clear(void)
+void as_sampled_set_clear(void)
 {
 	for (unsigned i = 0; i < AS_SAMPLED_SET_LEAVES; i++) {
 		uint64_t *leaf = __atomic_load_n(&as_sampled_leaves[i], __ATOMIC_ACQUIRE);

@@ -109,9 +109,8 @@ static inline bool as_sampled_set_remove(const void *ptr)
 uint64_t as_sampled_set_dropped(void);
 
 /* Empties the set, for a process that is attached again (src/preload/
- * attach.c): blocks tracked before were freed unseen.  Not safe while a
- * free may ask the set.  Exported under a reserved name for the shim. */
-#define as_sampled_set_clear allocsample_internal_sampled_set_clear
+ * attach.c, through allocsample_internal_tracked_clear): blocks tracked
+ * before were freed unseen.  Not safe while a free may ask the set. */
 void as_sampled_set_clear(void);
 
 #endif

@@ -1,4 +1,4 @@
-/* settings.c - ALLOCSAMPLE_RATE, _SEED, _STACK_DEPTH, _TRACK_FREES and _RUN, read once per process. */
+/* settings.c - ALLOCSAMPLE_RATE, _SEED, _STACK_DEPTH, _TRACK_FREES, _RUN, _CHECKPOINT_INTERVAL and _HIGH_WATER_FACTOR, read once per process. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -39,6 +39,36 @@ bool as_settings_parse_u64(const char *text, uint64_t min, uint64_t max, uint64_
 	return true;
 }
 
+bool as_settings_parse_millionths(const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+	uint64_t whole = 0, fraction = 0, scale = 1000000;
+	const char *point;
+
+	if (!text || !*text || *text == '.')
+		return false;
+	point = strchr(text, '.');
+	for (const char *c = text; *c && c != point; c++) {
+		if (*c < '0' || *c > '9' || __builtin_mul_overflow(whole, 10, &whole) ||
+		    __builtin_add_overflow(whole, (uint64_t) (*c - '0'), &whole))
+			return false;
+	}
+	if (point) {
+		if (!point[1])
+			return false;
+		for (const char *c = point + 1; *c; c++) {
+			if (*c < '0' || *c > '9' || scale == 1)
+				return false;
+			scale /= 10;
+			fraction += (uint64_t) (*c - '0') * scale;
+		}
+	}
+	if (__builtin_mul_overflow(whole, 1000000, &whole) || __builtin_add_overflow(whole, fraction, &whole) ||
+	    whole < min || whole > max)
+		return false;
+	*out = whole;
+	return true;
+}
+
 /* stdio may allocate, and we can be inside malloc: write(2) pieces. */
 static void warn(const char *name, const char *value, const char *expected)
 {
@@ -60,7 +90,9 @@ static void warn(const char *name, const char *value, const char *expected)
 void as_settings_parse(struct as_settings *settings, const char *rate_text, const char *seed_text)
 {
 	*settings = (struct as_settings) { .rate = AS_DEFAULT_RATE, .stack_depth = AS_DEFAULT_STACK_DEPTH,
-					   .track_frees = true };
+					   .track_frees = true,
+					   .checkpoint_interval = AS_DEFAULT_CHECKPOINT_INTERVAL,
+					   .high_water_factor = AS_DEFAULT_HIGH_WATER_FACTOR };
 	if (rate_text && !as_settings_parse_u64(rate_text, 1, AS_MAX_RATE, &settings->rate))
 		settings->bad_rate = true;
 	if (seed_text) {
@@ -99,6 +131,25 @@ void as_settings_parse_run(struct as_settings *settings, const char *text)
 		settings->bad_run = true;
 }
 
+void as_settings_parse_checkpoint_interval(struct as_settings *settings, const char *text)
+{
+	uint64_t interval;
+
+	if (!text)
+		return;
+	if (as_settings_parse_u64(text, 1, AS_MAX_CHECKPOINT_INTERVAL, &interval))
+		settings->checkpoint_interval = (uint32_t) interval;
+	else
+		settings->bad_checkpoint_interval = true;
+}
+
+void as_settings_parse_high_water_factor(struct as_settings *settings, const char *text)
+{
+	if (text && !as_settings_parse_millionths(text, AS_MIN_HIGH_WATER_FACTOR, AS_MAX_HIGH_WATER_FACTOR,
+						  &settings->high_water_factor))
+		settings->bad_high_water_factor = true;
+}
+
 void as_settings_warn(const struct as_settings *settings, const char *rate_text, const char *seed_text)
 {
 	if (settings->bad_rate)
@@ -133,6 +184,19 @@ void as_settings_warn_run(const struct as_settings *settings, const char *text)
 		     "this process belongs to no run");
 }
 
+void as_settings_warn_checkpoints(const struct as_settings *settings, const char *interval_text,
+				  const char *factor_text)
+{
+	if (settings->bad_checkpoint_interval)
+		warn("ALLOCSAMPLE_CHECKPOINT_INTERVAL", interval_text,
+		     "expected the milliseconds between checkpoints, an integer from 1 to 3600000; "
+		     "using the default 1000");
+	if (settings->bad_high_water_factor)
+		warn("ALLOCSAMPLE_HIGH_WATER_FACTOR", factor_text,
+		     "expected the factor between live-bytes marks, a decimal number from 1.01 to 100; "
+		     "using the default 1.25");
+}
+
 const struct as_settings *as_settings(struct as_settings *scratch)
 {
 	enum { UNREAD, PUBLISHING, PUBLISHED };
@@ -140,7 +204,8 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 	static int state = UNREAD;
 	int expected = UNREAD;
 	struct as_settings *out = scratch;
-	const char *rate_text, *seed_text, *depth_text, *track_text, *run_text;
+	const char *rate_text, *seed_text, *depth_text, *track_text, *run_text, *interval_text,
+		*factor_text;
 
 	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == PUBLISHED)
 		return &published;
@@ -152,10 +217,14 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 	depth_text = getenv("ALLOCSAMPLE_STACK_DEPTH");
 	track_text = getenv("ALLOCSAMPLE_TRACK_FREES");
 	run_text = getenv("ALLOCSAMPLE_RUN");
+	interval_text = getenv("ALLOCSAMPLE_CHECKPOINT_INTERVAL");
+	factor_text = getenv("ALLOCSAMPLE_HIGH_WATER_FACTOR");
 	as_settings_parse(out, rate_text, seed_text);
 	as_settings_parse_stack_depth(out, depth_text);
 	as_settings_parse_track_frees(out, track_text);
 	as_settings_parse_run(out, run_text);
+	as_settings_parse_checkpoint_interval(out, interval_text);
+	as_settings_parse_high_water_factor(out, factor_text);
 	if (__atomic_compare_exchange_n(&state, &expected, PUBLISHING, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		published = *out;
@@ -164,6 +233,7 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 		as_settings_warn_stack_depth(out, depth_text);
 		as_settings_warn_track_frees(out, track_text);
 		as_settings_warn_run(out, run_text);
+		as_settings_warn_checkpoints(out, interval_text, factor_text);
 	}
 	return out;
 }

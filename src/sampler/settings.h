@@ -19,6 +19,16 @@
  * holds"). */
 #define AS_MAX_RUN INT64_MAX
 
+/* Milliseconds between checkpoints (doc/sampling.md, "Checkpoints"). */
+#define AS_DEFAULT_CHECKPOINT_INTERVAL 1000
+#define AS_MAX_CHECKPOINT_INTERVAL 3600000
+
+/* The factor between LiveHighWater marks, in millionths: 1.25 by default,
+ * from 1.01 to 100. */
+#define AS_DEFAULT_HIGH_WATER_FACTOR 1250000
+#define AS_MIN_HIGH_WATER_FACTOR 1010000
+#define AS_MAX_HIGH_WATER_FACTOR 100000000
+
 struct as_settings {
 	uint64_t rate;     /* mean bytes between samples, ALLOCSAMPLE_RATE */
 	bool has_seed;     /* ALLOCSAMPLE_SEED was given and valid */
@@ -26,11 +36,15 @@ struct as_settings {
 	uint32_t stack_depth; /* frames recorded per sample, ALLOCSAMPLE_STACK_DEPTH */
 	bool track_frees;  /* ALLOCSAMPLE_TRACK_FREES: emit SampledFree (doc/sampling.md) */
 	uint64_t run;      /* ALLOCSAMPLE_RUN, the run the process belongs to; 0: none */
+	uint32_t checkpoint_interval; /* ms between checkpoints, ALLOCSAMPLE_CHECKPOINT_INTERVAL */
+	uint64_t high_water_factor;   /* millionths, ALLOCSAMPLE_HIGH_WATER_FACTOR */
 	bool bad_rate;     /* ALLOCSAMPLE_RATE was given but invalid */
 	bool bad_seed;     /* ALLOCSAMPLE_SEED was given but invalid */
 	bool bad_stack_depth; /* ALLOCSAMPLE_STACK_DEPTH was given but invalid */
 	bool bad_track_frees; /* ALLOCSAMPLE_TRACK_FREES was given but invalid */
 	bool bad_run;      /* ALLOCSAMPLE_RUN was given but invalid */
+	bool bad_checkpoint_interval; /* ALLOCSAMPLE_CHECKPOINT_INTERVAL was given but invalid */
+	bool bad_high_water_factor;   /* ALLOCSAMPLE_HIGH_WATER_FACTOR was given but invalid */
 };
 
 /*
@@ -72,6 +86,28 @@ void as_settings_parse_run(struct as_settings *settings, const char *text);
 
 /* Writes one line to stderr if *settings says ALLOCSAMPLE_RUN was invalid. */
 void as_settings_warn_run(const struct as_settings *settings, const char *text);
+
+/* Parses ALLOCSAMPLE_CHECKPOINT_INTERVAL's text (NULL when unset: 1000), an
+ * integer from 1 to 3600000 milliseconds, without printing: anything else
+ * leaves the default and sets bad_checkpoint_interval. */
+void as_settings_parse_checkpoint_interval(struct as_settings *settings, const char *text);
+
+/* Parses ALLOCSAMPLE_HIGH_WATER_FACTOR's text (NULL when unset: 1.25), a
+ * decimal number from 1.01 to 100 with at most six decimals, without
+ * printing: anything else leaves the default and sets bad_high_water_factor. */
+void as_settings_parse_high_water_factor(struct as_settings *settings, const char *text);
+
+/* One line on stderr for each of the two above that was invalid. */
+void as_settings_warn_checkpoints(const struct as_settings *settings, const char *interval_text,
+				  const char *factor_text);
+
+/*
+ * Parses `text` as a decimal number with at most six decimals (`1`, `1.5`,
+ * `100.000001`), in millionths within [min, max].  Returns false, leaving
+ * *out unchanged, on anything else: NULL, empty, signs, exponents, spaces,
+ * a lone point, more decimals, overflow.
+ */
+bool as_settings_parse_millionths(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
 /*
  * Parses `text` as a decimal (or 0x-prefixed hexadecimal) integer in

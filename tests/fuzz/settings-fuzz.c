@@ -74,6 +74,55 @@ static void check_u64(const char *text, uint64_t min, uint64_t max)
 	       ok ? "parsed a wrong value" : "changed *out on failure", text);
 }
 
+/*
+ * The contract of as_settings_parse_millionths (settings.h), written
+ * differently: digits, then optionally a point and one to six digits, the
+ * value in millionths; the digits are read as one integer and scaled by the
+ * decimals missing, overflow found by long division.
+ */
+static bool reference_millionths(const char *text, uint64_t *out)
+{
+	size_t whole = strspn(text, "0123456789"), decimals = 0;
+	uint64_t value = 0;
+
+	if (whole == 0)
+		return false;
+	if (text[whole] == '.') {
+		decimals = strspn(text + whole + 1, "0123456789");
+		if (decimals == 0 || decimals > 6 || text[whole + 1 + decimals] != '\0')
+			return false;
+	} else if (text[whole] != '\0') {
+		return false;
+	}
+	for (size_t i = 0; i < whole + (decimals ? decimals + 1 : 0); i++) {
+		if (text[i] == '.')
+			continue;
+		if (value > (UINT64_MAX - (uint64_t) (text[i] - '0')) / 10)
+			return false;
+		value = value * 10 + (uint64_t) (text[i] - '0');
+	}
+	for (; decimals < 6; decimals++) {
+		if (value > UINT64_MAX / 10)
+			return false;
+		value *= 10;
+	}
+	*out = value;
+	return true;
+}
+
+/* as_settings_parse_millionths on `text` with the bounds [min, max]. */
+static void check_millionths(const char *text, uint64_t min, uint64_t max)
+{
+	const uint64_t untouched = 0x5a5a5a5a5a5a5a5aULL;
+	uint64_t reference, parsed = untouched;
+	bool valid = reference_millionths(text, &reference) && reference >= min && reference <= max;
+	bool ok = as_settings_parse_millionths(text, min, max, &parsed);
+
+	expect(ok == valid, ok ? "accepted an invalid decimal" : "refused a valid decimal", text);
+	expect(ok ? parsed == reference : parsed == untouched,
+	       ok ? "parsed a wrong decimal" : "changed *out on failure", text);
+}
+
 /* as_settings_parse with these texts (NULL: the variable is unset). */
 static void check_settings(const char *rate_text, const char *seed_text)
 {
@@ -132,6 +181,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (bound > 0)
 			check_u64(first, 0, bound - 1);
 	}
+	check_millionths(first, 0, UINT64_MAX);
+	check_millionths(first, AS_MIN_HIGH_WATER_FACTOR, AS_MAX_HIGH_WATER_FACTOR);
 	check_settings(first, second);
 	check_settings(NULL, first);
 	check_settings(second, NULL);

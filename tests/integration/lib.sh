@@ -21,3 +21,56 @@ integ_trace() {
 	harness_read_events "$HARNESS_DIR/$integ_name" "$HARNESS_DIR/$integ_name.events"
 }
 
+
+# checkpoint_events TRACE OUT: the trace's allocsample events, one a line in
+# trace order, for the checks of the checkpoints (checkpoints.sh,
+# high-water.sh): NAME VPID VTID PROCNAME then the payload's KEY=VALUE
+# pairs (ptr in lower case; stack its addresses joined by ','; types with
+# their spaces as '_').  Stops the test if babeltrace2 cannot read the
+# trace; a failed check if the tracer discarded events.
+checkpoint_events() {
+	babeltrace2 "$1" >"$2.text" 2>"$2.stderr" ||
+		harness_fail "babeltrace2 cannot read $1: $(cat "$2.stderr")"
+	if grep -qi discarded "$2.stderr"; then
+		fail "the tracer discarded events: $(cat "$2.stderr")"
+	fi
+	awk '
+		function field(key,   at, rest) {
+			at = index($0, " " key " = ")
+			if (at == 0)
+				return ""
+			rest = substr($0, at + length(key) + 4)
+			if (substr(rest, 1, 1) == "\"") {
+				rest = substr(rest, 2)
+				return substr(rest, 1, index(rest, "\"") - 1)
+			}
+			match(rest, /^[^,} ]*/)
+			return substr(rest, 1, RLENGTH)
+		}
+		function stack(   at, rest) {
+			rest = substr($0, index($0, " stack = [") + 10)
+			rest = substr(rest, 1, index(rest, ", stack_truncated") - 1)
+			gsub(/\[[0-9]+\] = /, "", rest)
+			gsub(/[][ ]/, "", rest)
+			return rest
+		}
+		match($0, /allocsample:[A-Za-z]+: /) {
+			name = substr($0, RSTART + 12, RLENGTH - 14)
+			line = name " " field("vpid") " " field("vtid") " " field("procname")
+			n = split("pass blocks tid type size offset rate ptr stack_truncated free_tracked live_bytes mark", keys, " ")
+			for (i = 1; i <= n; i++) {
+				v = field(keys[i])
+				if (v == "")
+					continue
+				if (keys[i] == "ptr")
+					v = tolower(v)
+				gsub(/ /, "_", v)
+				line = line " " keys[i] "=" v
+			}
+			if (index($0, " stack = ["))
+				line = line " stack=" stack()
+			print line
+		}' "$2.text" >"$2"
+	rm -f "$2.text"
+	printf '      %s events in %s\n' "$(wc -l <"$2")" "$1"
+}

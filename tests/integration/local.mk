@@ -80,3 +80,13 @@ TESTS += $(INTEGRATION_TESTS)
 EXTRA_DIST += $(INTEGRATION_TESTS) tests/integration/lib.sh
 # Headers of the programs above, whose one source is named after them.
 EXTRA_DIST += tests/workloads/workload.h
+
+# The checkpoints' workload (checkpoints.sh, checkpoint-fork.sh, checkpoint-off.sh, high-water.sh).
+check_PROGRAMS += tests/workloads/checkpoints
+tests_workloads_checkpoints_CFLAGS = $(TRACED_CFLAGS) -fno-builtin
+tests_workloads_checkpoints_LDFLAGS = $(TRACED_LINK_FLAGS)
+
+CHECKPOINT_TESTS = tests/integration/checkpoints.sh tests/integration/checkpoint-fork.sh \
+	tests/integration/checkpoint-off.sh tests/integration/high-water.sh
+TESTS += $(CHECKPOINT_TESTS)
+EXTRA_DIST += $(CHECKPOINT_TESTS)

@@ -1,0 +1,130 @@
+/*
+ * checkpoint.c - the thread `as-checkpoint`: every ALLOCSAMPLE_CHECKPOINT_INTERVAL
+ * milliseconds while a session records CheckpointBegin, a pass over the
+ * live tracked blocks (doc/design.md section 2, "Checkpoints"; the events:
+ * emit.c, the one place that calls tracepoints).
+ *
+ * The thread is the shim's, never the program's: it runs with every signal
+ * blocked (a handler of the program never runs on it), with its sampler
+ * held for its whole life (nothing it or the tracer allocates on it is
+ * sampled or counted), detached (the process exits without it).  It holds
+ * one entry of the table at a time, for the time of one event, so a free
+ * waits at most that long and only for that block; and it holds no lock,
+ * so a fork at any instant leaves the child nothing to wait for but that
+ * entry, which the child's fork handler releases; the child's own thread
+ * starts with its first tracked sample or free.  While CheckpointBegin is
+ * disabled it wakes once an interval to ask, and does nothing else.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <time.h>
+
+#include "checkpoint.h"
+#include "emit.h"
+#include "sampler/settings.h"
+#include "thread_state.h"
+
+/* Entries visited between two yields of the CPU: a pass over many blocks
+ * lets the program's threads run on a busy machine. */
+#define CHECKPOINT_BATCH 256
+
+struct as_ck_table as_checkpoint_table;
+
+/* Whether this process started the thread (atomic). */
+static int started;
+/* The last pass's number in this process (the thread's alone). */
+static uint64_t passes;
+
+void as_checkpoint_init(void)
+{
+	struct as_settings scratch;
+
+	as_checkpoint_table.depth = as_settings(&scratch)->stack_depth;
+}
+
+/* One pass: Begin, a Block per entry live while the pass visits it, End.
+ * The entries are counted after Begin, so that every block live at Begin
+ * has a number the pass visits. */
+static void checkpoint_pass(uint64_t pass)
+{
+	uint32_t entries;
+	uint64_t emitted = 0;
+
+	as_emit_checkpoint_begin(pass, as_ck_table_live(&as_checkpoint_table));
+	entries = as_ck_table_entries(&as_checkpoint_table);
+	for (uint32_t number = 1; number <= entries; number++) {
+		const struct as_ck_entry *entry = as_ck_table_hold(&as_checkpoint_table, number);
+
+		if (entry) {
+			as_emit_checkpoint_block(pass, entry);
+			as_ck_table_release(&as_checkpoint_table, entry);
+			emitted++;
+		}
+		if (number % CHECKPOINT_BATCH == 0)
+			sched_yield();
+	}
+	as_emit_checkpoint_end(pass, emitted);
+}
+
+static void *checkpoint_thread(void *unused)
+{
+	struct as_settings scratch;
+	uint32_t interval = as_settings(&scratch)->checkpoint_interval;
+	struct timespec sleep = { .tv_sec = interval / 1000, .tv_nsec = (long) (interval % 1000) * 1000000 };
+
+	(void) unused;
+	/* Never released: this thread allocates only for the tracer. */
+	as_sampler_hold(as_thread_sampler);
+	prctl(PR_SET_NAME, "as-checkpoint", 0, 0, 0);
+	for (;;) {
+		/* No signal reaches this thread: no EINTR to resume from. */
+		nanosleep(&sleep, NULL);
+		if (as_emit_checkpoint_wanted())
+			checkpoint_pass(++passes);
+	}
+	return NULL;
+}
+
+/* The thread inherits the creator's signal mask: every signal is blocked
+ * around pthread_create, then the creator's mask comes back. */
+static void create(void)
+{
+	sigset_t all, saved;
+	pthread_attr_t attr;
+	pthread_t thread;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &saved);
+	if (pthread_attr_init(&attr) == 0) {
+		pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+		/* Failing (no memory, a thread limit), the process has no
+		 * checkpoints: it tries once only, like the thread itself. */
+		pthread_create(&thread, &attr, checkpoint_thread, NULL);
+		pthread_attr_destroy(&attr);
+	}
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
+bool as_checkpoint_started(void)
+{
+	return __atomic_load_n(&started, __ATOMIC_RELAXED);
+}
+
+void as_checkpoint_start(void)
+{
+	if (__atomic_load_n(&started, __ATOMIC_RELAXED) || __atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL))
+		return;
+	create();
+}
+
+/* The child's thread waits for its first tracked sample or free: a thread
+ * started here would run while lttng-ust sets the child up again after the
+ * fork (liblttng-ust-fork.so), which no other thread of the child does. */
+void as_checkpoint_after_fork_child(void)
+{
+	as_ck_table_after_fork_child(&as_checkpoint_table);
+	passes = 0;
+	started = 0;
+}
