@@ -14,12 +14,27 @@
  * entry, which the child's fork handler releases; the child's own thread
  * starts with its first tracked sample or free.  While CheckpointBegin is
  * disabled it wakes once an interval to ask, and does nothing else.
+ *
+ * When a pass runs.  A snapshot holds the last SIZE of events, so its
+ * report needs a complete pass among them: the next pass must begin before
+ * the program's events since the last one could fill the ring buffers.  So
+ * a pass begins when the bytes of events the process emitted since the last
+ * one (as_checkpoint_note) reach ALLOCSAMPLE_CHECKPOINT_BYTES, which
+ * allocsample-record --flight-recorder sets from the channel's size, and
+ * at each interval otherwise.  An interval after which the process emitted
+ * nothing has no pass: the last one is still what the buffers hold of the
+ * process, and repeating it would only push the samples around it out of
+ * them.  Every CHECKPOINT_REFRESH intervals there is one all the same, for
+ * a session started since (its buffers hold no pass of the process yet).
  */
+#include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "checkpoint.h"
 #include "emit.h"
@@ -29,6 +44,8 @@
 /* Entries visited between two yields of the CPU: a pass over many blocks
  * lets the program's threads run on a busy machine. */
 #define CHECKPOINT_BATCH 256
+/* Intervals without an event of the process between two passes. */
+#define CHECKPOINT_REFRESH 60
 
 struct as_ck_table as_checkpoint_table;
 
@@ -36,6 +53,22 @@ struct as_ck_table as_checkpoint_table;
 static int started;
 /* The last pass's number in this process (the thread's alone). */
 static uint64_t passes;
+/* Bytes of events the process emitted since the last pass began, as
+ * as_checkpoint_note reckons them (atomic). */
+static uint64_t since_pass;
+/* 1 once a writer found since_pass at the budget and woke the thread, until
+ * the thread wakes (atomic; the futex word). */
+static uint32_t kicked;
+
+void as_checkpoint_note(uint64_t bytes)
+{
+	struct as_settings scratch;
+	uint64_t budget = as_settings(&scratch)->checkpoint_bytes;
+	uint64_t since = __atomic_add_fetch(&since_pass, bytes, __ATOMIC_RELAXED);
+
+	if (budget != 0 && since >= budget && !__atomic_exchange_n(&kicked, 1, __ATOMIC_RELAXED))
+		syscall(SYS_futex, &kicked, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
 
 void as_checkpoint_init(void)
 {
@@ -78,11 +111,20 @@ static void *checkpoint_thread(void *unused)
 	/* Never released: this thread allocates only for the tracer. */
 	as_sampler_hold(as_thread_sampler);
 	prctl(PR_SET_NAME, "as-checkpoint", 0, 0, 0);
-	for (;;) {
-		/* No signal reaches this thread: no EINTR to resume from. */
-		nanosleep(&sleep, NULL);
-		if (as_emit_checkpoint_wanted())
-			checkpoint_pass(++passes);
+	for (uint32_t quiet = 0;;) {
+		/* An interval, or until a writer kicks; no signal reaches this
+		 * thread, and a spurious wake-up only asks early. */
+		if (!__atomic_load_n(&kicked, __ATOMIC_RELAXED))
+			syscall(SYS_futex, &kicked, FUTEX_WAIT_PRIVATE, 0, &sleep, NULL, 0);
+		__atomic_store_n(&kicked, 0, __ATOMIC_RELAXED);
+		if (!as_emit_checkpoint_wanted())
+			continue;
+		if (passes != 0 && __atomic_load_n(&since_pass, __ATOMIC_RELAXED) == 0 &&
+		    ++quiet < CHECKPOINT_REFRESH)
+			continue;
+		quiet = 0;
+		__atomic_store_n(&since_pass, 0, __ATOMIC_RELAXED);
+		checkpoint_pass(++passes);
 	}
 	return NULL;
 }
@@ -126,5 +168,7 @@ void as_checkpoint_after_fork_child(void)
 {
 	as_ck_table_after_fork_child(&as_checkpoint_table);
 	passes = 0;
+	since_pass = 0;
+	kicked = 0;
 	started = 0;
 }

@@ -3,6 +3,7 @@
 #define ALLOCSAMPLE_CHECKPOINT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "sampler/checkpoint_table.h"
 
@@ -21,6 +22,12 @@ void as_checkpoint_init(void);
  * errno may change.
  */
 void as_checkpoint_start(void);
+
+/* Counts `bytes` of events the process just emitted (a sample or a free,
+ * as emit.c reckons it) toward the next pass, and wakes the thread when
+ * they reach ALLOCSAMPLE_CHECKPOINT_BYTES.  Any thread, inside malloc: an
+ * atomic add, and a futex wake once a budget. */
+void as_checkpoint_note(uint64_t bytes);
 
 /* Whether this process started the thread. */
 bool as_checkpoint_started(void);

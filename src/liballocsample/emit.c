@@ -14,6 +14,13 @@
 #include "thread_state.h"
 #include "type_scope.h"
 
+/* What a sample's and a free's events take in a ring buffer, about: the
+ * header and the contexts allocsample-record adds (vpid, vtid, procname),
+ * then the fields, the type's bytes and eight a frame aside.  Only the
+ * checkpoints' pace hangs on it (checkpoint.h). */
+#define SAMPLE_EVENT_BYTES 80
+#define FREE_EVENT_BYTES 48
+
 /* The event records return addresses as unsigned 64-bit integers. */
 _Static_assert(sizeof(void *) == sizeof(uint64_t), "a return address is 64 bits");
 
@@ -246,6 +253,7 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
 				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, tracked,
 				stack.site);
+	as_checkpoint_note(SAMPLE_EVENT_BYTES + strlen(type) + 8 * (uint64_t) stack.n);
 	/* Only now may a checkpoint emit it: its CheckpointBlock follows
 	 * its AllocationSampled. */
 	if (tracked) {
@@ -281,6 +289,7 @@ static __attribute__((noinline)) void emit_sampled_free(const void *ptr, const v
 	saved_errno = errno;
 	as_sampler_hold(sampler);
 	lttng_ust_do_tracepoint(allocsample, SampledFree, ptr, ip);
+	as_checkpoint_note(FREE_EVENT_BYTES);
 	as_sampler_release(sampler);
 	errno = saved_errno;
 }

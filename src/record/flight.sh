@@ -7,6 +7,7 @@
 # Sourced by allocsample-record.  Uses the command's variables: me,
 # session, trace, run_filter, flight_size, keep_snapshots, live, keep,
 # output, status; sets flight_bytes, flight_subbuf, flight_names_subbuf,
+# flight_checkpoint_bytes,
 # trigger_added, snapshot_requested, snapshot_reason, report_trace.
 #
 # The snapshots are directories of the trace directory, each an ordinary
@@ -23,6 +24,11 @@
 # every event older than them; eight halve that cost, and keep the
 # smallest SIZE small: eight pages a CPU.
 flight_subbufs=8
+# The names' channel holds the state dump, written once per process and
+# again after each snapshot (flight_poll): a snapshot closes its sub-buffer
+# too, even one that holds nothing new, so a burst of snapshots (the
+# trigger's, while a heap grows from nothing) would wipe a ring of eight.
+flight_names_subbufs=32
 flight_channel=flight
 flight_names_channel=flight-names
 
@@ -89,14 +95,21 @@ flight_check() {
 	flight_bytes=$((${number:-0} * scale))
 	cpus=$(flight_cpus)
 	page=$(getconf PAGESIZE)
-	least=$((cpus * flight_subbufs * page))
-	smallest=$((2 * least))
+	least=$((cpus * flight_names_subbufs * page))
+	smallest=$((least + cpus * flight_subbufs * page))
 	[ "$flight_bytes" -ge "$smallest" ] ||
-		die "--flight-recorder $flight_size is too small: the smallest is $(flight_human "$smallest") ($cpus CPUs, each $flight_subbufs sub-buffers of a $page-byte page in each of two channels)"
+		die "--flight-recorder $flight_size is too small: the smallest is $(flight_human "$smallest") ($cpus CPUs, each $flight_subbufs sub-buffers of a $page-byte page for the events and $flight_names_subbufs for the names)"
 	names=$((flight_bytes / 8))
 	[ "$names" -ge "$least" ] || names=$least
-	flight_names_subbuf=$(flight_pow2 $((names / cpus / flight_subbufs)) "$page")
-	flight_subbuf=$(flight_pow2 $(((flight_bytes - cpus * flight_subbufs * flight_names_subbuf) / cpus / flight_subbufs)) "$page")
+	flight_names_subbuf=$(flight_pow2 $((names / cpus / flight_names_subbufs)) "$page")
+	flight_subbuf=$(flight_pow2 $(((flight_bytes - cpus * flight_names_subbufs * flight_names_subbuf) / cpus / flight_subbufs)) "$page")
+	# A pass of the checkpoints each quarter of a CPU's ring buffer of
+	# events (two of its eight sub-buffers): the events since the last pass
+	# (at most that quarter, if they all land on one CPU), the pass itself
+	# (up to a half) and the sub-buffer a snapshot closes fit in the ring,
+	# so that a snapshot holds a complete pass (doc/sampling.md,
+	# "Checkpoints").
+	flight_checkpoint_bytes=$((2 * flight_subbuf))
 	keep_snapshots=${keep_snapshots:-3}
 	case $keep_snapshots in
 	''|*[!0-9]*) die "--keep-snapshots must be a whole number from 1 to 1000, not '$keep_snapshots'" ;;
@@ -118,7 +131,7 @@ flight_create() {
 	lttng_quiet enable-channel --userspace --session="$session" --overwrite \
 		--subbuf-size="$flight_subbuf" --num-subbuf="$flight_subbufs" "$flight_channel"
 	lttng_quiet enable-channel --userspace --session="$session" --overwrite \
-		--subbuf-size="$flight_names_subbuf" --num-subbuf="$flight_subbufs" "$flight_names_channel"
+		--subbuf-size="$flight_names_subbuf" --num-subbuf="$flight_names_subbufs" "$flight_names_channel"
 }
 
 # flight_arm: the trigger that snapshots the session when a process of the
@@ -190,10 +203,19 @@ flight_poll() {
 		flight_snapshot request
 	fi
 	count=0
+	newest=-1
 	for dir in "$trace"/*-[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]-[0-9][0-9][0-9][0-9][0-9][0-9]-*; do
-		[ ! -d "$dir" ] || count=$((count + 1))
+		[ -d "$dir" ] || continue
+		count=$((count + 1))
+		[ "${dir##*-}" -le "$newest" ] || newest=${dir##*-}
 	done
 	[ "$count" -le "$keep_snapshots" ] || flight_prune
+	# Each snapshot cost the names' ring a sub-buffer: the state dump is
+	# written again, so that the next snapshots can name their stacks.
+	if [ "$newest" -gt "${flight_newest:--1}" ]; then
+		flight_newest=$newest
+		lttng regenerate statedump --session="$session" >/dev/null 2>&1 || :
+	fi
 }
 
 # flight_alive PID: whether the child PID has not exited (read by the

@@ -155,6 +155,12 @@ run_exec() {
 		ALLOCSAMPLE_STACK_DEPTH=$stack_depth
 		export ALLOCSAMPLE_STACK_DEPTH
 	fi
+	# A flight recorder's checkpoints keep pace with its ring buffers
+	# (flight.sh); the user's own value wins.
+	if [ -n "$flight_size" ] && [ -z "${ALLOCSAMPLE_CHECKPOINT_BYTES:-}" ]; then
+		ALLOCSAMPLE_CHECKPOINT_BYTES=$flight_checkpoint_bytes
+		export ALLOCSAMPLE_CHECKPOINT_BYTES
+	fi
 	# The program's process id names a pprof profile: this subshell's,
 	# which exec keeps (read is a builtin, so /proc/self is the subshell).
 	if [ -n "$work" ] && [ -z "$report_output" ]; then

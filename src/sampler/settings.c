@@ -1,4 +1,4 @@
-/* settings.c - ALLOCSAMPLE_RATE, _SEED, _STACK_DEPTH, _TRACK_FREES, _RUN, _CHECKPOINT_INTERVAL and _HIGH_WATER_FACTOR, read once per process. */
+/* settings.c - ALLOCSAMPLE_RATE, _SEED, _STACK_DEPTH, _TRACK_FREES, _RUN, _CHECKPOINT_INTERVAL, _CHECKPOINT_BYTES and _HIGH_WATER_FACTOR, read once per process. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -143,6 +143,19 @@ void as_settings_parse_checkpoint_interval(struct as_settings *settings, const c
 		settings->bad_checkpoint_interval = true;
 }
 
+void as_settings_parse_checkpoint_bytes(struct as_settings *settings, const char *text)
+{
+	uint64_t bytes;
+
+	if (!text)
+		return;
+	if (as_settings_parse_u64(text, 0, AS_MAX_CHECKPOINT_BYTES, &bytes) &&
+	    (bytes == 0 || bytes >= AS_MIN_CHECKPOINT_BYTES))
+		settings->checkpoint_bytes = bytes;
+	else
+		settings->bad_checkpoint_bytes = true;
+}
+
 void as_settings_parse_high_water_factor(struct as_settings *settings, const char *text)
 {
 	if (text && !as_settings_parse_millionths(text, AS_MIN_HIGH_WATER_FACTOR, AS_MAX_HIGH_WATER_FACTOR,
@@ -185,12 +198,16 @@ void as_settings_warn_run(const struct as_settings *settings, const char *text)
 }
 
 void as_settings_warn_checkpoints(const struct as_settings *settings, const char *interval_text,
-				  const char *factor_text)
+				  const char *bytes_text, const char *factor_text)
 {
 	if (settings->bad_checkpoint_interval)
 		warn("ALLOCSAMPLE_CHECKPOINT_INTERVAL", interval_text,
 		     "expected the milliseconds between checkpoints, an integer from 1 to 3600000; "
 		     "using the default 1000");
+	if (settings->bad_checkpoint_bytes)
+		warn("ALLOCSAMPLE_CHECKPOINT_BYTES", bytes_text,
+		     "expected the bytes of events that begin a checkpoint, 0 or an integer from "
+		     "4096 to 2^40; using the default 0 (by the interval only)");
 	if (settings->bad_high_water_factor)
 		warn("ALLOCSAMPLE_HIGH_WATER_FACTOR", factor_text,
 		     "expected the factor between live-bytes marks, a decimal number from 1.01 to 100; "
@@ -205,7 +222,7 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 	int expected = UNREAD;
 	struct as_settings *out = scratch;
 	const char *rate_text, *seed_text, *depth_text, *track_text, *run_text, *interval_text,
-		*factor_text;
+		*bytes_text, *factor_text;
 
 	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == PUBLISHED)
 		return &published;
@@ -218,12 +235,14 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 	track_text = getenv("ALLOCSAMPLE_TRACK_FREES");
 	run_text = getenv("ALLOCSAMPLE_RUN");
 	interval_text = getenv("ALLOCSAMPLE_CHECKPOINT_INTERVAL");
+	bytes_text = getenv("ALLOCSAMPLE_CHECKPOINT_BYTES");
 	factor_text = getenv("ALLOCSAMPLE_HIGH_WATER_FACTOR");
 	as_settings_parse(out, rate_text, seed_text);
 	as_settings_parse_stack_depth(out, depth_text);
 	as_settings_parse_track_frees(out, track_text);
 	as_settings_parse_run(out, run_text);
 	as_settings_parse_checkpoint_interval(out, interval_text);
+	as_settings_parse_checkpoint_bytes(out, bytes_text);
 	as_settings_parse_high_water_factor(out, factor_text);
 	if (__atomic_compare_exchange_n(&state, &expected, PUBLISHING, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
@@ -233,7 +252,7 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 		as_settings_warn_stack_depth(out, depth_text);
 		as_settings_warn_track_frees(out, track_text);
 		as_settings_warn_run(out, run_text);
-		as_settings_warn_checkpoints(out, interval_text, factor_text);
+		as_settings_warn_checkpoints(out, interval_text, bytes_text, factor_text);
 	}
 	return out;
 }

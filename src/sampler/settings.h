@@ -22,6 +22,10 @@
 /* Milliseconds between checkpoints (doc/sampling.md, "Checkpoints"). */
 #define AS_DEFAULT_CHECKPOINT_INTERVAL 1000
 #define AS_MAX_CHECKPOINT_INTERVAL 3600000
+/* Bytes of events after which a pass begins early (0: none): at least a
+ * page, at most 2^40. */
+#define AS_MIN_CHECKPOINT_BYTES 4096
+#define AS_MAX_CHECKPOINT_BYTES (UINT64_C(1) << 40)
 
 /* The factor between LiveHighWater marks, in millionths: 1.25 by default,
  * from 1.01 to 100. */
@@ -37,6 +41,7 @@ struct as_settings {
 	bool track_frees;  /* ALLOCSAMPLE_TRACK_FREES: emit SampledFree (doc/sampling.md) */
 	uint64_t run;      /* ALLOCSAMPLE_RUN, the run the process belongs to; 0: none */
 	uint32_t checkpoint_interval; /* ms between checkpoints, ALLOCSAMPLE_CHECKPOINT_INTERVAL */
+	uint64_t checkpoint_bytes;    /* events' bytes that start a pass, ALLOCSAMPLE_CHECKPOINT_BYTES; 0: none */
 	uint64_t high_water_factor;   /* millionths, ALLOCSAMPLE_HIGH_WATER_FACTOR */
 	bool bad_rate;     /* ALLOCSAMPLE_RATE was given but invalid */
 	bool bad_seed;     /* ALLOCSAMPLE_SEED was given but invalid */
@@ -44,6 +49,7 @@ struct as_settings {
 	bool bad_track_frees; /* ALLOCSAMPLE_TRACK_FREES was given but invalid */
 	bool bad_run;      /* ALLOCSAMPLE_RUN was given but invalid */
 	bool bad_checkpoint_interval; /* ALLOCSAMPLE_CHECKPOINT_INTERVAL was given but invalid */
+	bool bad_checkpoint_bytes;    /* ALLOCSAMPLE_CHECKPOINT_BYTES was given but invalid */
 	bool bad_high_water_factor;   /* ALLOCSAMPLE_HIGH_WATER_FACTOR was given but invalid */
 };
 
@@ -92,14 +98,19 @@ void as_settings_warn_run(const struct as_settings *settings, const char *text);
  * leaves the default and sets bad_checkpoint_interval. */
 void as_settings_parse_checkpoint_interval(struct as_settings *settings, const char *text);
 
+/* Parses ALLOCSAMPLE_CHECKPOINT_BYTES's text (NULL when unset: 0, no
+ * pass begins early), 0 or an integer from 4096 to 2^40, without
+ * printing: anything else leaves 0 and sets bad_checkpoint_bytes. */
+void as_settings_parse_checkpoint_bytes(struct as_settings *settings, const char *text);
+
 /* Parses ALLOCSAMPLE_HIGH_WATER_FACTOR's text (NULL when unset: 1.25), a
  * decimal number from 1.01 to 100 with at most six decimals, without
  * printing: anything else leaves the default and sets bad_high_water_factor. */
 void as_settings_parse_high_water_factor(struct as_settings *settings, const char *text);
 
-/* One line on stderr for each of the two above that was invalid. */
+/* One line on stderr for each of the three above that was invalid. */
 void as_settings_warn_checkpoints(const struct as_settings *settings, const char *interval_text,
-				  const char *factor_text);
+				  const char *bytes_text, const char *factor_text);
 
 /*
  * Parses `text` as a decimal number with at most six decimals (`1`, `1.5`,
