@@ -72,6 +72,7 @@ include tests/attach/local.mk
 include tests/profile/local.mk
 include tests/docs/local.mk
 include tests/record/local.mk
+include tests/flight/local.mk
 include tests/fuzz/local.mk
 include tests/unit/estimate/local.mk
 include tests/unit/report/local.mk
