@@ -136,8 +136,11 @@ reported() {
 
 # flight NAME OPTIONS... [-- PROGRAM...]: allocsample-record with a
 # flight recorder of $size, a JSON report and its directory NAME.trace, in
-# the background: its pid in job.  The programs run at rate 16384: each
-# 64 KiB block nearly always sampled.  SIGINT and SIGQUIT have their
+# the background: its pid in job.  The programs run at rate 131072, at
+# which the shim's own first high-water mark, 64 times the rate (8 MiB), is
+# out of reach of the 4 MiB they keep in 64 blocks (each sample weighs the
+# rate): every high-water snapshot is of a LiveHighWater the program emits
+# itself.  SIGINT and SIGQUIT have their
 # default action, as for a command started from a terminal (the shell
 # ignores them in its background commands).
 flight() {
@@ -185,7 +188,7 @@ check "smallest: the smallest size named, $smallest, works ($RECORD_STATUS; $(he
 nothing_left smallest
 
 # Four requests while the program waits, then its exit.
-flight exit --rate 16384 -- "$churn" "$HARNESS_DIR/exit.facts" 4 256 wait "$HARNESS_DIR/exit.go"
+flight exit --rate 131072 -- "$churn" "$HARNESS_DIR/exit.facts" 4 256 wait "$HARNESS_DIR/exit.go"
 fact_wait "$HARNESS_DIR/exit.facts" waiting
 session=$(record_sessions | awk '{ print $1; exit }')
 lttng list "$session" >"$HARNESS_DIR/exit.list" 2>&1 || true
@@ -220,14 +223,14 @@ check "exit: the directory takes at most 3 x $size + its metadata ($total_k KiB:
 nothing_left exit
 
 # SIGKILL, as the OOM killer sends it.
-flight killed --rate 16384 -- "$churn" "$HARNESS_DIR/killed.facts" 4 256 kill
+flight killed --rate 131072 -- "$churn" "$HARNESS_DIR/killed.facts" 4 256 kill
 ended
 reported killed 137
 kept_check killed signal
 nothing_left killed
 
 # Five high-water marks, each a snapshot by the trigger.
-flight high-water --rate 16384 -- "$churn" "$HARNESS_DIR/high-water.facts" 4 64 high-water 5 \
+flight high-water --rate 131072 -- "$churn" "$HARNESS_DIR/high-water.facts" 4 64 high-water 5 \
 	wait "$HARNESS_DIR/high-water.go"
 snapshot_wait "$HARNESS_DIR/high-water.trace" high-water 3 >/dev/null
 touch "$HARNESS_DIR/high-water.go"
@@ -242,7 +245,7 @@ nothing_left high-water
 
 # SIGTERM to the run's process group, as a service manager stops it.
 mkdir -p "$HARNESS_DIR/tmp-term"
-TMPDIR="$HARNESS_DIR/tmp-term" setsid "$RECORD_CMD" --flight-recorder "$size" --rate 16384 --format json \
+TMPDIR="$HARNESS_DIR/tmp-term" setsid "$RECORD_CMD" --flight-recorder "$size" --rate 131072 --format json \
 	--report-output "$HARNESS_DIR/term.json" -o "$HARNESS_DIR/term.trace" -- \
 	"$churn" "$HARNESS_DIR/term.facts" 4 64 wait "$HARNESS_DIR/term.go" \
 	>"$HARNESS_DIR/term.out" 2>"$HARNESS_DIR/term.err" &
@@ -256,7 +259,7 @@ nothing_left term
 
 # The command killed with SIGKILL while its program runs: no clean-up
 # runs, its session and trigger stay until the next run cleans up.
-flight dead --rate 16384 -- "$churn" "$HARNESS_DIR/dead.facts" 1 4 wait "$HARNESS_DIR/dead.go"
+flight dead --rate 131072 -- "$churn" "$HARNESS_DIR/dead.facts" 1 4 wait "$HARNESS_DIR/dead.go"
 fact_wait "$HARNESS_DIR/dead.facts" waiting
 kill -KILL "$job"
 wait "$job" 2>/dev/null || true
