@@ -253,13 +253,14 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
 	lttng_ust_do_tracepoint(allocsample, AllocationSampled, type, size, offset,
 				sampler->rate, ptr, stack.frames, stack.n, stack.truncated, tracked,
 				stack.site);
-	as_checkpoint_note(SAMPLE_EVENT_BYTES + strlen(type) + 8 * (uint64_t) stack.n);
 	/* Only now may a checkpoint emit it: its CheckpointBlock follows
 	 * its AllocationSampled. */
 	if (tracked) {
 		as_ck_table_publish(&as_checkpoint_table, entry);
 		high_water_add(size, sampler->rate, stack.site);
 	}
+	/* After the publication: a pass this wakes finds the block live. */
+	as_checkpoint_note(SAMPLE_EVENT_BYTES + strlen(type) + 8 * (uint64_t) stack.n);
 end:
 	as_sampler_release(sampler);
 	errno = saved_errno;
