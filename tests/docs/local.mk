@@ -4,7 +4,7 @@
 # two commands install (tests/docs/setup.sh).
 # The documents are the same whatever the configuration: the normal build
 # only (PLAIN_TESTS, tests/local.mk).
-DOCS_TESTS = tests/docs/commands.sh tests/docs/readers.sh tests/docs/setup.sh
+DOCS_TESTS = tests/docs/commands.sh tests/docs/readers.sh tests/docs/setup.sh tests/docs/unit.sh
 PLAIN_TESTS += $(DOCS_TESTS)
 EXTRA_DIST += $(DOCS_TESTS) tests/docs/extract.awk tests/docs/placeholders.awk \
 	tests/docs/shape.awk tests/docs/run-document.sh tests/docs/script.py \
