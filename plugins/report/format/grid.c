@@ -78,6 +78,17 @@ char *human_duration(int64_t ns)
 	return g_strdup_printf("%" PRId64 " ns", ns);
 }
 
+char *human_elapsed(int64_t ns)
+{
+	double s = (double) ns / 1e9;
+
+	if (s >= 1.0)
+		return g_strdup_printf("%.3g s", s);
+	if (s >= 1e-3)
+		return g_strdup_printf("%.3g ms", s * 1e3);
+	return g_strdup_printf("%.3g us", s * 1e6);
+}
+
 char *live_when(const struct asr_model *model)
 {
 	char *duration, *when;

@@ -418,7 +418,7 @@ static void write_hidden(FILE *out, const struct asr_model *model)
 /* The line of a snapshot's report: what its figures are of. */
 static void write_snapshot(FILE *out, const struct asr_snapshot_view *snapshot)
 {
-	char *length = human_duration(snapshot->end_ns - snapshot->start_ns);
+	char *length = human_elapsed(snapshot->end_ns - snapshot->start_ns);
 
 	fprintf(out, "Snapshot%s%s%s: the trace holds its last %s; allocations and the peak are of that window, live bytes those at its end, with the blocks a checkpoint says were allocated before it; the heap over time begins at the first complete checkpoint.\n",
 		snapshot->reason ? " (" : "", snapshot->reason ? snapshot->reason : "",

@@ -20,6 +20,9 @@ void cell(GPtrArray *row, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
 
 /* A duration as a person writes it: "100 ms", "1.5 s".  To g_free. */
 char *human_duration(int64_t ns);
+/* A measured time (since the first sample, a window's length), with three
+ * significant digits: "1.52 s". */
+char *human_elapsed(int64_t ns);
 
 void cell_bytes(GPtrArray *row, double bytes);
 void cell_interval(GPtrArray *row, const struct as_estimate *est);

@@ -4,23 +4,11 @@
 #include "common/units.h"
 #include "format/text.h"
 
-/* A time since the first sample, with three significant digits. */
-static char *since(int64_t ns)
-{
-	double s = (double) ns / 1e9;
-
-	if (s >= 1.0)
-		return g_strdup_printf("%.3g s", s);
-	if (s >= 1e-3)
-		return g_strdup_printf("%.3g ms", s * 1e3);
-	return g_strdup_printf("%.3g us", s * 1e6);
-}
-
 /* "12.3 MiB [11.0 MiB, 13.9 MiB] at 1.52 s" */
 static char *peak_text(const struct asr_heap_curve *curve, int64_t origin)
 {
 	char *est = as_human_bytes(curve->peak.weighted), *lo = as_human_bytes(curve->peak.lower);
-	char *hi = as_human_bytes(curve->peak.upper), *at = since(curve->peak_ns - origin);
+	char *hi = as_human_bytes(curve->peak.upper), *at = human_elapsed(curve->peak_ns - origin);
 	char *text = g_strdup_printf("%s [%s, %s] at %s%s", est, lo, hi, at,
 				     curve->incomplete ? "  ~" : "");
 
@@ -48,7 +36,7 @@ void text_heap(FILE *out, const struct asr_model *model)
 	 * come after the last sample, and the peak with it (just after the
 	 * last sample, before the frees), so the samples' own end would put
 	 * the peak after the run's end. */
-	end = since(asr_heap_curve_end_ns(total) - origin);
+	end = human_elapsed(asr_heap_curve_end_ns(total) - origin);
 	fprintf(out, "\nPeak of the live heap: %s of %s (the largest of %u instants; its interval at %.4g%% allows for the choice).\n",
 		text, end, total->candidates, total->peak_confidence * 100.0);
 	g_free(text);
