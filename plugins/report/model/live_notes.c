@@ -57,8 +57,9 @@ GPtrArray *asr_live_caveats(const struct asr_summary *summary)
 			as_plural(n->unrecorded, "it", "them")));
 	if (n->unmatched_frees > 0)
 		g_ptr_array_add(out, g_strdup_printf(
-			"%" PRIu64 " %s of sampled blocks not in the trace (allocated before the session, or in a parent before fork) ignored.",
-			n->unmatched_frees, as_plural(n->unmatched_frees, "free", "frees")));
+			"%" PRIu64 " %s of sampled blocks not in the trace (allocated before %s, or in a parent before fork) ignored.",
+			n->unmatched_frees, as_plural(n->unmatched_frees, "free", "frees"),
+			n->snapshot ? "the snapshot's window and freed before its checkpoint" : "the session"));
 	if (n->untracked > 0)
 		g_ptr_array_add(out, g_strdup_printf(
 			"%" PRIu64 " %s not tracked to %s (allocsample_record, a custom allocator, a full set, or ALLOCSAMPLE_TRACK_FREES=0): left out of the live figures, which are marked incomplete.",

@@ -124,6 +124,7 @@ int asr_model_build(struct asr_model *model, const struct asr_aggregate *agg,
 	}
 	status = asr_summary_build(&model->summary, &in, &estimate_options);
 	model->summary.live_notes.no_checkpoint = model->snapshot.no_checkpoint;
+	model->summary.live_notes.snapshot = model->snapshot.late;
 	if (in.lifetime_parts)
 		g_hash_table_destroy(in.lifetime_parts);
 	if (in.at_cells)

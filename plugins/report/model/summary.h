@@ -151,6 +151,7 @@ struct asr_live_notes {
 	uint64_t detaches;          /* and detached */
 	uint64_t no_checkpoint;     /* processes of a late-beginning report with
 				     * no complete checkpoint in its window */
+	bool snapshot;              /* the report is of a snapshot's window */
 	bool tracking;              /* some trace's frees are known */
 };
 
