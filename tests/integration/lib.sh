@@ -34,19 +34,7 @@ checkpoint_events() {
 	if grep -qi discarded "$2.stderr"; then
 		fail "the tracer discarded events: $(cat "$2.stderr")"
 	fi
-	awk '
-		function field(key,   at, rest) {
-			at = index($0, " " key " = ")
-			if (at == 0)
-				return ""
-			rest = substr($0, at + length(key) + 4)
-			if (substr(rest, 1, 1) == "\"") {
-				rest = substr(rest, 2)
-				return substr(rest, 1, index(rest, "\"") - 1)
-			}
-			match(rest, /^[^,} ]*/)
-			return substr(rest, 1, RLENGTH)
-		}
+	awk "$HARNESS_AWK_FIELD"'
 		function stack(   at, rest) {
 			rest = substr($0, index($0, " stack = [") + 10)
 			rest = substr(rest, 1, index(rest, ", stack_truncated") - 1)

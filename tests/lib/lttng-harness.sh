@@ -268,12 +268,10 @@ harness_events() {
 	babeltrace2 "$1" | harness_events_of
 }
 
-# harness_events_of: harness_events of babeltrace2's text on standard
-# input.  Each field is found by its name, in one pass (a sed expression
-# of the whole line cost four times as much).  An event without the
-# contexts the sessions record (vpid, vtid, ip) is left out.
-harness_events_of() {
-	awk '
+# HARNESS_AWK_FIELD: awk's function field(KEY), the value of the field or
+# context KEY of babeltrace2's text line $0 (a string without its quotes),
+# or "" when the line has none: for the awk programs that read events.
+HARNESS_AWK_FIELD='
 		function field(key,   at, rest) {
 			at = index($0, " " key " = ")
 			if (at == 0)
@@ -286,6 +284,14 @@ harness_events_of() {
 			match(rest, /^[^,} ]*/)
 			return substr(rest, 1, RLENGTH)
 		}
+'
+
+# harness_events_of: harness_events of babeltrace2's text on standard
+# input.  Each field is found by its name, in one pass (a sed expression
+# of the whole line cost four times as much).  An event without the
+# contexts the sessions record (vpid, vtid, ip) is left out.
+harness_events_of() {
+	awk "$HARNESS_AWK_FIELD"'
 		index($0, "allocsample:AllocationSampled: ") {
 			vpid = field("vpid"); vtid = field("vtid"); ip = field("ip"); ptr = field("ptr")
 			if (vpid == "" || vtid == "" || ip == "" || ptr == "")

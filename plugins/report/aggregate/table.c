@@ -172,28 +172,6 @@ static struct asr_cell *cell_for(struct asr_table *table, const struct asr_sampl
 	return *recent;
 }
 
-struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
-			       struct asr_raw_stack *stack, struct asr_weighed *weighed)
-{
-	struct asr_cell *c = cell_for(table, sample, stack);
-
-	if (!asr_rates_weigh(&c->rates, table->recent_probabilities, sample->rate, sample->size,
-			     sample->offset, weighed)) {
-		table->skipped++;
-		return NULL;
-	}
-	asr_rates_add(&c->rates, weighed);
-	table->samples++;
-	if (sample->has_time) {
-		if (!c->has_time || sample->ns < c->first_ns)
-			c->first_ns = sample->ns;
-		if (!c->has_time || sample->ns > c->last_ns)
-			c->last_ns = sample->ns;
-		c->has_time = true;
-	}
-	return c;
-}
-
 struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample *sample,
 				struct asr_raw_stack *stack, struct asr_weighed *weighed)
 {
@@ -203,6 +181,25 @@ struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample
 			     sample->offset, weighed)) {
 		table->skipped++;
 		return NULL;
+	}
+	return c;
+}
+
+struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample *sample,
+			       struct asr_raw_stack *stack, struct asr_weighed *weighed)
+{
+	struct asr_cell *c = asr_table_seed(table, sample, stack, weighed);
+
+	if (!c)
+		return NULL;
+	asr_rates_add(&c->rates, weighed);
+	table->samples++;
+	if (sample->has_time) {
+		if (!c->has_time || sample->ns < c->first_ns)
+			c->first_ns = sample->ns;
+		if (!c->has_time || sample->ns > c->last_ns)
+			c->last_ns = sample->ns;
+		c->has_time = true;
 	}
 	return c;
 }
