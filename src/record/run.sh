@@ -106,15 +106,20 @@ run_record() {
 	# An attached process is recorded by its pid (allocsample-record-attach.sh).
 	run_filter=${run_filter:-"\$app.allocsample:run == $run"}
 	channel=
-	names_channel=
+	names_events='lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*'
+	enabled=$record_events
 	if [ -n "$flight_size" ]; then
 		channel=--channel=$flight_channel
-		names_channel=--channel=$flight_names_channel
 		lttng_quiet enable-event --userspace --session="$session" $channel --filter="$run_filter" "$flight_events"
+		lttng_quiet enable-event --userspace --session="$session" --channel="$flight_names_channel" \
+			--filter="$run_filter" "$names_events"
+	else
+		# One command: each is a request to the daemon while other runs'
+		# processes come and go, and lttng-sessiond 2.13.9 was seen to
+		# die in one (tests/profile/coverage.sh, three runs at once).
+		enabled="$record_events,$names_events"
 	fi
-	lttng_quiet enable-event --userspace --session="$session" $channel --filter="$run_filter" "$record_events"
-	lttng_quiet enable-event --userspace --session="$session" $names_channel --filter="$run_filter" \
-		'lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*'
+	lttng_quiet enable-event --userspace --session="$session" $channel --filter="$run_filter" "$enabled"
 	if [ -n "$events" ]; then
 		# Split at newlines only, and without globbing: the patterns are
 		# lttng's, not file names.  No pipeline, so that die() ends the script.

@@ -31,7 +31,7 @@ for i in $(seq "$RUNS"); do
 	[ "$RECORD_STATUS" -eq 137 ] && [ "$(jq -r '.snapshot.reason' "$json" 2>/dev/null)" = signal ] ||
 		harness_fail "run $i: status $RECORD_STATUS, $(tail -n 3 "$HARNESS_DIR/c$i.err" | paste -s -d ' ' -)"
 	[ "$(jq -r .total.live_incomplete "$json")" = false ] ||
-		harness_fail "run $i: no complete checkpoint in the window ($(jq -c .snapshot "$json"))"
+		harness_fail "run $i: its live figures are incomplete ($(jq -c '[.snapshot, .live.notes, .losses]' "$json"))"
 	for f in keep grow; do
 		truth=$(flight_fact "c$i" "live_$f")
 		set -- $(flight_live "$json" "${f}_blocks")

@@ -26,8 +26,17 @@
  *   live_keep N         of them, keep_blocks's
  *   live_grow N         of them, grow_blocks's
  *
- * Then it returns 0, or with `kill` sends itself SIGKILL, as the OOM
- * killer would.  It calls nothing else that allocates after main starts.
+ * Then, after a stall of 200 ms, it returns 0, or with `kill` sends itself
+ * SIGKILL, as the OOM killer would.  It calls nothing else that allocates
+ * after main starts.
+ *
+ * The stall: a process the OOM killer takes has first stalled in the
+ * kernel's reclaim, allocating slowly.  It is also the time the shim's
+ * checkpoint thread has, on a machine as loaded as the test suite's, to
+ * finish the pass its churn asked for: a churn that fills the ring
+ * buffers faster than a starved thread can write a pass leaves no
+ * complete pass in the snapshot, which the report then says
+ * (doc/sampling.md, "Checkpoints").
  */
 #include <fcntl.h>
 #include <signal.h>
@@ -151,6 +160,7 @@ static __attribute__((noinline)) void spike(int fd, const char *facts)
 
 int main(int argc, char **argv)
 {
+	struct timespec stall = { 0, 200 * 1000 * 1000 };
 	struct kept keep, grow;
 	uint64_t keep_mib, grow_mib, churn_blocks, stride, i;
 	int fd, do_kill = 0, do_wait = 0;
@@ -184,6 +194,7 @@ int main(int argc, char **argv)
 		if (i % stride == 0)
 			grow_blocks(&grow, grow_mib);
 	}
+	nanosleep(&stall, NULL);
 	fact(fd, "peak", peak);
 	fact(fd, "live", live);
 	fact(fd, "live_keep", keep.bytes);

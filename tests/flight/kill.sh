@@ -32,7 +32,7 @@ check "the report is of the signal snapshot ($(jq -c .snapshot "$json"))" \
 	[ "$(jq -r '.snapshot.reason' "$json")" = signal ]
 check "the window is the end of the run, shorter than it ($(jq -c .snapshot.window_ns "$json"))" \
 	[ "$(jq '.snapshot.window_ns[0] < .snapshot.window_ns[1] and .snapshot.t_ns == .snapshot.window_ns[1]' "$json")" = true ]
-check "the live figures are complete: a checkpoint in the window" \
+check "the live figures are complete: a checkpoint in the window ($(jq -c '[.live.notes, .losses]' "$json"))" \
 	[ "$(jq -r .total.live_incomplete "$json")" = false ]
 
 # shellcheck disable=SC2046 # "lower upper", split on purpose
