@@ -239,7 +239,7 @@ void asr_summary_fini(struct asr_summary *summary);
  */
 static inline bool asr_summary_empty(const struct asr_summary *summary)
 {
-	return summary->total.threads == 0;
+	return summary->samples == 0 && summary->total.threads == 0;
 }
 
 /*
