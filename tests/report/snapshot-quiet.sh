@@ -5,7 +5,8 @@
 # `quiet` at rate 1: the live figures the last pass says, exactly, per
 # process, thread and type, in the text and in JSON, and nothing
 # allocated in the window: none sampled, 0 bytes, an interval of [0, 0]
-# at rate 1, where no byte goes unseen.
+# at rate 1, where no byte goes unseen.  allocsample-record takes such a
+# snapshot for one to report.
 set -eu
 . "$AS_SRCDIR/tests/report/lib.sh"
 require jq
@@ -67,4 +68,13 @@ check "text: the types with their live bytes" \
 	sh -c 'grep -q " kept  .* 12\.0 KiB" "$1" && grep -q " kept-b .* 12\.0 KiB" "$1"' - "$HARNESS_DIR/quiet.txt"
 check "text: the total's live bytes, 24.0 KiB" grep -q '^  Total .* 24\.0 KiB' "$HARNESS_DIR/quiet.txt"
 check "text: no warning of no event" sh -c '! grep -q "no allocsample:AllocationSampled" "$1"' - "$HARNESS_DIR/quiet.txt.err"
+
+# allocsample-record's own question before a text report
+# (src/record/report.sh, report_sampled): a flight recorder's snapshot
+# with passes and no sample is one to report; another trace without
+# samples is not.
+got=$(report_trace=$snap snapshot_reason=exit sh -c '. "$1/src/record/report.sh"; report_sampled' - "$AS_SRCDIR")
+check "allocsample-record: a flight recorder's snapshot with passes is sampled (got $got)" [ "$got" = yes ]
+got=$(report_trace=$snap snapshot_reason= sh -c '. "$1/src/record/report.sh"; report_sampled' - "$AS_SRCDIR")
+check "allocsample-record: the same trace, not a flight recorder's, is not (got $got)" [ "$got" = no ]
 finish
