@@ -197,10 +197,16 @@ report_babeltrace2() {
 # report_sampled: whether the trace holds a sample: "yes" at the first
 # allocsample:AllocationSampled event babeltrace2 prints (it stops there,
 # its output gone), "no" when it reads the whole trace without one,
-# "unknown" when it cannot read it (the report then says why).
+# "unknown" when it cannot read it (the report then says why).  In a
+# flight recorder's snapshot (snapshot_reason) an allocsample:CheckpointBlock
+# counts too: a program idle before the snapshot leaves its passes, not its
+# samples, in the window, and the component reports the live blocks they
+# say (doc/report-formats.md, "A snapshot").
 report_sampled() {
+	sampled_events=AllocationSampled
+	[ -z "${snapshot_reason:-}" ] || sampled_events='(AllocationSampled|CheckpointBlock)'
 	{ BABELTRACE_TERM_COLOR=NEVER babeltrace2 "$report_trace" 2>/dev/null; echo "end $?"; } |
-		awk '/ allocsample:AllocationSampled: / { print "yes"; exit }
+		awk -v sampled=" allocsample:$sampled_events: " '$0 ~ sampled { print "yes"; exit }
 			/^end / { print $2 == 0 ? "no" : "unknown"; exit }'
 }
 

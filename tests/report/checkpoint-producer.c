@@ -39,6 +39,14 @@
  * MODE `no-pass`: 5 "np" (1024, offset 1) at 0x800000 + i pages, the
  *   first freed; pass 1 with its 4 Blocks and End(1, 5): incomplete.
  *   Live at the end: 4 blocks, 4096 bytes.
+ * MODE `quiet` [PASSES]: a program gone idle, whose samples the passes
+ *   overwrite.  main: 8 "kept" (2048, offset 1) at 0x900000 + i pages,
+ *   frees the first 2; thread "kept-b": 3 "kept-b" (4096, offset 1) at
+ *   0xa00000 + i pages; then PASSES (default 200) complete passes, each
+ *   Begin(n, 9), the 9 Blocks, End(n, 9), and nothing else: enough to
+ *   overwrite small buffers' samples many times.  Live at the end: kept
+ *   6 (12288 bytes), kept-b 3 (12288): 9 blocks, 24576 bytes; nothing
+ *   allocated after the samples.
  */
 
 #define PAGE 4096u
@@ -142,6 +150,47 @@ static void *no_pass(void *unused)
 	return NULL;
 }
 
+static unsigned quiet_passes;
+
+static void *quiet_pass_run(void *unused)
+{
+	(void) unused;
+	name_checkpoint_thread();
+	for (uint64_t pass = 1; pass <= quiet_passes; pass++) {
+		lttng_ust_tracepoint(allocsample, CheckpointBegin, pass, 9, NULL);
+		for (unsigned i = 2; i < 8; i++)
+			block(pass, main_tid, "kept", 2048, 1, 0x900000 + i * PAGE);
+		for (unsigned i = 0; i < 3; i++)
+			block(pass, b_tid, "kept-b", 4096, 1, 0xa00000 + i * PAGE);
+		lttng_ust_tracepoint(allocsample, CheckpointEnd, pass, 9, NULL);
+	}
+	return NULL;
+}
+
+static void *thread_kept_b(void *unused)
+{
+	(void) unused;
+	pthread_setname_np(pthread_self(), "kept-b");
+	b_tid = (uint32_t) gettid();
+	for (unsigned i = 0; i < 3; i++)
+		sample("kept-b", 4096, 1, 0xa00000 + i * PAGE);
+	return NULL;
+}
+
+static int quiet(unsigned passes)
+{
+	pthread_t b;
+
+	for (unsigned i = 0; i < 8; i++)
+		sample("kept", 2048, 1, 0x900000 + i * PAGE);
+	release(0x900000);
+	release(0x900000 + PAGE);
+	if (pthread_create(&b, NULL, thread_kept_b, NULL) != 0 || pthread_join(b, NULL) != 0)
+		return 1;
+	quiet_passes = passes;
+	return on_checkpoint_thread(quiet_pass_run) != 0;
+}
+
 /* Thread "old-b": its blocks before the churn, one more after it. */
 static pthread_mutex_t b_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t b_cond = PTHREAD_COND_INITIALIZER;
@@ -220,5 +269,7 @@ int main(int argc, char **argv)
 		release(0x800000);
 		return on_checkpoint_thread(no_pass) != 0;
 	}
+	if (strcmp(mode, "quiet") == 0)
+		return quiet(argc > 2 ? (unsigned) strtoul(argv[2], NULL, 10) : 200);
 	return flight(argc > 2 ? (unsigned) strtoul(argv[2], NULL, 10) : 3000);
 }

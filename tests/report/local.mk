@@ -179,11 +179,11 @@ EXTRA_DIST += $(STACK_FORMAT_TESTS) tests/report/flame-frames.py
 EXTRA_DIST += tests/report/scopes-workload-tp.h tests/workloads/workload.h
 # A flight recorder's trace: a producer of samples, frees and checkpoint
 # passes in exact sequences at rate 1, with the real provider compiled in
-# (tests/report/snapshot.sh).
+# (tests/report/snapshot.sh, snapshot-quiet.sh).
 check_PROGRAMS += tests/report/checkpoint-producer
 tests_report_checkpoint_producer_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tp
 tests_report_checkpoint_producer_CFLAGS = $(BAD_PRODUCER_CFLAGS) $(PTHREAD_CFLAGS)
 tests_report_checkpoint_producer_LDADD = $(BAD_PRODUCER_LIBS) $(PTHREAD_LIBS)
-SNAPSHOT_REPORT_TESTS = tests/report/snapshot.sh
+SNAPSHOT_REPORT_TESTS = tests/report/snapshot.sh tests/report/snapshot-quiet.sh
 TESTS += $(SNAPSHOT_REPORT_TESTS)
 EXTRA_DIST += $(SNAPSHOT_REPORT_TESTS)

@@ -207,6 +207,7 @@ static void seed(struct asr_aggregate *agg, struct asr_trace *trace, bool has_vp
 		cell->heap = asr_heap_series_of(&agg->heap, cell);
 	if (has_time)
 		asr_heap_advance(&agg->heap, cell->heap, ns);
+	asr_heap_rate(cell->heap, b->rate);
 	trace->free_tracking = true;
 	trace->frees_known = true;
 	agg->live_known = true;

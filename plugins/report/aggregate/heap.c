@@ -327,6 +327,12 @@ void asr_heap_allocated(struct asr_heap_series *series, const struct asr_weighed
 	asr_rates_add(&series->total->allocated, weighed);
 }
 
+void asr_heap_rate(struct asr_heap_series *series, uint64_t rate)
+{
+	asr_rates_accum(&series->allocated, rate);
+	asr_rates_accum(&series->total->allocated, rate);
+}
+
 void asr_heap_live(struct asr_heap_series *series, const struct asr_weighed *weighed)
 {
 	asr_rates_add(&series->live, weighed);

@@ -154,6 +154,12 @@ void asr_heap_allocated(struct asr_heap_series *series, const struct asr_weighed
 void asr_heap_live(struct asr_heap_series *series, const struct asr_weighed *weighed);
 void asr_heap_freed(struct asr_heap_series *series, const struct asr_weighed *weighed);
 
+/* A block of `series` a checkpoint says is live, sampled at `rate` before
+ * the window: no allocation of it, but an accumulator at its rate in
+ * `allocated` (and the total's), so that a process known only from its
+ * passes estimates what it allocated in the window: nothing sampled. */
+void asr_heap_rate(struct asr_heap_series *series, uint64_t rate);
+
 /* The instant of grid point `k`. */
 int64_t asr_heap_instant(const struct asr_heap *heap, int64_t k);
 

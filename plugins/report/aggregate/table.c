@@ -182,6 +182,11 @@ struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample
 		table->skipped++;
 		return NULL;
 	}
+	/* The thread draws samples at this rate, none of them in the window:
+	 * an accumulator without samples, which asr_rates_weigh() leaves
+	 * unmade when its cache knows the size, so that a thread known only
+	 * from a pass estimates its allocations in the window (zero). */
+	asr_rates_accum(&c->rates, sample->rate);
 	return c;
 }
 

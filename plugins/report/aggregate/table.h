@@ -89,7 +89,8 @@ struct asr_cell *asr_table_add(struct asr_table *table, const struct asr_sample 
 
 /* The cell of a block that a checkpoint says is live, allocated before the
  * trace's window: weighed into `*weighed` but not added to the cell's
- * allocated samples (aggregate/checkpoints.h).  NULL when impossible, as
+ * allocated samples (aggregate/checkpoints.h), though the cell gets an
+ * accumulator at its rate.  NULL when impossible, as
  * asr_table_add. */
 struct asr_cell *asr_table_seed(struct asr_table *table, const struct asr_sample *sample,
 				struct asr_raw_stack *stack, struct asr_weighed *weighed);

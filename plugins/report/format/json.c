@@ -818,7 +818,7 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 			put_symbols(out, model->stack_problems);
 	}
 	fputs(",\n  \"total\": ", out);
-	if (sum->samples > 0)
+	if (!asr_summary_empty(sum))
 		put_group(out, "total", &sum->total, true, NULL, total_curve(model));
 	else
 		fputs("null", out);

@@ -195,7 +195,7 @@ static void add_comments(struct asr_pprof *b, const struct asr_model *model)
 				      "sampled allocations; intervals per stack in format=json"));
 	asr_pprof_comment(b, g_strdup("allocsample_* values: sums from which allocsample-profile "
 				      "computes the intervals of any sum of these profiles"));
-	if (sum->samples == 0) {
+	if (asr_summary_empty(sum)) {
 		asr_pprof_comment(b, g_strdup("no allocsample:AllocationSampled event: nothing to estimate"));
 		g_string_free(rates, TRUE);
 		return;

@@ -460,7 +460,7 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 		fprintf(out, "Cut short: %s; reported up to there.\n", model->cut);
 	if (model->snapshot.late)
 		write_snapshot(out, &model->snapshot);
-	if (sum->samples == 0) {
+	if (asr_summary_empty(sum)) {
 		/* Empty tables would say nothing more; scopes still have their
 		 * instances to show. */
 		fprintf(out, "No allocation was sampled: nothing to estimate.\n");
@@ -471,6 +471,10 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 		fflush(out);
 		return ferror(out) ? -1 : 0;
 	}
+	/* Groups without a sample: the live blocks of a snapshot's passes,
+	 * of a program that allocated nothing in its window. */
+	if (sum->samples == 0)
+		fprintf(out, "No allocation was sampled in the window: its bytes allocated are estimated from no sample (0 B, their interval's upper end what could go unseen at the rate), its live bytes are the blocks a checkpoint says were allocated before it.\n");
 	write_rates(out, model->rates);
 	for (kind = 0; kind < ASR_KIND_COUNT; kind++) {
 		if (kind == ASR_KIND_STACK && asr_kind_shown(kind, model->group_by))

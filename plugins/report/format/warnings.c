@@ -112,7 +112,7 @@ void asr_warn(const char *component, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
 
-	if (sum->samples == 0)
+	if (asr_summary_empty(sum))
 		warn(component, "no allocsample:AllocationSampled events: nothing to estimate.  Either the traced programs allocated too little to draw a sample (one per ALLOCSAMPLE_RATE bytes on average, 102400 by default), or the session did not record them (lttng enable-event -u 'allocsample:*'), or no traced program allocated through liballocsample (not preloaded, or a static or setuid program).");
 	if (model->cut)
 		warn(component, "the trace ends early: %s.  What came before is reported, every group marked incomplete (its true value is at least the lower bound).",

@@ -8,7 +8,7 @@ const char *asr_live_unknown_reason(const struct asr_summary *summary)
 {
 	const struct asr_live_notes *n = &summary->live_notes;
 
-	if (summary->samples == 0)
+	if (asr_summary_empty(summary))
 		return NULL;
 	if (n->traces_old > 0)
 		return summary->live_known ?

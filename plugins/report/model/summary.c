@@ -418,7 +418,7 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 	summary->total.live_incomplete = summary->total.live_incomplete || summary->incomplete;
 	summary->live_known = summary->total.live_known;
 	summary->live_notes.tracking = in->live;
-	if (summary->samples > 0) {
+	if (!asr_summary_empty(summary)) {
 		if (asr_group_estimate(&summary->total, summary->total.threads,
 				       in->figures | ASR_FIGURES_PEAK, options))
 			goto end;

@@ -158,7 +158,7 @@ struct asr_live_notes {
 struct asr_summary {
 	GPtrArray *groups[ASR_KIND_COUNT];  /* struct asr_group *, in report order */
 	GHashTable *index;                  /* every group of `groups`, by key */
-	struct asr_group total;             /* valid when samples > 0 */
+	struct asr_group total;             /* valid unless asr_summary_empty() */
 	uint64_t samples;
 	uint64_t skipped;                   /* impossible samples left out */
 	uint64_t processes;
@@ -230,6 +230,18 @@ int asr_summary_build(struct asr_summary *summary, const struct asr_summary_inpu
 		      const struct as_estimate_options *options);
 
 void asr_summary_fini(struct asr_summary *summary);
+
+/*
+ * Whether the summary has no group at all: no sample, and no block that
+ * a checkpoint says is live.  A snapshot of a program gone idle has no
+ * sample in its window but the live blocks of its passes: not empty, its
+ * allocated bytes estimated from no sample (doc/report-formats.md, "A
+ * snapshot").
+ */
+static inline bool asr_summary_empty(const struct asr_summary *summary)
+{
+	return summary->samples == 0 && summary->total.threads == 0;
+}
 
 /*
  * Names every group's process and marks lttng-ust's own threads (names.c).

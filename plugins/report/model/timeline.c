@@ -78,7 +78,7 @@ static int window_rows(GArray *rows, const struct asr_summary *whole,
 	size_t k;
 	guint i;
 
-	if (whole->samples == 0)
+	if (asr_summary_empty(whole))
 		return 0;
 	memset(&row->live, 0, sizeof row->live);
 	if (row_estimate(&whole->total, window->samples > 0 ? &window->total : NULL,
