@@ -1,4 +1,6 @@
 /* messages.c - each message to its reader, and what it holds to the aggregate (see messages.h). */
+#include <string.h>
+
 #include "messages.h"
 #include "read/fields.h"
 #include "read/first_packet.h"
@@ -113,6 +115,27 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 	return false;
 }
 
+/* Whether `stream`'s class declares an event of the provider allocsample:
+ * only such a stream bounds a snapshot's window.  Another channel that
+ * begins late (a flight recorder's names' channel, which each snapshot
+ * costs a sub-buffer; a user's kernel channel) misses nothing the figures
+ * are made of, and taken for a bound it would cut a window short of its
+ * last checkpoint. */
+static bool carries_allocsample(const bt_stream *stream)
+{
+	const bt_stream_class *sc = bt_stream_borrow_class_const(stream);
+	uint64_t i;
+
+	for (i = 0; i < bt_stream_class_get_event_class_count(sc); i++) {
+		const char *name = bt_event_class_get_name(
+			bt_stream_class_borrow_event_class_by_index_const(sc, i));
+
+		if (name && strncmp(name, "allocsample:", strlen("allocsample:")) == 0)
+			return true;
+	}
+	return false;
+}
+
 bool asr_message_handle(struct asr_readers *readers, struct asr_aggregate *agg,
 			struct asr_worker *worker, bt_self_component *self,
 			const bt_message *msg)
@@ -132,7 +155,8 @@ bool asr_message_handle(struct asr_readers *readers, struct asr_aggregate *agg,
 		/* babeltrace2's muxer gives every stream's beginning before
 		 * any event of a trace read from files, so the window is
 		 * known before its first sample. */
-		if (asr_first_packet_read(bt_message_stream_beginning_borrow_stream_const(msg), &first) &&
+		if (carries_allocsample(bt_message_stream_beginning_borrow_stream_const(msg)) &&
+		    asr_first_packet_read(bt_message_stream_beginning_borrow_stream_const(msg), &first) &&
 		    first.late) {
 			asr_worker_drain(worker);
 			asr_aggregate_late_stream(agg, first.begin_ns);
