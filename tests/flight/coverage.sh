@@ -14,7 +14,10 @@
 # missed a third of the time (a checkpoint's blocks counted twice, or a
 # block freed before the window left live) fails it almost surely.  The
 # process's live bytes, which hold both functions', are counted in the
-# log, not judged.
+# log, not judged.  A recording whose live figures the report marks
+# incomplete promises no interval: it is left out and said in the log (at
+# most two of twenty: a checkpoint pass starved of CPU by the suite's load
+# can miss the ring, doc/sampling.md, "Checkpoints").
 set -eu
 . "$AS_SRCDIR/tests/flight/lib.sh"
 harness_enter "$@"
@@ -22,6 +25,7 @@ require jq
 harness_start_sessiond
 
 RUNS=20
+incomplete=0
 misses=0
 checks=0
 process_misses=0
@@ -30,8 +34,15 @@ for i in $(seq "$RUNS"); do
 	json=$HARNESS_DIR/c$i.json
 	[ "$RECORD_STATUS" -eq 137 ] && [ "$(jq -r '.snapshot.reason' "$json" 2>/dev/null)" = signal ] ||
 		harness_fail "run $i: status $RECORD_STATUS, $(tail -n 3 "$HARNESS_DIR/c$i.err" | paste -s -d ' ' -)"
-	[ "$(jq -r .total.live_incomplete "$json")" = false ] ||
-		harness_fail "run $i: its live figures are incomplete ($(jq -c '[.snapshot, .live.notes, .losses]' "$json"))"
+	# Incomplete live figures promise no interval: the run is left out of
+	# the count, said in the log with what the report knew of why.
+	if [ "$(jq -r .total.live_incomplete "$json")" != false ]; then
+		incomplete=$((incomplete + 1))
+		printf '      run %d: live figures incomplete, left out: %s\n' "$i" "$(jq -c '[.snapshot,
+			.live.notes, .losses, .cut, [.groups[] | select(.live_incomplete) |
+			[.kind, .pid, .tid, .live_samples]][0:3]]' "$json")"
+		continue
+	fi
 	for f in keep grow; do
 		truth=$(flight_fact "c$i" "live_$f")
 		set -- $(flight_live "$json" "${f}_blocks")
@@ -49,8 +60,10 @@ for i in $(seq "$RUNS"); do
 	fi
 done
 printf '      %d of %d function intervals missed; %d of %d processes\n' "$misses" "$checks" \
-	"$process_misses" "$RUNS"
-check "two functions' intervals in each of $RUNS recordings" [ "$checks" -eq $((2 * RUNS)) ]
-check_coverage "live bytes at the kill of keep_blocks and grow_blocks in $RUNS snapshots, at 95%" \
+	"$process_misses" $((RUNS - incomplete))
+judged=no
+[ "$checks" -lt 36 ] || [ "$checks" -ne $((2 * (RUNS - incomplete))) ] || judged=yes
+check "two functions' intervals in at least 18 of $RUNS recordings ($incomplete incomplete)" [ "$judged" = yes ]
+check_coverage "live bytes at the kill of keep_blocks and grow_blocks in $((RUNS - incomplete)) snapshots, at 95%" \
 	"$misses" "$checks" 0.05 0.999
 finish
