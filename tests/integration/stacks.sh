@@ -49,7 +49,11 @@ run() {
 	fi
 }
 
-harness_session stacks --output "$trace"
+# Without the checkpoints: a pass's first event maps memory from the
+# checkpoint thread at a moment of its own, which can take the place
+# module A leaves for B (check_modules).
+harness_session stacks --output "$trace" \
+	--events 'allocsample:AllocationSampled,allocsample:SampledFree,allocsample:SamplesUnrecorded'
 for variant in stacks stacks-fp; do
 	for depth in 0 8 128; do
 		run "$variant-$depth" "$variant" "$depth" recurse strdup
