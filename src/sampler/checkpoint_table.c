@@ -2,10 +2,12 @@
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <sched.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "checkpoint_table.h"
@@ -205,6 +207,7 @@ uint32_t as_ck_table_insert(struct as_ck_table *table, const struct as_ck_block 
 	if (n > table->depth)
 		n = table->depth;
 	entry->tid = block->tid;
+	entry->generation = __atomic_load_n(&table->generation, __ATOMIC_RELAXED);
 	entry->ptr = (uint64_t) (uintptr_t) block->ptr;
 	entry->size = block->size;
 	entry->offset = block->offset;
@@ -259,19 +262,47 @@ uint32_t as_ck_table_entries(const struct as_ck_table *table)
 	return entries < AS_CK_SEGMENTS * AS_CK_SEGMENT_ENTRIES ? entries : AS_CK_SEGMENTS * AS_CK_SEGMENT_ENTRIES;
 }
 
+/* Waits a moment for a PENDING entry: yields first (the publishing thread
+ * is a few hundred instructions from it, unless it lost its CPU), then
+ * sleeps. */
+static void pending_pause(unsigned round)
+{
+	struct timespec pause = { .tv_sec = 0, .tv_nsec = 100000 };
+
+	if (round < 16)
+		sched_yield();
+	else
+		nanosleep(&pause, NULL);
+}
+
 const struct as_ck_entry *as_ck_table_hold(struct as_ck_table *table, uint32_t number)
 {
 	struct as_ck_entry *entry = entry_at(table, number);
-	uint32_t live = AS_CK_LIVE;
+	uint32_t state;
 
 	if (!entry)
 		return NULL;
 	/* Said before the state changes: a fork child that copies the
 	 * state HELD also copies which entry it is (after_fork_child). */
 	__atomic_store_n(&table->held, number, __ATOMIC_SEQ_CST);
-	if (__atomic_compare_exchange_n(&entry->state, &live, AS_CK_HELD, false, __ATOMIC_ACQ_REL,
-					__ATOMIC_ACQUIRE))
-		return entry;
+	for (unsigned round = 0; round < 16 + AS_CK_PENDING_WAIT_MS * 10; round++) {
+		state = __atomic_load_n(&entry->state, __ATOMIC_ACQUIRE);
+		if (state == AS_CK_PENDING &&
+		    __atomic_load_n(&entry->generation, __ATOMIC_RELAXED) ==
+			    __atomic_load_n(&table->generation, __ATOMIC_RELAXED)) {
+			pending_pause(round);
+			continue;
+		}
+		/* LIVE, or PENDING from before a fork; any other state (FREE,
+		 * or taken again) is no block to hold. */
+		if ((state == AS_CK_LIVE || state == AS_CK_PENDING) &&
+		    __atomic_compare_exchange_n(&entry->state, &state, AS_CK_HELD, false,
+						__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+			return entry;
+		if (state == AS_CK_PENDING || state == AS_CK_LIVE)
+			continue;
+		break;
+	}
 	__atomic_store_n(&table->held, 0, __ATOMIC_RELAXED);
 	return NULL;
 }
@@ -293,6 +324,7 @@ void as_ck_table_after_fork_child(struct as_ck_table *table)
 	if (entry && (entry->state == AS_CK_HELD || entry->state == AS_CK_WAITED))
 		entry->state = AS_CK_LIVE;
 	table->held = 0;
+	table->generation++;
 }
 
 void as_ck_table_clear(struct as_ck_table *table)

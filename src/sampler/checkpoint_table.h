@@ -18,9 +18,10 @@
  * An entry's state word says what it is:
  *
  *	FREE     not a live block (never used, or on the free list);
- *	PENDING  inserted, its AllocationSampled not yet emitted: a
- *	         checkpoint skips it, so no CheckpointBlock precedes the
- *	         block's own sample;
+ *	PENDING  inserted, its AllocationSampled not yet known to be
+ *	         emitted: a checkpoint waits until it is LIVE (below), so
+ *	         no CheckpointBlock precedes the block's own sample, and
+ *	         a sample emitted before a CheckpointBegin is in that pass;
  *	LIVE     a live tracked block;
  *	HELD     the checkpoint is emitting it; a removal waits (futex) until
  *	         it is LIVE again, so the block's CheckpointBlock precedes its
@@ -29,6 +30,17 @@
  *
  * A checkpoint holds one entry at a time, for the time of one event, and
  * a removal of any other entry never waits.
+ *
+ * A PENDING entry is a thread between its sample's insertion and the end
+ * of its AllocationSampled: the event's time is taken inside that
+ * interval, so a CheckpointBegin may come after the sample in the trace
+ * while the entry is still PENDING.  Skipping it would leave out of the
+ * pass a block the trace says was live at its Begin; the checkpoint
+ * waits for it instead, for as long as one event takes.  In a fork
+ * child, an entry left PENDING by another thread of the parent (which
+ * the child does not have) would wait forever: each entry says the
+ * process generation that inserted it, and one from before the fork is
+ * held at once (the block was the parent's, live, and is the child's).
  */
 #ifndef ALLOCSAMPLE_CHECKPOINT_TABLE_H
 #define ALLOCSAMPLE_CHECKPOINT_TABLE_H
@@ -51,6 +63,9 @@
 #define AS_CK_MID_BITS 12
 #define AS_CK_LEAF_BITS 10
 
+/* The longest a checkpoint waits for a PENDING entry to be published. */
+#define AS_CK_PENDING_WAIT_MS 1000
+
 enum as_ck_state {
 	AS_CK_FREE = 0,
 	AS_CK_PENDING,
@@ -67,6 +82,7 @@ struct as_ck_entry {
 	uint32_t tid;          /* the allocating thread */
 	uint8_t stack_length;
 	bool stack_truncated;
+	uint16_t generation;   /* the table's generation at its insertion */
 	uint64_t ptr;
 	uint64_t size;
 	uint64_t offset;
@@ -101,6 +117,7 @@ struct as_ck_table {
 	uint64_t live;         /* atomic: entries PENDING, LIVE, HELD or WAITED */
 	uint32_t held;         /* atomic: the entry the checkpoint holds or is about to, 0: none */
 	uint32_t dropped;      /* atomic: insertions refused for want of memory */
+	uint16_t generation;   /* forks since the table's process began (wraps) */
 	char *segments[AS_CK_SEGMENTS];               /* atomic */
 	uint32_t **index[1u << AS_CK_TOP_BITS];       /* atomic, both levels */
 };
@@ -139,15 +156,19 @@ uint32_t as_ck_table_entries(const struct as_ck_table *table);
 
 /*
  * The checkpoint's side: holds entry `number` if it is LIVE and returns it,
- * else NULL.  One entry at a time, released before the next is held.
+ * else NULL.  A PENDING entry is waited for until it is LIVE (at most
+ * AS_CK_PENDING_WAIT_MS, then NULL: a thread stopped in the middle of an
+ * event), one from before a fork is held at once.  One entry at a time,
+ * released before the next is held.
  */
 const struct as_ck_entry *as_ck_table_hold(struct as_ck_table *table, uint32_t number);
 void as_ck_table_release(struct as_ck_table *table, const struct as_ck_entry *entry);
 
 /*
  * In a fork child: the entry the parent's checkpoint held is LIVE again
- * (the child has no checkpoint thread yet, and no removal waits).  Called
- * before the child can free anything.
+ * (the child has no checkpoint thread yet, and no removal waits), and the
+ * entries PENDING now are the parent's other threads', never published
+ * here (a new generation).  Called before the child can free anything.
  */
 void as_ck_table_after_fork_child(struct as_ck_table *table);
 

@@ -1,4 +1,4 @@
-/* test-checkpoint-table.c - the checkpoint table: insert, find, remove, types cut, stacks cut, segments grown, a held entry's removal waiting, threads racing a checkpoint, a fork child's held entry, the live bytes' marks. */
+/* test-checkpoint-table.c - the checkpoint table: insert, find, remove, types cut, stacks cut, segments grown, a PENDING entry waited for (and given up, and across a fork), a held entry's removal waiting, threads racing a checkpoint, a fork child's held entry, the live bytes' marks. */
 #include <check.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -174,16 +174,88 @@ START_TEST(segments_grow)
 }
 END_TEST
 
-/* A PENDING entry (its sample not yet emitted) is not held. */
-START_TEST(pending_not_held)
+struct publisher {
+	uint32_t number;
+	int published; /* atomic: set just before the publication */
+};
+
+static void pause_ms(long ms)
+{
+	struct timespec t = { .tv_sec = 0, .tv_nsec = ms * 1000000 };
+
+	nanosleep(&t, NULL);
+}
+
+static void *publish_later(void *arg)
+{
+	struct publisher *p = arg;
+
+	pause_ms(50);
+	__atomic_store_n(&p->published, 1, __ATOMIC_RELEASE);
+	as_ck_table_publish(&table, p->number);
+	return NULL;
+}
+
+/* A PENDING entry (its sample being emitted) is held once it is
+ * published, not skipped: the checkpoint waits for it. */
+START_TEST(pending_waited)
 {
 	struct as_ck_block b = block(page(UINT64_C(9) << 20, 0), 10);
 	uint64_t replaced;
-	uint32_t number = as_ck_table_insert(&table, &b, &replaced);
+	struct publisher p = { .number = as_ck_table_insert(&table, &b, &replaced) };
+	const struct as_ck_entry *entry;
+	pthread_t publisher;
 
+	pthread_create(&publisher, NULL, publish_later, &p);
+	entry = as_ck_table_hold(&table, p.number);
+	ck_assert_ptr_nonnull(entry);
+	ck_assert_int_eq(__atomic_load_n(&p.published, __ATOMIC_ACQUIRE), 1);
+	as_ck_table_release(&table, entry);
+	pthread_join(publisher, NULL);
+}
+END_TEST
+
+/* A PENDING entry never published (its thread stopped) is given up after
+ * AS_CK_PENDING_WAIT_MS. */
+START_TEST(pending_given_up)
+{
+	struct as_ck_block b = block(page(UINT64_C(10) << 20, 0), 10);
+	uint64_t replaced;
+	uint32_t number = as_ck_table_insert(&table, &b, &replaced);
+	struct timespec begin, end;
+
+	clock_gettime(CLOCK_MONOTONIC, &begin);
 	ck_assert_ptr_null(as_ck_table_hold(&table, number));
-	as_ck_table_publish(&table, number);
-	as_ck_table_release(&table, as_ck_table_hold(&table, number));
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	ck_assert_int_ge((end.tv_sec - begin.tv_sec) * 1000 + (end.tv_nsec - begin.tv_nsec) / 1000000,
+			 AS_CK_PENDING_WAIT_MS);
+}
+END_TEST
+
+/* In a fork child, an entry another thread of the parent left PENDING is
+ * held at once: that thread will never publish it there. */
+START_TEST(pending_across_fork)
+{
+	struct as_ck_block b = block(page(UINT64_C(11) << 20, 0), 10);
+	uint64_t replaced;
+	uint32_t number = as_ck_table_insert(&table, &b, &replaced);
+	int status;
+	pid_t child;
+
+	child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		const struct as_ck_entry *entry;
+		struct timespec begin, end;
+
+		as_ck_table_after_fork_child(&table);
+		clock_gettime(CLOCK_MONOTONIC, &begin);
+		entry = as_ck_table_hold(&table, number);
+		clock_gettime(CLOCK_MONOTONIC, &end);
+		_exit(entry && end.tv_sec - begin.tv_sec < 1 && entry->size == 10 ? 0 : 1);
+	}
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 }
 END_TEST
 
@@ -200,13 +272,6 @@ static void *remove_one(void *arg)
 	ck_assert(as_ck_table_remove(&table, r->ptr, &weight));
 	__atomic_store_n(&r->done, 1, __ATOMIC_RELEASE);
 	return NULL;
-}
-
-static void pause_ms(long ms)
-{
-	struct timespec t = { .tv_sec = 0, .tv_nsec = ms * 1000000 };
-
-	nanosleep(&t, NULL);
 }
 
 /* A removal of the held entry waits until its release; a removal of
@@ -389,7 +454,9 @@ int main(void)
 		{ insert_again, 1 },
 		{ type_and_stack_cut, 1 },
 		{ segments_grow, 1 },
-		{ pending_not_held, 1 },
+		{ pending_waited, 1 },
+		{ pending_given_up, 1 },
+		{ pending_across_fork, 1 },
 		{ held_entry_waits, 1 },
 		{ fork_while_held, 1 },
 		{ threads_race_a_checkpoint, 1 },
