@@ -26,6 +26,9 @@
  * process, and repeating it would only push the samples around it out of
  * them.  Every CHECKPOINT_REFRESH intervals there is one all the same, for
  * a session started since (its buffers hold no pass of the process yet).
+ *
+ * The thread also says a LiveHighWater mark owed (high_water.h) once it is
+ * due, for a process that passed it and then stopped allocating.
  */
 #include <linux/futex.h>
 #include <pthread.h>
@@ -117,6 +120,9 @@ static void *checkpoint_thread(void *unused)
 		if (!__atomic_load_n(&kicked, __ATOMIC_RELAXED))
 			syscall(SYS_futex, &kicked, FUTEX_WAIT_PRIVATE, 0, &sleep, NULL, 0);
 		__atomic_store_n(&kicked, 0, __ATOMIC_RELAXED);
+		/* A mark owed by a process that stopped allocating is said
+		 * here once it is due. */
+		as_emit_high_water_due();
 		if (!as_emit_checkpoint_wanted())
 			continue;
 		if (passes != 0 && __atomic_load_n(&since_pass, __ATOMIC_RELAXED) == 0 &&

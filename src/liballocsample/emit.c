@@ -1,6 +1,7 @@
 /* emit.c - the one place that calls the tracepoints. */
 #include <errno.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "allocsample-tp.h"
@@ -168,19 +169,41 @@ static bool track(const void *ptr, const char *type, uint64_t size, uint64_t off
 	return false;
 }
 
-/* LiveHighWater if this tracked block's bytes passed the mark.  The mark
- * waits while no session records the event, so the first session to
- * record it hears of the level the heap has reached. */
+/* LiveHighWater for the mark owed, if it is due (high_water.h): the clock
+ * is read only while a mark is owed. */
+static void high_water_say(const struct as_settings *settings, const void *ip)
+{
+	uint64_t live, mark;
+	struct timespec now;
+
+	if (!as_high_water_owed(&high_water) || !lttng_ust_tracepoint_enabled(allocsample, LiveHighWater))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (as_high_water_claim(&high_water, (uint64_t) now.tv_sec * 1000000000u + (uint64_t) now.tv_nsec,
+				(uint64_t) settings->high_water_interval * 1000000u, &live, &mark))
+		lttng_ust_do_tracepoint(allocsample, LiveHighWater, live, mark, ip);
+}
+
+/* Adds this tracked block's bytes to the live bytes, and says the mark
+ * they passed when it is due.  The mark waits while no session records
+ * the event, so the first session to record it hears of the level the
+ * heap has reached. */
 static void high_water_add(uint64_t size, uint64_t rate, const void *ip)
 {
 	struct as_settings scratch;
 	const struct as_settings *settings = as_settings(&scratch);
-	uint64_t live, mark;
 
 	if (as_high_water_add(&high_water, as_ck_weight(size, rate), settings->rate,
 			      settings->high_water_factor,
-			      lttng_ust_tracepoint_enabled(allocsample, LiveHighWater), &live, &mark))
-		lttng_ust_do_tracepoint(allocsample, LiveHighWater, live, mark, ip);
+			      lttng_ust_tracepoint_enabled(allocsample, LiveHighWater)))
+		high_water_say(settings, ip);
+}
+
+void as_emit_high_water_due(void)
+{
+	struct as_settings scratch;
+
+	high_water_say(as_settings(&scratch), NULL);
 }
 
 /* Attached, if a session records it, for an attach not said yet; called
@@ -353,6 +376,7 @@ AS_EXPORT void allocsample_internal_tracked_clear(void)
 	as_sampled_set_clear();
 	as_ck_table_clear(&as_checkpoint_table);
 	__atomic_store_n(&high_water.live, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&high_water.owed_mark, 0, __ATOMIC_RELAXED);
 }
 
 bool as_emit_checkpoint_wanted(void)

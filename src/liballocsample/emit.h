@@ -32,6 +32,10 @@ void as_emit_sample(const char *type, uint64_t size, uint64_t offset, const void
  * detached (the frees since are unseen: the table is stale).
  */
 bool as_emit_checkpoint_wanted(void);
+/* LiveHighWater for a mark owed and now due (high_water.h), from the
+ * checkpoint thread: a process that stopped allocating after passing a
+ * mark still has it said. */
+void as_emit_high_water_due(void);
 void as_emit_checkpoint_begin(uint64_t pass, uint64_t blocks);
 void as_emit_checkpoint_block(uint64_t pass, const struct as_ck_entry *entry);
 void as_emit_checkpoint_end(uint64_t pass, uint64_t blocks);

@@ -136,8 +136,9 @@ flight_create() {
 
 # flight_arm: the trigger that snapshots the session when a process of the
 # run says its live heap passed a new mark (allocsample:LiveHighWater,
-# whose marks grow by ALLOCSAMPLE_HIGH_WATER_FACTOR each: that, not the
-# trigger, spaces the snapshots, as lttng's rate policies count firings
+# whose marks grow by ALLOCSAMPLE_HIGH_WATER_FACTOR each, said at least
+# ALLOCSAMPLE_HIGH_WATER_INTERVAL apart: that, not the trigger, spaces the
+# snapshots, as lttng's rate policies count firings
 # and know no time).  Named after the session, so that a run killed before
 # its clean-up has its trigger removed by the next (runs_clean).  After the
 # session has started: a snapshot needs a started session.

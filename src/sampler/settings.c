@@ -1,4 +1,4 @@
-/* settings.c - ALLOCSAMPLE_RATE, _SEED, _STACK_DEPTH, _TRACK_FREES, _RUN, _CHECKPOINT_INTERVAL, _CHECKPOINT_BYTES and _HIGH_WATER_FACTOR, read once per process. */
+/* settings.c - ALLOCSAMPLE_RATE, _SEED, _STACK_DEPTH, _TRACK_FREES, _RUN, _CHECKPOINT_INTERVAL, _CHECKPOINT_BYTES, _HIGH_WATER_FACTOR and _HIGH_WATER_INTERVAL, read once per process. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -92,7 +92,8 @@ void as_settings_parse(struct as_settings *settings, const char *rate_text, cons
 	*settings = (struct as_settings) { .rate = AS_DEFAULT_RATE, .stack_depth = AS_DEFAULT_STACK_DEPTH,
 					   .track_frees = true,
 					   .checkpoint_interval = AS_DEFAULT_CHECKPOINT_INTERVAL,
-					   .high_water_factor = AS_DEFAULT_HIGH_WATER_FACTOR };
+					   .high_water_factor = AS_DEFAULT_HIGH_WATER_FACTOR,
+					   .high_water_interval = AS_DEFAULT_HIGH_WATER_INTERVAL };
 	if (rate_text && !as_settings_parse_u64(rate_text, 1, AS_MAX_RATE, &settings->rate))
 		settings->bad_rate = true;
 	if (seed_text) {
@@ -163,6 +164,18 @@ void as_settings_parse_high_water_factor(struct as_settings *settings, const cha
 		settings->bad_high_water_factor = true;
 }
 
+void as_settings_parse_high_water_interval(struct as_settings *settings, const char *text)
+{
+	uint64_t interval;
+
+	if (!text)
+		return;
+	if (as_settings_parse_u64(text, 0, AS_MAX_HIGH_WATER_INTERVAL, &interval))
+		settings->high_water_interval = (uint32_t) interval;
+	else
+		settings->bad_high_water_interval = true;
+}
+
 void as_settings_warn(const struct as_settings *settings, const char *rate_text, const char *seed_text)
 {
 	if (settings->bad_rate)
@@ -197,21 +210,25 @@ void as_settings_warn_run(const struct as_settings *settings, const char *text)
 		     "this process belongs to no run");
 }
 
-void as_settings_warn_checkpoints(const struct as_settings *settings, const char *interval_text,
-				  const char *bytes_text, const char *factor_text)
+void as_settings_warn_checkpoints(const struct as_settings *settings,
+				  const struct as_checkpoint_texts *texts)
 {
 	if (settings->bad_checkpoint_interval)
-		warn("ALLOCSAMPLE_CHECKPOINT_INTERVAL", interval_text,
+		warn("ALLOCSAMPLE_CHECKPOINT_INTERVAL", texts->interval,
 		     "expected the milliseconds between checkpoints, an integer from 1 to 3600000; "
 		     "using the default 1000");
 	if (settings->bad_checkpoint_bytes)
-		warn("ALLOCSAMPLE_CHECKPOINT_BYTES", bytes_text,
+		warn("ALLOCSAMPLE_CHECKPOINT_BYTES", texts->bytes,
 		     "expected the bytes of events that begin a checkpoint, 0 or an integer from "
 		     "4096 to 2^40; using the default 0 (by the interval only)");
 	if (settings->bad_high_water_factor)
-		warn("ALLOCSAMPLE_HIGH_WATER_FACTOR", factor_text,
+		warn("ALLOCSAMPLE_HIGH_WATER_FACTOR", texts->factor,
 		     "expected the factor between live-bytes marks, a decimal number from 1.01 to 100; "
 		     "using the default 1.25");
+	if (settings->bad_high_water_interval)
+		warn("ALLOCSAMPLE_HIGH_WATER_INTERVAL", texts->high_water_interval,
+		     "expected the least milliseconds between two live-bytes marks said, an integer "
+		     "from 0 to 3600000; using the default 1000");
 }
 
 const struct as_settings *as_settings(struct as_settings *scratch)
@@ -221,8 +238,8 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 	static int state = UNREAD;
 	int expected = UNREAD;
 	struct as_settings *out = scratch;
-	const char *rate_text, *seed_text, *depth_text, *track_text, *run_text, *interval_text,
-		*bytes_text, *factor_text;
+	const char *rate_text, *seed_text, *depth_text, *track_text, *run_text;
+	struct as_checkpoint_texts texts;
 
 	if (__atomic_load_n(&state, __ATOMIC_ACQUIRE) == PUBLISHED)
 		return &published;
@@ -234,16 +251,18 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 	depth_text = getenv("ALLOCSAMPLE_STACK_DEPTH");
 	track_text = getenv("ALLOCSAMPLE_TRACK_FREES");
 	run_text = getenv("ALLOCSAMPLE_RUN");
-	interval_text = getenv("ALLOCSAMPLE_CHECKPOINT_INTERVAL");
-	bytes_text = getenv("ALLOCSAMPLE_CHECKPOINT_BYTES");
-	factor_text = getenv("ALLOCSAMPLE_HIGH_WATER_FACTOR");
+	texts.interval = getenv("ALLOCSAMPLE_CHECKPOINT_INTERVAL");
+	texts.bytes = getenv("ALLOCSAMPLE_CHECKPOINT_BYTES");
+	texts.factor = getenv("ALLOCSAMPLE_HIGH_WATER_FACTOR");
+	texts.high_water_interval = getenv("ALLOCSAMPLE_HIGH_WATER_INTERVAL");
 	as_settings_parse(out, rate_text, seed_text);
 	as_settings_parse_stack_depth(out, depth_text);
 	as_settings_parse_track_frees(out, track_text);
 	as_settings_parse_run(out, run_text);
-	as_settings_parse_checkpoint_interval(out, interval_text);
-	as_settings_parse_checkpoint_bytes(out, bytes_text);
-	as_settings_parse_high_water_factor(out, factor_text);
+	as_settings_parse_checkpoint_interval(out, texts.interval);
+	as_settings_parse_checkpoint_bytes(out, texts.bytes);
+	as_settings_parse_high_water_factor(out, texts.factor);
+	as_settings_parse_high_water_interval(out, texts.high_water_interval);
 	if (__atomic_compare_exchange_n(&state, &expected, PUBLISHING, false,
 					__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 		published = *out;
@@ -252,7 +271,7 @@ const struct as_settings *as_settings(struct as_settings *scratch)
 		as_settings_warn_stack_depth(out, depth_text);
 		as_settings_warn_track_frees(out, track_text);
 		as_settings_warn_run(out, run_text);
-		as_settings_warn_checkpoints(out, interval_text, bytes_text, factor_text);
+		as_settings_warn_checkpoints(out, &texts);
 	}
 	return out;
 }

@@ -32,6 +32,10 @@
 #define AS_DEFAULT_HIGH_WATER_FACTOR 1250000
 #define AS_MIN_HIGH_WATER_FACTOR 1010000
 #define AS_MAX_HIGH_WATER_FACTOR 100000000
+/* The least milliseconds between two LiveHighWater events (0: none;
+ * doc/events.md). */
+#define AS_DEFAULT_HIGH_WATER_INTERVAL 1000
+#define AS_MAX_HIGH_WATER_INTERVAL 3600000
 
 struct as_settings {
 	uint64_t rate;     /* mean bytes between samples, ALLOCSAMPLE_RATE */
@@ -43,6 +47,7 @@ struct as_settings {
 	uint32_t checkpoint_interval; /* ms between checkpoints, ALLOCSAMPLE_CHECKPOINT_INTERVAL */
 	uint64_t checkpoint_bytes;    /* events' bytes that start a pass, ALLOCSAMPLE_CHECKPOINT_BYTES; 0: none */
 	uint64_t high_water_factor;   /* millionths, ALLOCSAMPLE_HIGH_WATER_FACTOR */
+	uint32_t high_water_interval; /* ms, ALLOCSAMPLE_HIGH_WATER_INTERVAL */
 	bool bad_rate;     /* ALLOCSAMPLE_RATE was given but invalid */
 	bool bad_seed;     /* ALLOCSAMPLE_SEED was given but invalid */
 	bool bad_stack_depth; /* ALLOCSAMPLE_STACK_DEPTH was given but invalid */
@@ -51,6 +56,7 @@ struct as_settings {
 	bool bad_checkpoint_interval; /* ALLOCSAMPLE_CHECKPOINT_INTERVAL was given but invalid */
 	bool bad_checkpoint_bytes;    /* ALLOCSAMPLE_CHECKPOINT_BYTES was given but invalid */
 	bool bad_high_water_factor;   /* ALLOCSAMPLE_HIGH_WATER_FACTOR was given but invalid */
+	bool bad_high_water_interval; /* ALLOCSAMPLE_HIGH_WATER_INTERVAL was given but invalid */
 };
 
 /*
@@ -108,9 +114,19 @@ void as_settings_parse_checkpoint_bytes(struct as_settings *settings, const char
  * printing: anything else leaves the default and sets bad_high_water_factor. */
 void as_settings_parse_high_water_factor(struct as_settings *settings, const char *text);
 
-/* One line on stderr for each of the three above that was invalid. */
-void as_settings_warn_checkpoints(const struct as_settings *settings, const char *interval_text,
-				  const char *bytes_text, const char *factor_text);
+/* Parses ALLOCSAMPLE_HIGH_WATER_INTERVAL's text (NULL when unset: 1000),
+ * an integer from 0 to 3600000 milliseconds, without printing: anything
+ * else leaves the default and sets bad_high_water_interval. */
+void as_settings_parse_high_water_interval(struct as_settings *settings, const char *text);
+
+/* The texts of the four settings above, as the environment gave them. */
+struct as_checkpoint_texts {
+	const char *interval, *bytes, *factor, *high_water_interval;
+};
+
+/* One line on stderr for each of the four above that was invalid. */
+void as_settings_warn_checkpoints(const struct as_settings *settings,
+				  const struct as_checkpoint_texts *texts);
 
 /*
  * Parses `text` as a decimal number with at most six decimals (`1`, `1.5`,

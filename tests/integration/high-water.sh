@@ -3,23 +3,35 @@
 # bytes.  At ALLOCSAMPLE_RATE=1 the shim's sum, max(size, rate) over the
 # live tracked blocks, is the sum of the sizes of the trace's live samples;
 # the workload's one thread grows its heap by 300 blocks of 64 KiB (19 MiB)
-# with ALLOCSAMPLE_HIGH_WATER_FACTOR=1.5.  Each event must say that sum
-# exactly; the first mark is 64 × rate, each next one the live bytes of the
-# event before × 1.5 (so each mark is at least the one before × 1.5); no
-# sample passes the mark without its event; and the peak is below the
-# last event's live bytes × 1.5.  No statistics: the checks are exact.
+# with ALLOCSAMPLE_HIGH_WATER_FACTOR=1.5.
+#
+# Said at once (ALLOCSAMPLE_HIGH_WATER_INTERVAL=0): each event must say
+# that sum exactly; the first mark is 64 × rate, each next one the live
+# bytes of the event before × 1.5 (so each mark is at least the one before
+# × 1.5); no sample passes the mark without its event; and the peak is
+# below the last event's live bytes × 1.5.
+#
+# Spaced (ALLOCSAMPLE_HIGH_WATER_INTERVAL=100, 100 blocks 10 ms apart, then
+# one more 200 ms later): two events at least 50 ms apart by the trace's
+# clock (the shim's is read just before the event: half the spacing leaves
+# room for a thread preempted between the two, and none for a shim that
+# does not space them); each event says the first mark it owes and the
+# highest sum since; a sample two spacings after the last event while a
+# mark is owed is followed by its event (the checkpoint thread, which
+# also says owed marks, sleeps an hour here); fewer events than marks.
+# No statistics: the checks are exact.
 set -eu
 . "$AS_SRCDIR/tests/integration/lib.sh"
 harness_enter "$@"
 harness_start_sessiond
 
-ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH=2 ALLOCSAMPLE_HIGH_WATER_FACTOR=1.5 \
+ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH=2 ALLOCSAMPLE_HIGH_WATER_FACTOR=1.5 ALLOCSAMPLE_HIGH_WATER_INTERVAL=0 \
 	harness_trace grow -- harness_preload "$INTEG_WORKLOADS/checkpoints" grow 300 65536
 events="$HARNESS_DIR/grow.events"
 checkpoint_events "$HARNESS_DIR/grow" "$events"
 check "the workload grew its heap ($(harness_fact "$HARNESS_DIR/grow.out" grown 2) blocks)" \
 	[ "$(harness_fact "$HARNESS_DIR/grow.out" grown 2)" = 300 ]
-check "ALLOCSAMPLE_HIGH_WATER_FACTOR=1.5 is taken without a warning" [ ! -s "$HARNESS_DIR/grow.err" ]
+check "ALLOCSAMPLE_HIGH_WATER_FACTOR=1.5 and _INTERVAL=0 are taken without a warning" [ ! -s "$HARNESS_DIR/grow.err" ]
 
 awk '
 	function bad(what) { if (nbad++ < 20) print "bad " what }
@@ -60,4 +72,44 @@ count=$(awk '$1 == "process" { n += $4 } END { print n + 0 }' "$HARNESS_DIR/verd
 check "the growing heap passed marks ($count events, at least 10)" [ "$count" -ge 10 ]
 check "the last event's live bytes are within the peak, and the peak below them × 1.5 ($(awk '$1 == "process" { print $6 " of " $8 }' "$HARNESS_DIR/verdict"))" \
 	awk '$1 == "process" && $6 > 0 && !($6 <= $8 && $8 <= $6 * 1.5) { exit 1 }' "$HARNESS_DIR/verdict"
+
+ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH=2 ALLOCSAMPLE_HIGH_WATER_FACTOR=1.5 \
+	ALLOCSAMPLE_HIGH_WATER_INTERVAL=100 ALLOCSAMPLE_CHECKPOINT_INTERVAL=3600000 \
+	harness_trace spaced -- harness_preload "$INTEG_WORKLOADS/checkpoints" grow 100 65536 10
+checkpoint_events "$HARNESS_DIR/spaced" "$HARNESS_DIR/spaced.events"
+babeltrace2 --clock-gmt "$HARNESS_DIR/spaced" 2>/dev/null |
+	sed -n 's/^\[\([0-9]*\):\([0-9]*\):\([0-9]*\)\.\([0-9]*\)\].* allocsample:\([A-Za-z]*\): .*/\5 \1 \2 \3 \4/p' \
+	>"$HARNESS_DIR/spaced.times"
+# Each event's line after its name and time (hours, minutes, seconds and
+# nanoseconds of the day, from the same trace in the same order).
+paste -d ' ' "$HARNESS_DIR/spaced.times" "$HARNESS_DIR/spaced.events" | awk '
+	function bad(what) { if (nbad++ < 20) print "bad " what }
+	$1 != $6 { bad("the times and the events do not match: " $1 " " $6); exit }
+	{ t = (($2 * 60 + $3) * 60 + $4) * 1000000000 + $5 + day; if (t < prev) { day += 86400000000000; t += 86400000000000 }; prev = t
+	  for (i = 1; i <= 5; i++) $i = ""; $0 = substr($0, 6) }
+	{ delete f; for (i = 5; i <= NF; i++) { eq = index($i, "="); v = substr($i, eq + 1); f[substr($i, 1, eq - 1)] = v ~ /^[0-9]+$/ ? v + 0 : v } }
+	due && $1 != "LiveHighWater" { bad("a mark owed since " owed " was due at " t " ns without its event"); due = 0 }
+	!started { mark = 64; started = 1 }
+	$1 == "AllocationSampled" && f["free_tracked"] == 1 {
+		w[f["ptr"]] = f["size"] > f["rate"] ? f["size"] : f["rate"]
+		sum += w[f["ptr"]]
+		if (owed && sum > high) high = sum
+		if (sum > mark) { passed++; if (!owed) { owed = mark; high = sum }; mark = int(sum * 1500000 / 1000000) }
+		if (owed && nevents && t - said >= 200000000) due = 1
+		next
+	}
+	$1 == "SampledFree" { sum -= w[f["ptr"]]; delete w[f["ptr"]]; next }
+	$1 == "LiveHighWater" {
+		if (!owed) bad("an event with no mark owed")
+		if (nevents && t - said < 50000000) bad("an event " t - said " ns after the one before")
+		if (f["mark"] != owed) bad("an event says mark " f["mark"] ", the first owed was " owed)
+		if (f["live_bytes"] != high) bad("an event says " f["live_bytes"] " live bytes, the highest since its mark " high)
+		said = t; owed = 0; due = 0; nevents++
+	}
+	END { printf "events %d passed %d\n", nevents, passed }' >"$HARNESS_DIR/spaced.verdict"
+sed -n 's/^bad /      /p' "$HARNESS_DIR/spaced.verdict"
+check "spaced by the interval, each mark said with the first mark owed and the highest sum since, none owed two intervals ($(grep -c '^bad' "$HARNESS_DIR/spaced.verdict" || true) problems)" \
+	[ "$(grep -c '^bad' "$HARNESS_DIR/spaced.verdict" || true)" -eq 0 ]
+set -- $(sed -n 's/^events //p' "$HARNESS_DIR/spaced.verdict")
+check "fewer events than marks passed ($1 events, $3 marks), at least 3" [ "$1" -ge 3 ] && [ "$1" -lt "$3" ]
 finish "$HARNESS_DIR/grow.out"

@@ -243,11 +243,17 @@ static int idle(unsigned n, unsigned long rounds)
 	return 0;
 }
 
-/* Usage: checkpoints grow N SIZE: N blocks of SIZE bytes, kept; prints
- * "grown N SIZE". */
-static int grow(unsigned n, size_t size)
+/* Usage: checkpoints grow N SIZE [PAUSE_MS]: N blocks of SIZE bytes, kept,
+ * PAUSE_MS milliseconds apart; then, after a pause of 20 PAUSE_MS, one
+ * more block of SIZE, kept too.  Prints "grown N SIZE". */
+static int grow(unsigned n, size_t size, unsigned pause_ms)
 {
-	for (unsigned i = 0; i < n && live < MAX_BLOCKS; i++) {
+	struct timespec pause = { .tv_sec = pause_ms / 1000, .tv_nsec = (long) (pause_ms % 1000) * 1000000 };
+	struct timespec last = { .tv_sec = pause_ms * 20 / 1000, .tv_nsec = (long) (pause_ms * 20 % 1000) * 1000000 };
+
+	for (unsigned i = 0; i < n + (pause_ms != 0) && live < MAX_BLOCKS; i++) {
+		if (pause_ms)
+			nanosleep(i == n ? &last : &pause, NULL);
 		blocks[live] = malloc(size);
 		if (!blocks[live])
 			workload_die("malloc failed");
@@ -269,8 +275,9 @@ int main(int argc, char **argv)
 		return forks((unsigned) atoi(argv[2]), (unsigned) atoi(argv[3]));
 	if (argc == 4 && strcmp(argv[1], "idle") == 0)
 		return idle((unsigned) atoi(argv[2]), strtoul(argv[3], NULL, 10));
-	if (argc == 4 && strcmp(argv[1], "grow") == 0)
-		return grow((unsigned) atoi(argv[2]), strtoul(argv[3], NULL, 10));
-	workload_die("usage: checkpoints passes N | forks N F | idle N ROUNDS | grow N SIZE");
+	if ((argc == 4 || argc == 5) && strcmp(argv[1], "grow") == 0)
+		return grow((unsigned) atoi(argv[2]), strtoul(argv[3], NULL, 10),
+			    argc == 5 ? (unsigned) atoi(argv[4]) : 0);
+	workload_die("usage: checkpoints passes N | forks N F | idle N ROUNDS | grow N SIZE [PAUSE_MS]");
 	return 1;
 }

@@ -1,4 +1,4 @@
-/* test-checkpoint-table.c - the checkpoint table: insert, find, remove, types cut, stacks cut, segments grown, a PENDING entry waited for (and given up, and across a fork), a held entry's removal waiting, threads racing a checkpoint, a fork child's held entry, the live bytes' marks. */
+/* test-checkpoint-table.c - the checkpoint table: insert, find, remove, types cut, stacks cut, segments grown, a PENDING entry waited for (and given up, and across a fork), a held entry's removal waiting, threads racing a checkpoint, a fork child's held entry, the live bytes' marks and their spacing. */
 #include <check.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -419,6 +419,12 @@ START_TEST(threads_race_a_checkpoint)
 }
 END_TEST
 
+/* add() with a spacing of 0: the mark claimed at once. */
+static bool add_now(struct as_high_water *hw, uint64_t weight, bool raise, uint64_t *live, uint64_t *mark)
+{
+	return as_high_water_add(hw, weight, 10, 1500000, raise) && as_high_water_claim(hw, 1, 0, live, mark);
+}
+
 /* The marks: the first at 64 rates; each passed once, the next at the
  * live bytes then × the factor; nothing while not raised. */
 START_TEST(high_water_marks)
@@ -426,24 +432,66 @@ START_TEST(high_water_marks)
 	struct as_high_water hw = { 0 };
 	uint64_t live = 0, mark = 0;
 
-	ck_assert(!as_high_water_add(&hw, 100, 10, 1500000, true, &live, &mark));
+	ck_assert(!add_now(&hw, 100, true, &live, &mark));
 	ck_assert_uint_eq(hw.mark, 640);
-	ck_assert(!as_high_water_add(&hw, 540, 10, 1500000, true, &live, &mark));
-	ck_assert(as_high_water_add(&hw, 1, 10, 1500000, true, &live, &mark));
+	ck_assert(!add_now(&hw, 540, true, &live, &mark));
+	ck_assert(add_now(&hw, 1, true, &live, &mark));
 	ck_assert_uint_eq(live, 641);
 	ck_assert_uint_eq(mark, 640);
 	ck_assert_uint_eq(hw.mark, 961);
 	as_high_water_sub(&hw, 641);
-	ck_assert(!as_high_water_add(&hw, 961, 10, 1500000, true, &live, &mark));
-	ck_assert(!as_high_water_add(&hw, 1000, 10, 1500000, false, &live, &mark));
+	ck_assert(!add_now(&hw, 961, true, &live, &mark));
+	ck_assert(!add_now(&hw, 1000, false, &live, &mark));
 	ck_assert_uint_eq(hw.mark, 961);
-	ck_assert(as_high_water_add(&hw, 1, 10, 1500000, true, &live, &mark));
+	ck_assert(add_now(&hw, 1, true, &live, &mark));
 	ck_assert_uint_eq(live, 1962);
 	ck_assert_uint_eq(mark, 961);
 	ck_assert_uint_eq(hw.mark, 2943);
 	/* A saturated mark is never passed. */
-	ck_assert(as_high_water_add(&hw, UINT64_MAX / 2, 10, 100000000, true, &live, &mark));
+	ck_assert(as_high_water_add(&hw, UINT64_MAX / 2, 10, 100000000, true));
 	ck_assert_uint_eq(hw.mark, UINT64_MAX);
+}
+END_TEST
+
+/* A mark passed less than the spacing after the last event is owed: said
+ * once the spacing is reached, with the first mark owed and the highest
+ * sum since. */
+START_TEST(high_water_spacing)
+{
+	struct as_high_water hw = { 0 };
+	uint64_t live = 0, mark = 0;
+	const uint64_t spacing = 1000;
+
+	/* The first event: due at once. */
+	ck_assert(as_high_water_add(&hw, 641, 10, 1500000, true));
+	ck_assert(as_high_water_claim(&hw, 10000, spacing, &live, &mark));
+	ck_assert_uint_eq(live, 641);
+	ck_assert_uint_eq(mark, 640);
+	ck_assert(!as_high_water_owed(&hw));
+	/* Passed at 10100 ns: owed, not due. */
+	ck_assert(as_high_water_add(&hw, 400, 10, 1500000, true));
+	ck_assert(!as_high_water_claim(&hw, 10100, spacing, &live, &mark));
+	/* Passed again (mark 1561 raised past), then lower: the event will
+	 * say the first mark owed and the highest sum. */
+	ck_assert(as_high_water_add(&hw, 600, 10, 1500000, true));
+	ck_assert_uint_eq(hw.mark, 2461);
+	as_high_water_sub(&hw, 1000);
+	ck_assert(as_high_water_add(&hw, 1, 10, 1500000, true));
+	ck_assert(!as_high_water_claim(&hw, 10000 + spacing - 1, spacing, &live, &mark));
+	ck_assert(as_high_water_claim(&hw, 10000 + spacing, spacing, &live, &mark));
+	ck_assert_uint_eq(mark, 961);
+	ck_assert_uint_eq(live, 1641);
+	/* Claimed once. */
+	ck_assert(!as_high_water_claim(&hw, 50000, spacing, &live, &mark));
+	/* The spacing counts from the last claim. */
+	ck_assert(as_high_water_add(&hw, 2000, 10, 1500000, true));
+	ck_assert(!as_high_water_claim(&hw, 11000 + spacing - 1, spacing, &live, &mark));
+	ck_assert(as_high_water_claim(&hw, 11000 + spacing, spacing, &live, &mark));
+	ck_assert_uint_eq(mark, 2461);
+	ck_assert_uint_eq(live, 2642);
+	/* Nothing owed: nothing claimed, however late. */
+	ck_assert(!as_high_water_add(&hw, 1, 10, 1500000, true));
+	ck_assert(!as_high_water_claim(&hw, UINT64_MAX, spacing, &live, &mark));
 }
 END_TEST
 
@@ -461,6 +509,7 @@ int main(void)
 		{ fork_while_held, 1 },
 		{ threads_race_a_checkpoint, 1 },
 		{ high_water_marks, 1 },
+		{ high_water_spacing, 1 },
 		{ NULL, 0 },
 	};
 	Suite *suite = suite_create("checkpoint_table");

@@ -494,10 +494,12 @@ END_TEST
 /* ALLOCSAMPLE_CHECKPOINT_INTERVAL: 1000 when unset, 1 to 3600000 taken
  * silently; ALLOCSAMPLE_CHECKPOINT_BYTES: 0 when unset, 0 and 4096 to
  * 2^40 taken; ALLOCSAMPLE_HIGH_WATER_FACTOR: 1.25 when unset, 1.01 to 100
- * with at most six decimals.  Anything else refused, the default kept,
- * with one line naming the variable and the default. */
+ * with at most six decimals; ALLOCSAMPLE_HIGH_WATER_INTERVAL: 1000 when
+ * unset, 0 to 3600000.  Anything else refused, the default kept, with one
+ * line naming the variable and the default. */
 static const char *const bad_intervals[] = { "0", "3600001", "", "-5", "1.5", " 20", "20 ", "1s", "99999999999999999999" };
 static const char *const bad_bytes[] = { "1", "4095", "1099511627777", "", "-4096", "4096 ", "4k" };
+static const char *const bad_high_water_intervals[] = { "3600001", "", "-1", "1.5", "1s", " 0" };
 static const char *const bad_factors[] = {
 	"1", "1.0", "1.009999", "100.000001", "101", "", ".5", "1.", "1.2.3", "-1.5", "1e2", " 1.5",
 	"1.5 ", "1.0000001", "0x2", "18446744073709551616",
@@ -532,29 +534,36 @@ START_TEST(test_parse_checkpoints)
 	ck_assert_uint_eq(settings.checkpoint_bytes, UINT64_C(1) << 40);
 	as_settings_parse_checkpoint_bytes(&settings, "0");
 	ck_assert_uint_eq(settings.checkpoint_bytes, 0);
+	as_settings_parse_high_water_interval(&settings, NULL);
+	ck_assert_uint_eq(settings.high_water_interval, 1000);
+	as_settings_parse_high_water_interval(&settings, "0");
+	ck_assert_uint_eq(settings.high_water_interval, 0);
+	as_settings_parse_high_water_interval(&settings, "3600000");
+	ck_assert_uint_eq(settings.high_water_interval, 3600000);
 	ck_assert(!settings.bad_checkpoint_interval && !settings.bad_checkpoint_bytes &&
-		  !settings.bad_high_water_factor);
+		  !settings.bad_high_water_factor && !settings.bad_high_water_interval);
 }
 END_TEST
 
-/* The three lines' text, for a refused value of each. */
-static void warned_checkpoints(const char *interval, const char *bytes, const char *factor, char *err,
-			       size_t size)
+/* The four lines' text, for a refused value of each. */
+static void warned_checkpoints(const struct as_checkpoint_texts *texts, char *err, size_t size)
 {
 	struct as_settings settings;
 	int fds[2], saved = dup(STDERR_FILENO);
 
 	as_settings_parse(&settings, NULL, NULL);
-	as_settings_parse_checkpoint_interval(&settings, interval);
-	as_settings_parse_checkpoint_bytes(&settings, bytes);
-	as_settings_parse_high_water_factor(&settings, factor);
+	as_settings_parse_checkpoint_interval(&settings, texts->interval);
+	as_settings_parse_checkpoint_bytes(&settings, texts->bytes);
+	as_settings_parse_high_water_factor(&settings, texts->factor);
+	as_settings_parse_high_water_interval(&settings, texts->high_water_interval);
 	ck_assert_uint_eq(settings.checkpoint_interval, 1000);
 	ck_assert_uint_eq(settings.checkpoint_bytes, 0);
 	ck_assert_uint_eq(settings.high_water_factor, 1250000);
+	ck_assert_uint_eq(settings.high_water_interval, 1000);
 	ck_assert_int_ge(saved, 0);
 	ck_assert_int_eq(pipe(fds), 0);
 	ck_assert_int_ge(dup2(fds[1], STDERR_FILENO), 0);
-	as_settings_warn_checkpoints(&settings, interval, bytes, factor);
+	as_settings_warn_checkpoints(&settings, texts);
 	ck_assert_int_ge(dup2(saved, STDERR_FILENO), 0);
 	close(saved);
 	close(fds[1]);
@@ -565,7 +574,7 @@ START_TEST(test_parse_bad_interval)
 {
 	char err[512];
 
-	warned_checkpoints(bad_intervals[_i], NULL, NULL, err, sizeof err);
+	warned_checkpoints(&(struct as_checkpoint_texts) { .interval = bad_intervals[_i] }, err, sizeof err);
 	ck_assert_msg(count_lines(err) == 1, "'%s' was taken", bad_intervals[_i]);
 	ck_assert(strstr(err, "allocsample: ignoring ALLOCSAMPLE_CHECKPOINT_INTERVAL='") == err);
 	ck_assert(strstr(err, "default 1000"));
@@ -576,7 +585,7 @@ START_TEST(test_parse_bad_bytes)
 {
 	char err[512];
 
-	warned_checkpoints(NULL, bad_bytes[_i], NULL, err, sizeof err);
+	warned_checkpoints(&(struct as_checkpoint_texts) { .bytes = bad_bytes[_i] }, err, sizeof err);
 	ck_assert_msg(count_lines(err) == 1, "'%s' was taken", bad_bytes[_i]);
 	ck_assert(strstr(err, "allocsample: ignoring ALLOCSAMPLE_CHECKPOINT_BYTES='") == err);
 	ck_assert(strstr(err, "default 0"));
@@ -587,10 +596,22 @@ START_TEST(test_parse_bad_factor)
 {
 	char err[512];
 
-	warned_checkpoints(NULL, NULL, bad_factors[_i], err, sizeof err);
+	warned_checkpoints(&(struct as_checkpoint_texts) { .factor = bad_factors[_i] }, err, sizeof err);
 	ck_assert_msg(count_lines(err) == 1, "'%s' was taken", bad_factors[_i]);
 	ck_assert(strstr(err, "allocsample: ignoring ALLOCSAMPLE_HIGH_WATER_FACTOR='") == err);
 	ck_assert(strstr(err, "default 1.25"));
+}
+END_TEST
+
+START_TEST(test_parse_bad_high_water_interval)
+{
+	char err[512];
+
+	warned_checkpoints(&(struct as_checkpoint_texts) { .high_water_interval = bad_high_water_intervals[_i] },
+			   err, sizeof err);
+	ck_assert_msg(count_lines(err) == 1, "'%s' was taken", bad_high_water_intervals[_i]);
+	ck_assert(strstr(err, "allocsample: ignoring ALLOCSAMPLE_HIGH_WATER_INTERVAL='") == err);
+	ck_assert(strstr(err, "default 1000"));
 }
 END_TEST
 
@@ -612,6 +633,7 @@ int main(void)
 		{ test_parse_bad_interval, COUNT(bad_intervals) },
 		{ test_parse_bad_bytes, COUNT(bad_bytes) },
 		{ test_parse_bad_factor, COUNT(bad_factors) },
+		{ test_parse_bad_high_water_interval, COUNT(bad_high_water_intervals) },
 		{ NULL, 0 },
 	};
 	const struct as_check_test environment[] = {
