@@ -40,8 +40,10 @@ static bool handle_checkpoint(struct asr_readers *readers, struct asr_aggregate 
 	*failed = kind == ASR_CHECKPOINT_ERROR;
 	if (kind == ASR_CHECKPOINT_OTHER || kind == ASR_CHECKPOINT_ERROR)
 		return *failed;
-	if (asr_aggregate_before_window(agg, event.has_time, event.ns))
+	if (asr_aggregate_before_window(agg, event.has_time, event.ns)) {
+		agg->traces.snapshot.before++;
 		return true;
+	}
 	/* Its blocks are judged against the live samples: every sample and
 	 * free before it added first. */
 	if (kind == ASR_CHECKPOINT_END)
@@ -68,14 +70,18 @@ static bool handle_event(struct asr_readers *readers, struct asr_aggregate *agg,
 	case ASR_SAMPLE_OK:
 		if (!asr_aggregate_before_window(agg, sample.has_time, sample.ns))
 			asr_worker_sample(worker, &sample);
+		else
+			agg->traces.snapshot.before++;
 		return true;
 	case ASR_SAMPLE_OTHER:
 		free_kind = asr_free_event_read(&readers->frees, self, msg, &free_event);
 		if (free_kind == ASR_FREE_ERROR)
 			return false;
 		if (free_kind != ASR_FREE_OTHER) {
-			if (asr_aggregate_before_window(agg, free_event.has_time, free_event.ns))
+			if (asr_aggregate_before_window(agg, free_event.has_time, free_event.ns)) {
+				agg->traces.snapshot.before++;
 				return true;
+			}
 			/* A block of the pass being read, allocated before the
 			 * window, freed before the pass's End: the pass
 			 * accounts for it; it is no unmatched free. */

@@ -100,6 +100,15 @@ check "JSON: one process with no complete checkpoint, said in the live notes" \
 	[ "$(jq .snapshot.no_checkpoint_processes "$json")" = 1 ] &&
 	jq -r '.live.notes[]' "$json" | grep -q 'no complete checkpoint in the window'
 check "the total's live figures incomplete" [ "$(jq .total.live_incomplete "$json")" = true ]
+# The events left out, counted from the trace: those of allocsample but
+# LiveHighWater before the window's start (19-digit nanoseconds, compared
+# as strings of one length).
+start=$(jq -r '.snapshot.window_ns[0]' "$json")
+before=$(babeltrace2 --clock-seconds "$snap" 2>/dev/null |
+	sed -n 's/^\[\([0-9]*\)\.\([0-9]*\)\].* allocsample:\(AllocationSampled\|SampledFree\|Checkpoint[A-Za-z]*\): .*/\1\2/p' |
+	awk -v start="$start" 'length($1) == length(start) && $1 < start { n++ } END { print n + 0 }')
+check "JSON: the events before the window counted ($(jq .snapshot.events_before_window "$json"), $before in the trace, at least one)" \
+	[ "$(jq .snapshot.events_before_window "$json")" = "$before" ] && [ "$before" -gt 0 ]
 
 # The text.
 report_run "$snap" -p 'snapshot-reason="high-water"' >"$HARNESS_DIR/snap.txt" 2>"$HARNESS_DIR/snap.txt.err" ||

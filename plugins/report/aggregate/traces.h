@@ -57,6 +57,8 @@ struct asr_trace {
 struct asr_snapshot_window {
 	bool late;              /* some stream begins late */
 	int64_t start_ns;       /* valid when late */
+	uint64_t before;        /* allocsample samples, frees and checkpoint
+				 * events left out as earlier than start_ns */
 	int64_t end_ns;         /* valid when has_end */
 	bool has_end;
 };

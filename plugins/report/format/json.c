@@ -781,9 +781,9 @@ int asr_write_json(FILE *out, const struct asr_model *model)
 		fputs("  \"snapshot\": {\"reason\": ", out);
 		put_string(out, model->snapshot.reason);
 		fprintf(out, ", \"t_ns\": %" PRId64 ", \"window_ns\": [%" PRId64 ", %" PRId64 "]"
-			", \"no_checkpoint_processes\": %" PRIu64 "},\n",
+			", \"no_checkpoint_processes\": %" PRIu64 ", \"events_before_window\": %" PRIu64 "},\n",
 			model->snapshot.end_ns, model->snapshot.start_ns, model->snapshot.end_ns,
-			model->snapshot.no_checkpoint);
+			model->snapshot.no_checkpoint, model->snapshot.before);
 	}
 	put_live_notes(out, model);
 	put_program_notes(out, sum);

@@ -463,7 +463,11 @@ int asr_write_text(FILE *out, const struct asr_model *model)
 	if (asr_summary_empty(sum)) {
 		/* Empty tables would say nothing more; scopes still have their
 		 * instances to show. */
-		fprintf(out, "No allocation was sampled: nothing to estimate.\n");
+		if (model->snapshot.late && model->snapshot.before)
+			fprintf(out, "The window holds no allocsample event: the trace's %" PRIu64 " %s earlier, left out; nothing can be estimated from this snapshot.\n",
+				model->snapshot.before, as_plural(model->snapshot.before, "is", "are"));
+		else
+			fprintf(out, "No allocation was sampled: nothing to estimate.\n");
 		if (model->scopes) {
 			text_scopes(out, model, &marks);
 			write_notes(out, model, marks);

@@ -112,7 +112,10 @@ void asr_warn(const char *component, const struct asr_model *model)
 {
 	const struct asr_summary *sum = &model->summary;
 
-	if (asr_summary_empty(sum))
+	if (asr_summary_empty(sum) && model->snapshot.late && model->snapshot.before)
+		warn(component, "the snapshot's window holds no allocsample event: it begins where a ring buffer's oldest packet does, after the %" PRIu64 " allocsample %s the trace holds (that CPU's buffer holds only later packets, such as the empty ones each snapshot adds): nothing can be estimated from it.  An earlier snapshot may hold them; fewer snapshots (ALLOCSAMPLE_HIGH_WATER_INTERVAL) or a larger flight recorder keep more.",
+		     model->snapshot.before, as_plural(model->snapshot.before, "event", "events"));
+	else if (asr_summary_empty(sum))
 		warn(component, "no allocsample:AllocationSampled events: nothing to estimate.  Either the traced programs allocated too little to draw a sample (one per ALLOCSAMPLE_RATE bytes on average, 102400 by default), or the session did not record them (lttng enable-event -u 'allocsample:*'), or no traced program allocated through liballocsample (not preloaded, or a static or setuid program).");
 	if (model->cut)
 		warn(component, "the trace ends early: %s.  What came before is reported, every group marked incomplete (its true value is at least the lower bound).",

@@ -45,6 +45,7 @@ static void snapshot_of(struct asr_snapshot_view *view, const struct asr_aggrega
 	const struct asr_snapshot_window *w = &agg->traces.snapshot;
 
 	view->late = true;
+	view->before = w->before;
 	view->reason = asr_snapshot_reason_name(params->snapshot_reason);
 	view->start_ns = w->start_ns;
 	view->end_ns = w->has_end && w->end_ns > w->start_ns ? w->end_ns : w->start_ns;

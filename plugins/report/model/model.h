@@ -120,6 +120,7 @@ struct asr_snapshot_view {
 	int64_t start_ns;        /* the window, on the samples' clock; its */
 	int64_t end_ns;          /* end the trace's, the snapshot's instant */
 	uint64_t no_checkpoint;  /* processes with no complete checkpoint in it */
+	uint64_t before;         /* allocsample events left out as before it */
 };
 
 struct asr_model {
