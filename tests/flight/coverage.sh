@@ -1,31 +1,35 @@
 #!/bin/sh
 # coverage.sh - the live intervals of a flight recorder's snapshot at a
-# kill hold at their stated rate: twenty recordings of keep-churn (each its
-# own seeds, rate 32768), which keeps 12 MiB in keep_blocks and grows 6
-# MiB in grow_blocks while it churns 2 GiB through 64 KiB blocks, then
+# kill hold at their stated rate: twenty-two recordings of keep-churn (each
+# its own seeds, rate 32768), which keeps 12 MiB in keep_blocks and grows
+# 6 MiB in grow_blocks while it churns 2 GiB through 64 KiB blocks, then
 # kills itself with SIGKILL, under `allocsample-record --flight-recorder
 # 4M --group-by stack`.  In each, the live bytes of the two functions are
 # two disjoint sets of blocks, so their intervals are independent, of each
-# other and of the other recordings': forty intervals, each missing the
-# program's own count with probability at most 5%.  The count of misses, in
-# the log, must not exceed the 0.999 quantile of Binomial(40, 0.05), 7: a
-# correct build fails it by chance with probability under 0.1% (the seeds
-# are fixed: a given build passes or fails the same way); an interval that
-# missed a third of the time (a checkpoint's blocks counted twice, or a
-# block freed before the window left live) fails it almost surely.  The
-# process's live bytes, which hold both functions', are counted in the
-# log, not judged.  A recording whose live figures the report marks
-# incomplete promises no interval: it is left out and said in the log,
-# with its process's interval and truth (at most eight of twenty: under
-# the whole suite's load up to three of twenty came out incomplete with no
-# reason the report says, which is not understood yet).
+# other and of the other recordings': two intervals a recording, each
+# missing the program's own count with probability at most 5%.  The count
+# of misses, in the log, must not exceed the 0.999 quantile of
+# Binomial(n, 0.05) (7 of 40, 8 of 44): a correct build fails it by
+# chance with probability under 0.1% (the seeds are fixed: a given build
+# passes or fails the same way); an interval that missed a third of the
+# time (a checkpoint's blocks counted twice, or a block freed before the
+# window left live) fails it almost surely.  The process's live bytes,
+# which hold both functions', are counted in the log, not judged.  A
+# recording whose live figures the report marks incomplete promises no
+# interval: it is left out and said in the log, with its process's
+# interval, its truth and the report's reason; at least twenty must be
+# judged (the issue's count).  Two may be left out: on a machine as loaded
+# as the whole suite's a starved checkpoint thread can miss a window
+# (doc/sampling.md, "When a pass runs"); a run of snapshots that left the
+# window empty (before the shim spaced its high-water events) is what the
+# slack is not for, and fails.
 set -eu
 . "$AS_SRCDIR/tests/flight/lib.sh"
 harness_enter "$@"
 require jq
 harness_start_sessiond
 
-RUNS=20
+RUNS=22
 incomplete=0
 misses=0
 checks=0
@@ -65,8 +69,8 @@ done
 printf '      %d of %d function intervals missed; %d of %d processes\n' "$misses" "$checks" \
 	"$process_misses" $((RUNS - incomplete))
 judged=no
-[ "$checks" -lt 24 ] || [ "$checks" -ne $((2 * (RUNS - incomplete))) ] || judged=yes
-check "two functions' intervals in at least 12 of $RUNS recordings ($incomplete incomplete)" [ "$judged" = yes ]
+[ "$checks" -lt 40 ] || [ "$checks" -ne $((2 * (RUNS - incomplete))) ] || judged=yes
+check "two functions' intervals in at least 20 of $RUNS recordings ($incomplete incomplete)" [ "$judged" = yes ]
 check_coverage "live bytes at the kill of keep_blocks and grow_blocks in $((RUNS - incomplete)) snapshots, at 95%" \
 	"$misses" "$checks" 0.05 0.999
 finish
