@@ -115,6 +115,11 @@ report_run "$snap" -p 'snapshot-reason="high-water"' >"$HARNESS_DIR/snap.txt" 2>
 	harness_fail "the text report failed: $(tail -n 3 "$HARNESS_DIR/snap.txt.err")"
 check "text: one Snapshot line with the reason and the window's length" \
 	[ "$(grep -c '^Snapshot (high-water): the trace holds its last [0-9.]* [mµn]*s; allocations and the peak are of that window, live bytes those at its end' "$HARNESS_DIR/snap.txt")" = 1 ]
+# Type old allocated nothing in the window and holds 49152 of its 79360
+# live bytes: under text's 1% of the bytes allocated, over 1% of the live
+# ones, so it is shown.
+check "text: the type that allocated nothing in the window but holds live bytes is shown" \
+	[ "$(grep -Ec '^ +[^ ]+ +[0-9]+ +old +1 +0 ' "$HARNESS_DIR/snap.txt")" = 1 ]
 report_json "$snap" "$HARNESS_DIR/noreason.json"
 check "JSON: no reason given, null" [ "$(jq .snapshot.reason "$HARNESS_DIR/noreason.json")" = null ]
 report_refused "snapshot-reason=\"crash\"" "$snap" 'snapshot-reason="crash"' \

@@ -73,21 +73,38 @@ static void keep_top(const struct asr_model *model, GPtrArray *groups, uint64_t 
 	g_ptr_array_free(by_bytes, TRUE);
 }
 
-/* The groups of `kind` the report shows, and why the others are not. */
+/* The live bytes at the end a group holds, when the table is of bytes
+ * allocated (a table ordered otherwise judges by its order's bytes
+ * alone); unknown ones count as none. */
+static double live_bytes(const struct asr_model *model, const struct asr_group *g)
+{
+	if (model->sort != ASR_SORT_ALLOCATED || g->kind == ASR_KIND_FUNCTION || !g->live_known)
+		return 0.0;
+	return g->live.weighted > 0.0 ? g->live.weighted : 0.0;
+}
+
+/* The groups of `kind` the report shows, and why the others are not.  A
+ * group is small when it is under `min-share` of its table's bytes and,
+ * in a table of bytes allocated, of its live bytes too: a snapshot's
+ * blocks allocated before its window, or a leak of a few large blocks,
+ * hold the live heap whatever they allocated. */
 static GPtrArray *select_kind(const struct asr_model *model, enum asr_kind kind,
 			      const struct asr_model_options *options, struct asr_hidden *hidden)
 {
 	GPtrArray *all = model->summary.groups[kind], *out = g_ptr_array_new();
-	double total = 0.0, floor_bytes;
+	double total = 0.0, total_live = 0.0, floor_bytes, floor_live;
 	guint i;
 
 	for (i = 0; i < all->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(all, i);
 
-		if (asr_group_shown(g, model->group_by))
+		if (asr_group_shown(g, model->group_by)) {
 			total += bytes_of(model, g);
+			total_live += live_bytes(model, g);
+		}
 	}
 	floor_bytes = total * options->min_share / 100.0;
+	floor_live = total_live * options->min_share / 100.0;
 	for (i = 0; i < all->len; i++) {
 		struct asr_group *g = g_ptr_array_index(all, i);
 
@@ -98,7 +115,8 @@ static GPtrArray *select_kind(const struct asr_model *model, enum asr_kind kind,
 		/* Judged on the point estimate, as every order of the report
 		 * is; a group whose live bytes the trace cannot say is kept. */
 		else if (asr_group_sort_bytes(g, model->sort) >= 0.0 &&
-			 share_bytes(model, g) < floor_bytes)
+			 share_bytes(model, g) < floor_bytes &&
+			 (total_live == 0.0 || live_bytes(model, g) < floor_live))
 			hidden->small++;
 		else
 			g_ptr_array_add(out, g);
