@@ -11,13 +11,12 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-ust_fork=/usr/lib/x86_64-linux-gnu/liblttng-ust-fork.so
-[ -e "$ust_fork" ] || harness_fail "$ust_fork is missing (package liblttng-ust-dev)"
+harness_ust_fork
 out="$HARNESS_DIR/forks.out"
 
 # The frees are left out of the trace (the table and the set are the same
 # without them): a hundred children's frees would only fill the buffers.
-LD_PRELOAD=$ust_fork ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH=2 ALLOCSAMPLE_CHECKPOINT_INTERVAL=1 \
+LD_PRELOAD=$HARNESS_UST_FORK ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH=2 ALLOCSAMPLE_CHECKPOINT_INTERVAL=1 \
 	harness_trace forks --events 'allocsample:AllocationSampled,allocsample:Checkpoint*' -- \
 	harness_preload "$INTEG_WORKLOADS/checkpoints" forks 1000 100
 check "the hundred children exited, each having freed the blocks it inherited ($(harness_fact "$out" forks 2))" \

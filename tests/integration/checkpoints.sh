@@ -20,12 +20,11 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-ust_fork=/usr/lib/x86_64-linux-gnu/liblttng-ust-fork.so
-[ -e "$ust_fork" ] || harness_fail "$ust_fork is missing (package liblttng-ust-dev)"
+harness_ust_fork
 out="$HARNESS_DIR/passes.out"
 events="$HARNESS_DIR/passes.events"
 
-LD_PRELOAD=$ust_fork ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH=4 ALLOCSAMPLE_CHECKPOINT_INTERVAL=20 \
+LD_PRELOAD=$HARNESS_UST_FORK ALLOCSAMPLE_RATE=1 ALLOCSAMPLE_STACK_DEPTH=4 ALLOCSAMPLE_CHECKPOINT_INTERVAL=20 \
 	harness_trace passes --buffers 1048576:16 -- harness_preload "$INTEG_WORKLOADS/checkpoints" passes 500
 checkpoint_events "$HARNESS_DIR/passes" "$events"
 parent=$(harness_fact "$out" parent 2)

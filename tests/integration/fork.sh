@@ -11,12 +11,11 @@ harness_start_sessiond
 rate=16384
 big=1048576
 big_count=64
-ust_fork=/usr/lib/x86_64-linux-gnu/liblttng-ust-fork.so
+harness_ust_fork
 out="$HARNESS_DIR/fork.out"
 events="$HARNESS_DIR/fork.events"
-[ -e "$ust_fork" ] || harness_fail "$ust_fork is missing (package liblttng-ust-dev)"
 
-LD_PRELOAD=$ust_fork ALLOCSAMPLE_RATE=$rate ALLOCSAMPLE_SEED=42 \
+LD_PRELOAD=$HARNESS_UST_FORK ALLOCSAMPLE_RATE=$rate ALLOCSAMPLE_SEED=42 \
 	integ_trace fork -- harness_preload "$INTEG_WORKLOADS/fork" "$rate"
 
 parent=$(harness_fact "$out" parent 3)

@@ -10,9 +10,8 @@ set -eu
 harness_enter "$@"
 harness_start_sessiond
 
-ust_fork=/usr/lib/x86_64-linux-gnu/liblttng-ust-fork.so
+harness_ust_fork
 workload="$INTEG_WORKLOADS/frees"
-[ -e "$ust_fork" ] || harness_fail "$ust_fork is missing (package liblttng-ust-dev)"
 
 # free_events TRACE OUT: one line per allocsample event, in trace order:
 # NAME VPID VTID PTR FREE_TRACKED TYPE COUNT ("-" where the event has none;
@@ -77,7 +76,7 @@ run() {
 	harness_session "$name" --output "$HARNESS_DIR/trace.$name"
 	(
 		[ $# -eq 0 ] || export "$@"
-		LD_PRELOAD="$ust_fork" LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=1 \
+		LD_PRELOAD="$HARNESS_UST_FORK" LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=1 \
 			harness_preload "$workload" "$tracked"
 	) >"$HARNESS_DIR/out.$name" 2>"$HARNESS_DIR/err.$name" ||
 		fail "$name: the workload failed: $(cat "$HARNESS_DIR/err.$name")"

@@ -260,6 +260,16 @@ harness_preload() {
 	LD_PRELOAD="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" LTTNG_UST_REGISTER_TIMEOUT=-1 "$@"
 }
 
+# harness_ust_fork: HARNESS_UST_FORK set to lttng-ust's liblttng-ust-fork.so
+# (pkg-config's libdir, else Debian's), which a traced program that forks
+# preloads after the shim so that its child is traced; stops the test
+# when it is missing.
+harness_ust_fork() {
+	HARNESS_UST_FORK="$(pkg-config --variable=libdir lttng-ust 2>/dev/null)/liblttng-ust-fork.so"
+	[ -e "$HARNESS_UST_FORK" ] || HARNESS_UST_FORK=/usr/lib/x86_64-linux-gnu/liblttng-ust-fork.so
+	[ -e "$HARNESS_UST_FORK" ] || harness_fail "no liblttng-ust-fork.so (package liblttng-ust-dev)"
+}
+
 # harness_events TRACE_DIR: the trace's AllocationSampled events, one per
 # line: vpid vtid type size offset rate ptr ip (schema 2's stack fields,
 # after ptr, are left out).  Types have their spaces replaced by '_' so

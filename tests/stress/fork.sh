@@ -10,11 +10,9 @@ set -eu
 harness_enter "$@"
 compat_begin fork
 
-ust_fork="$(pkg-config --variable=libdir lttng-ust)/liblttng-ust-fork.so"
-[ -e "$ust_fork" ] || ust_fork=/usr/lib/x86_64-linux-gnu/liblttng-ust-fork.so
-[ -e "$ust_fork" ] || harness_fail "no liblttng-ust-fork.so (package liblttng-ust-dev)"
+harness_ust_fork
 ALLOCSAMPLE_RATE=65536
-LD_PRELOAD=$ust_fork
+LD_PRELOAD=$HARNESS_UST_FORK
 export LD_PRELOAD
 children=$((12 * STRESS_SCALE))
 compat_run fork shim "$STRESS_PROGRAMS/forker" "$ALLOCSAMPLE_RATE" fork "$children"
