@@ -1,6 +1,7 @@
-/* live-blocks.c - holds BLOCKS live blocks allocated under 40 frames of recursion for SECONDS seconds, for bench/checkpoint-cost.sh; prints "ready PID" once they are allocated. */
+/* live-blocks.c - holds BLOCKS live blocks allocated under 40 frames of recursion for SECONDS seconds, allocating and freeing one small block every 100 ms meanwhile (a process that emits nothing has no pass), for bench/checkpoint-cost.sh; prints "ready PID" once they are allocated. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #define LEVELS 40
@@ -42,7 +43,15 @@ int main(int argc, char **argv)
 	recurse(LEVELS, count);
 	printf("ready %d\n", (int) getpid());
 	fflush(stdout);
-	sleep((unsigned) seconds);
+	for (unsigned long tick = 0; tick < seconds * 10; tick++) {
+		struct timespec pause = { .tv_sec = 0, .tv_nsec = 100000000 };
+		void *small;
+
+		nanosleep(&pause, NULL);
+		small = malloc(64);
+		__asm__ volatile("" : : "r"(small) : "memory");
+		free(small);
+	}
 	for (unsigned long i = 0; i < count; i++)
 		free(blocks[i]);
 	free(blocks);
