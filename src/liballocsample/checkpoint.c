@@ -32,7 +32,6 @@
  */
 #include <linux/futex.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -44,9 +43,6 @@
 #include "sampler/settings.h"
 #include "thread_state.h"
 
-/* Entries visited between two yields of the CPU: a pass over many blocks
- * lets the program's threads run on a busy machine. */
-#define CHECKPOINT_BATCH 256
 /* Intervals without an event of the process between two passes. */
 #define CHECKPOINT_REFRESH 60
 
@@ -82,7 +78,10 @@ void as_checkpoint_init(void)
 
 /* One pass: Begin, a Block per entry live while the pass visits it, End.
  * The entries are counted after Begin, so that every block live at Begin
- * has a number the pass visits. */
+ * has a number the pass visits.  No yield: the pass must end before the
+ * program's events fill the ring buffers, and a thread that gives its CPU
+ * away on a busy machine waits a whole turn of the run queue to get it
+ * back (the scheduler preempts a long pass anyway). */
 static void checkpoint_pass(uint64_t pass)
 {
 	uint32_t entries;
@@ -98,8 +97,6 @@ static void checkpoint_pass(uint64_t pass)
 			as_ck_table_release(&as_checkpoint_table, entry);
 			emitted++;
 		}
-		if (number % CHECKPOINT_BATCH == 0)
-			sched_yield();
 	}
 	as_emit_checkpoint_end(pass, emitted);
 }
