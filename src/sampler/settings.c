@@ -102,16 +102,23 @@ void as_settings_parse(struct as_settings *settings, const char *rate_text, cons
 	}
 }
 
-void as_settings_parse_stack_depth(struct as_settings *settings, const char *text)
+/* A setting of 32 bits in [min, max]: `text` (NULL: unset, *out kept) into
+ * *out, or *bad set and *out kept. */
+static void parse_u32(const char *text, uint32_t min, uint32_t max, uint32_t *out, bool *bad)
 {
-	uint64_t depth;
+	uint64_t value;
 
 	if (!text)
 		return;
-	if (as_settings_parse_u64(text, 0, AS_MAX_STACK_DEPTH, &depth))
-		settings->stack_depth = (uint32_t) depth;
+	if (as_settings_parse_u64(text, min, max, &value))
+		*out = (uint32_t) value;
 	else
-		settings->bad_stack_depth = true;
+		*bad = true;
+}
+
+void as_settings_parse_stack_depth(struct as_settings *settings, const char *text)
+{
+	parse_u32(text, 0, AS_MAX_STACK_DEPTH, &settings->stack_depth, &settings->bad_stack_depth);
 }
 
 void as_settings_parse_track_frees(struct as_settings *settings, const char *text)
@@ -134,14 +141,8 @@ void as_settings_parse_run(struct as_settings *settings, const char *text)
 
 void as_settings_parse_checkpoint_interval(struct as_settings *settings, const char *text)
 {
-	uint64_t interval;
-
-	if (!text)
-		return;
-	if (as_settings_parse_u64(text, 1, AS_MAX_CHECKPOINT_INTERVAL, &interval))
-		settings->checkpoint_interval = (uint32_t) interval;
-	else
-		settings->bad_checkpoint_interval = true;
+	parse_u32(text, 1, AS_MAX_CHECKPOINT_INTERVAL, &settings->checkpoint_interval,
+		  &settings->bad_checkpoint_interval);
 }
 
 void as_settings_parse_checkpoint_bytes(struct as_settings *settings, const char *text)
@@ -166,14 +167,8 @@ void as_settings_parse_high_water_factor(struct as_settings *settings, const cha
 
 void as_settings_parse_high_water_interval(struct as_settings *settings, const char *text)
 {
-	uint64_t interval;
-
-	if (!text)
-		return;
-	if (as_settings_parse_u64(text, 0, AS_MAX_HIGH_WATER_INTERVAL, &interval))
-		settings->high_water_interval = (uint32_t) interval;
-	else
-		settings->bad_high_water_interval = true;
+	parse_u32(text, 0, AS_MAX_HIGH_WATER_INTERVAL, &settings->high_water_interval,
+		  &settings->bad_high_water_interval);
 }
 
 void as_settings_warn(const struct as_settings *settings, const char *rate_text, const char *seed_text)
