@@ -73,21 +73,23 @@ static void keep_top(const struct asr_model *model, GPtrArray *groups, uint64_t 
 	g_ptr_array_free(by_bytes, TRUE);
 }
 
-/* The live bytes at the end a group holds, when the table is of bytes
- * allocated (a table ordered otherwise judges by its order's bytes
- * alone); unknown ones count as none. */
+/* The live bytes at the end a group holds, in a snapshot's table of bytes
+ * allocated (a table ordered otherwise judges by its order's bytes alone,
+ * and a whole run's by its allocations, as `--leaks` is there for the
+ * live ones); unknown ones count as none. */
 static double live_bytes(const struct asr_model *model, const struct asr_group *g)
 {
-	if (model->sort != ASR_SORT_ALLOCATED || g->kind == ASR_KIND_FUNCTION || !g->live_known)
+	if (!model->snapshot.late || model->sort != ASR_SORT_ALLOCATED || g->kind == ASR_KIND_FUNCTION ||
+	    !g->live_known)
 		return 0.0;
 	return g->live.weighted > 0.0 ? g->live.weighted : 0.0;
 }
 
 /* The groups of `kind` the report shows, and why the others are not.  A
  * group is small when it is under `min-share` of its table's bytes and,
- * in a table of bytes allocated, of its live bytes too: a snapshot's
- * blocks allocated before its window, or a leak of a few large blocks,
- * hold the live heap whatever they allocated. */
+ * in a snapshot's table of bytes allocated, of its live bytes too: the
+ * blocks a checkpoint says were allocated before the window allocated
+ * nothing in it, and may hold most of the heap. */
 static GPtrArray *select_kind(const struct asr_model *model, enum asr_kind kind,
 			      const struct asr_model_options *options, struct asr_hidden *hidden)
 {
