@@ -62,11 +62,14 @@ REDIS_PORT=${AS_PEERS_REDIS_PORT:-16379}
 TIMEOUT=${AS_PEERS_TIMEOUT:-900}
 HEAPTRACK_LIMIT=${AS_PEERS_HEAPTRACK_LIMIT:-8589934592}
 
-# Inside the private namespace: apt-get's maintainer scripts start no
-# daemon here (require-packages.sh), and installs land on the real disk.
-sh "$AS_SRCDIR/tests/compat/require-packages.sh" redis-server redis-tools heaptrack \
-	libjemalloc2 libgoogle-perftools4 valgrind libboost-dev g++ sqlite3 python3 time jq ||
-	harness_fail "cannot install the Debian packages the benchmark needs"
+# The programs and libraries it runs, beyond what scripts/setup installs:
+# their Debian packages, named when missing (a benchmark installs nothing).
+missing=
+for package in redis-server redis-tools heaptrack libjemalloc2 libgoogle-perftools4 valgrind \
+	libboost-dev g++ sqlite3 python3 time jq; do
+	dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
+done
+[ -z "$missing" ] || harness_fail "packages missing, as root: apt-get install$missing"
 
 UST=/usr/lib/x86_64-linux-gnu
 UST_EXTRAS="$UST/liblttng-ust-fork.so.1:$UST/liblttng-ust-fd.so.1:$UST/liblttng-ust-dl.so.1"
