@@ -29,9 +29,9 @@
 #   none             no preload
 #   shim-idle        allocsample preloaded as allocsample-record preloads it
 #                    (with lttng-ust's fork, fd and dl libraries), no session
-#   shim-rec         the same, recording at the default rate (stacks and
-#                    free tracking on, their defaults) in a session shaped
-#                    like allocsample-record's
+#   shim-rec         the same, recording at the peers' rate, 131072
+#                    (stacks and free tracking on, their defaults), in a
+#                    session shaped like allocsample-record's whole run
 #   wrapper-rec      lttng-ust's libc wrapper and the same three, recording
 #                    lttng_ust_libc:* in a session of the same shape
 #   heaptrack        heaptrack -o FILE PROGRAM (under prlimit --as)
@@ -127,7 +127,10 @@ under() {
 	shift 3
 	case $config in
 	none) ;;
-	shim-idle | shim-rec) set -- env LD_PRELOAD="$SHIM_PRELOAD" "$@" ;;
+	shim-idle) set -- env LD_PRELOAD="$SHIM_PRELOAD" "$@" ;;
+	# The peers' rate (jemalloc's lg_prof_sample:17, tcmalloc's 131072),
+	# and the run's number its session's filter asks for.
+	shim-rec) set -- env LD_PRELOAD="$SHIM_PRELOAD" ALLOCSAMPLE_RATE=131072 ALLOCSAMPLE_RUN=7 "$@" ;;
 	wrapper-rec) set -- env LD_PRELOAD="$WRAPPER_PRELOAD" "$@" ;;
 	# An address-space limit, so that heaptrack's interpreter cannot take
 	# the shared machine's memory: on the g++ workload it grows past 19 GB
@@ -149,19 +152,27 @@ under() {
 }
 
 # session_begin CONFIG OUT: for a recording configuration, a session into
-# OUT/trace shaped like allocsample-record's (its provider with the state
-# dump's, dlopen's and lttng-ust's library events, the contexts vpid, vtid,
-# procname and ip, the default channel), started.
+# OUT/trace shaped like allocsample-record's whole-run recording (src/record/
+# run.sh: its events without the checkpoints, under the run's filter, with
+# the state dump's, dlopen's and lttng-ust's library events; the contexts
+# vpid, vtid and procname; the default channel), started.  The libc
+# wrapper's gets its provider and the contexts its report would want (ip).
 session_begin() {
 	case $1 in
-	shim-rec) provider='allocsample:*' ;;
-	wrapper-rec) provider='lttng_ust_libc:*' ;;
+	shim-rec)
+		run lttng create peers --output="$2/trace"
+		run lttng enable-event --userspace --session=peers --filter='$app.allocsample:run == 7' \
+			'allocsample:AllocationSampled,allocsample:SampledFree,allocsample:SamplesUnrecorded,allocsample:Attached,allocsample:Detached,allocsample:LiveHighWater,lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*'
+		run lttng add-context --userspace --session=peers -t vpid -t vtid -t procname
+		;;
+	wrapper-rec)
+		run lttng create peers --output="$2/trace"
+		run lttng enable-event --userspace --session=peers \
+			'lttng_ust_libc:*,lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*'
+		run lttng add-context --userspace --session=peers -t vpid -t vtid -t procname -t ip
+		;;
 	*) return 0 ;;
 	esac
-	run lttng create peers --output="$2/trace"
-	run lttng enable-event --userspace --session=peers \
-		"$provider,lttng_ust_statedump:*,lttng_ust_dl:*,lttng_ust_lib:*"
-	run lttng add-context --userspace --session=peers -t vpid -t vtid -t procname -t ip
 	run lttng start peers
 }
 

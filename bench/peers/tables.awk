@@ -32,7 +32,7 @@ function records(config) {
 function config_label(config) {
 	return config == "none" ? "no preload" :
 	       config == "shim-idle" ? "allocsample, no session" :
-	       config == "shim-rec" ? "allocsample recording" :
+	       config == "shim-rec" ? "allocsample recording, every 128 KiB" :
 	       config == "wrapper-rec" ? "lttng-ust libc wrapper recording" :
 	       config == "heaptrack" ? "heaptrack" :
 	       config == "jemalloc" ? "jemalloc" :
