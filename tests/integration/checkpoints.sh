@@ -129,7 +129,7 @@ summary() { awk -v p="$1" -v n="$2" '$1 == "passes" && $2 == p { print $n }' "$H
 check "the parent made complete passes ($(summary "$parent" 3), at least 3) holding $(summary "$parent" 4) blocks, with $(summary "$parent" 6) frees and $(summary "$parent" 7) allocations during them" \
 	[ "$(summary "$parent" 3)" -ge 3 ]
 check "the fork child made complete passes ($(summary "$child" 3), at least 1) holding $(summary "$child" 5) of the blocks it inherited" \
-	[ "$(summary "$child" 3)" -ge 1 ] && [ "$(summary "$child" 5)" -ge 1 ]
+	sh -c '[ "$1" -ge 1 ] && [ "$2" -ge 1 ]' - "$(summary "$child" 3)" "$(summary "$child" 5)"
 check "the parent's passes hold at least its 500 blocks each ($(summary "$parent" 4) in $(summary "$parent" 3) passes)" \
 	[ "$(summary "$parent" 4)" -ge $((500 * $(summary "$parent" 3))) ]
 finish "$out"

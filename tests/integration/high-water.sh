@@ -111,5 +111,6 @@ sed -n 's/^bad /      /p' "$HARNESS_DIR/spaced.verdict"
 check "spaced by the interval, each mark said with the first mark owed and the highest sum since, none owed two intervals ($(grep -c '^bad' "$HARNESS_DIR/spaced.verdict" || true) problems)" \
 	[ "$(grep -c '^bad' "$HARNESS_DIR/spaced.verdict" || true)" -eq 0 ]
 set -- $(sed -n 's/^events //p' "$HARNESS_DIR/spaced.verdict")
-check "fewer events than marks passed ($1 events, $3 marks), at least 3" [ "$1" -ge 3 ] && [ "$1" -lt "$3" ]
+check "fewer events than marks passed ($1 events, $3 marks), at least 3" \
+	sh -c '[ "$1" -ge 3 ] && [ "$1" -lt "$2" ]' - "$1" "$3"
 finish "$HARNESS_DIR/grow.out"

@@ -50,7 +50,7 @@ end_ns=$(printf '%s' "$window" | sed -n 's/.*"window_ns": \[[0-9]*, \([0-9]*\)\]
 check "JSON: a snapshot, its reason the parameter's (got: $window)" \
 	[ "$(jq -r .snapshot.reason "$json")" = exit ]
 check "the window ends at the trace's end, after it starts ($start_ns to $end_ns, t_ns $t_ns)" \
-	[ -n "$t_ns" ] && [ "$t_ns" = "$end_ns" ] && [ "$start_ns" -lt "$end_ns" ]
+	sh -c '[ -n "$1" ] && [ "$1" = "$2" ] && [ "$3" -lt "$2" ]' - "$t_ns" "$end_ns" "$start_ns"
 check "the run's first samples are not in the window: no \"old\" block allocated in it" \
 	[ "$(jq '[.groups[] | select(.kind == "type" and (.type == "old" or .type == "old-b")) | .samples] | add' "$json")" = 0 ]
 if [ -n "$other" ]; then
@@ -97,8 +97,8 @@ got=$(jq -r --argjson pid "$flight_pid" '.groups[] | select(.kind == "process" a
 	"\(.live_samples):\(.live_estimate):\(.live_incomplete)"' "$json")
 check "the no-pass process: 4 blocks live, marked incomplete (got $got)" [ "$got" = 4:4096:true ]
 check "JSON: one process with no complete checkpoint, said in the live notes" \
-	[ "$(jq .snapshot.no_checkpoint_processes "$json")" = 1 ] &&
-	jq -r '.live.notes[]' "$json" | grep -q 'no complete checkpoint in the window'
+	sh -c '[ "$(jq .snapshot.no_checkpoint_processes "$1")" = 1 ] &&
+		jq -r ".live.notes[]" "$1" | grep -q "no complete checkpoint in the window"' - "$json"
 check "the total's live figures incomplete" [ "$(jq .total.live_incomplete "$json")" = true ]
 # The events left out, counted from the trace: those of allocsample but
 # LiveHighWater before the window's start (19-digit nanoseconds, compared
@@ -108,7 +108,7 @@ before=$(babeltrace2 --clock-seconds "$snap" 2>/dev/null |
 	sed -n 's/^\[\([0-9]*\)\.\([0-9]*\)\].* allocsample:\(AllocationSampled\|SampledFree\|Checkpoint[A-Za-z]*\): .*/\1\2/p' |
 	awk -v start="$start" 'length($1) == length(start) && $1 < start { n++ } END { print n + 0 }')
 check "JSON: the events before the window counted ($(jq .snapshot.events_before_window "$json"), $before in the trace, at least one)" \
-	[ "$(jq .snapshot.events_before_window "$json")" = "$before" ] && [ "$before" -gt 0 ]
+	sh -c '[ "$1" = "$2" ] && [ "$2" -gt 0 ]' - "$(jq .snapshot.events_before_window "$json")" "$before"
 
 # The text.
 report_run "$snap" -p 'snapshot-reason="high-water"' >"$HARNESS_DIR/snap.txt" 2>"$HARNESS_DIR/snap.txt.err" ||
