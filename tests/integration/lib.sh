@@ -26,10 +26,12 @@ integ_trace() {
 # trace order, for the checks of the checkpoints (checkpoints.sh,
 # high-water.sh): NAME VPID VTID PROCNAME then the payload's KEY=VALUE
 # pairs (ptr in lower case; stack its addresses joined by ','; types with
-# their spaces as '_').  Stops the test if babeltrace2 cannot read the
-# trace; a failed check if the tracer discarded events.
+# their spaces as '_'), and last t=, the event's time in nanoseconds on the
+# trace's monotonic clock (its cycles: the clock counts nanoseconds).
+# Stops the test if babeltrace2 cannot read the trace; a failed check if
+# the tracer discarded events.
 checkpoint_events() {
-	babeltrace2 "$1" >"$2.text" 2>"$2.stderr" ||
+	babeltrace2 --clock-cycles "$1" >"$2.text" 2>"$2.stderr" ||
 		harness_fail "babeltrace2 cannot read $1: $(cat "$2.stderr")"
 	if grep -qi discarded "$2.stderr"; then
 		fail "the tracer discarded events: $(cat "$2.stderr")"
@@ -57,7 +59,7 @@ checkpoint_events() {
 			}
 			if (index($0, " stack = ["))
 				line = line " stack=" stack()
-			print line
+			print line " t=" substr($1, 2, length($1) - 2)
 		}' "$2.text" >"$2"
 	rm -f "$2.text"
 	printf '      %s events in %s\n' "$(wc -l <"$2")" "$1"
