@@ -12,8 +12,9 @@
 #     stream file and the bytes read of it) and in the component's
 #     warning, every group incomplete; the trace kept, the view removed,
 #     no line of the shell's about the log it could not write there.
-#   - The device fills while the program runs: the metadata file is empty
-#     and nothing of the trace can be read.  The command says so in one
+#   - The device fills while the program runs (and a file of the test's
+#     takes what is left): the metadata file is empty and nothing of the
+#     trace can be read.  The command says so in one
 #     line, the view's, and keeps the trace; exit status 2.
 #
 # The first: the program (pinned to one CPU, so one stream) allocates 32
@@ -94,11 +95,22 @@ check "no line of the shell's about the log on the full device" \
 record_no_temporary stop
 
 # Full while the program runs: 64 MiB at rate 1024, some 20 MiB of
-# events, on a device of 1 MiB.
+# events, on a device of 1 MiB, which a file of the test's then fills to
+# the last page before the program ends: how much room the consumer's
+# last failed write leaves depends on its chunks (once 20 KiB, and the
+# metadata fit).
 device run 1m
 trace="$HARNESS_DIR/run/trace"
-record_run run --format json --report-output "$HARNESS_DIR/run.json" -o "$trace" --rate 1024 -- \
-	"$RECORD_WORKLOAD" "$facts" alloc 67108864
+facts="$HARNESS_DIR/run-facts"
+go="$HARNESS_DIR/run-go"
+record_bg run --format json --report-output "$HARNESS_DIR/run.json" -o "$trace" --rate 1024 -- \
+	sh -c '"$1" "$2" alloc 67108864 && exec "$1" "$2" wait "$3"' sh "$RECORD_WORKLOAD" "$facts" "$go"
+record_ready "$facts"
+dd if=/dev/zero of="$HARNESS_DIR/run/filler" bs=4096 2>/dev/null || :
+check "the device is full before the program ends ($(available "$trace") KiB left)" [ "$(available "$trace")" -eq 0 ]
+touch "$go"
+RECORD_STATUS=0
+wait "$BG_PID" || RECORD_STATUS=$?
 metadata=$(find "$trace" -name metadata)
 check "the metadata file is empty ($(wc -c <"$metadata") bytes)" [ ! -s "$metadata" ]
 record_said run 2 "the report failed (${metadata#"$trace/"} is empty, so its trace cannot be read: lttng writes it when the session stops, and the device was full by then, or the session is still recording); the trace is kept in $trace\$"
