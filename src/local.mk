@@ -61,6 +61,7 @@ src_liballocsample_preload_la_SOURCES = \
 	src/preload/next.c src/preload/next.h \
 	src/preload/preload.h \
 	src/preload/slots.c src/preload/slots.h \
+	src/preload/tracked_block.c \
 	src/preload/ust_hook.c
 src_liballocsample_preload_la_CFLAGS = $(WARN_CFLAGS) $(SAN_INPROCESS_FLAGS) -fvisibility=hidden \
 	-fexceptions $(LTTNG_UST_CFLAGS)

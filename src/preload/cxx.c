@@ -26,7 +26,6 @@
  * programs pay what C programs pay.
  */
 #include <dlfcn.h>
-#include <errno.h>
 #include <string.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -162,16 +161,9 @@ static bool next_all_libstdcxx(void);
  */
 static void *tracked_new(size_t size, size_t alignment)
 {
-	int saved_errno = errno;
-	void *ptr;
-
 	if (!next_all_libstdcxx() || !allocsample_internal_track_wanted())
 		return NULL;
-	if (as_next.posix_memalign(&ptr, alignment > AS_TRACK_ALIGN ? alignment : AS_TRACK_ALIGN,
-				   size > AS_TRACK_MIN_BYTES ? size : AS_TRACK_MIN_BYTES) != 0)
-		ptr = NULL;
-	errno = saved_errno;
-	return ptr;
+	return as_tracked_block(alignment, size);
 }
 
 static AS_SLOW void *new_slow(enum cxx_new variant, size_t size, size_t alignment,

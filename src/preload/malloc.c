@@ -33,7 +33,7 @@
 static AS_SLOW void free_tracked(void *ptr, const void *ip)
 {
 	allocsample_internal_sampled_free(ptr, ip);
-	as_next.free(ptr);
+	as_tracked_block_release(ptr);
 }
 
 /* Most page-aligned blocks were never sampled (a tracked block's address
@@ -141,21 +141,6 @@ AS_EXPORT size_t malloc_usable_size(void *ptr)
 	return as_next.malloc_usable_size(ptr);
 }
 
-/* A page-aligned block of at least `alignment` (a power of two) and
- * AS_TRACK_MIN_BYTES, errno preserved; NULL, errno preserved too, when the
- * next allocator refuses. */
-static void *aligned_block(size_t alignment, size_t size)
-{
-	int saved_errno = errno;
-	void *ptr;
-
-	if (as_next.posix_memalign(&ptr, alignment > AS_TRACK_ALIGN ? alignment : AS_TRACK_ALIGN,
-				   size > AS_TRACK_MIN_BYTES ? size : AS_TRACK_MIN_BYTES) != 0)
-		ptr = NULL;
-	errno = saved_errno;
-	return ptr;
-}
-
 /*
  * The slow path of every entry point that takes just a size.  It is given
  * the table slot rather than the function, so that the fast path never
@@ -171,7 +156,7 @@ static AS_SLOW void *sized_slow(void *(*const *slot)(size_t), size_t size, const
 	if (!allocsample_internal_sampler_slow(size, &offset))
 		return (*slot)(size);
 	if (slot == &as_next.malloc && allocsample_internal_track_wanted())
-		ptr = aligned_block(AS_TRACK_ALIGN, size);
+		ptr = as_tracked_block(AS_TRACK_ALIGN, size);
 	if (ptr) {
 		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
 		return ptr;
@@ -215,7 +200,7 @@ static AS_SLOW void *calloc_slow(size_t nmemb, size_t size, size_t bytes, const 
 	if (!allocsample_internal_sampler_slow(bytes, &offset))
 		return as_next.calloc(nmemb, size);
 	if (allocsample_internal_track_wanted())
-		ptr = aligned_block(AS_TRACK_ALIGN, bytes);
+		ptr = as_tracked_block(AS_TRACK_ALIGN, bytes);
 	if (ptr) {
 		memset(ptr, 0, bytes);
 		allocsample_internal_report_trackable("calloc", bytes, offset, ptr, ip);
@@ -249,7 +234,7 @@ AS_EXPORT void *calloc(size_t nmemb, size_t size)
  */
 static void *move_block(void *old, size_t size, bool aligned, const void *ip)
 {
-	void *moved = aligned ? aligned_block(AS_TRACK_ALIGN, size) : as_next.malloc(size);
+	void *moved = aligned ? as_tracked_block(AS_TRACK_ALIGN, size) : as_next.malloc(size);
 	size_t old_size;
 
 	if (!moved)
@@ -281,7 +266,7 @@ static void *realloc_accounted(void *old, size_t size, bool sampled, uint64_t of
 		return as_next.realloc(old, size);
 	}
 	if (track)
-		ptr = old ? move_block(old, size, true, ip) : aligned_block(AS_TRACK_ALIGN, size);
+		ptr = old ? move_block(old, size, true, ip) : as_tracked_block(AS_TRACK_ALIGN, size);
 	if (ptr) {
 		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
 		return ptr;
@@ -358,7 +343,7 @@ static AS_SLOW void *memalign_slow(void *(*const *slot)(size_t, size_t), size_t 
 	if (!allocsample_internal_sampler_slow(size, &offset))
 		return (*slot)(alignment, size);
 	if (raisable(alignment) && allocsample_internal_track_wanted())
-		ptr = aligned_block(alignment, size);
+		ptr = as_tracked_block(alignment, size);
 	if (ptr) {
 		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
 		return ptr;
@@ -393,7 +378,7 @@ static AS_SLOW int posix_memalign_slow(void **out, size_t alignment, size_t size
 		return as_next.posix_memalign(out, alignment, size);
 	/* posix_memalign also wants a multiple of sizeof(void *). */
 	if (raisable(alignment) && alignment >= sizeof(void *) && allocsample_internal_track_wanted())
-		ptr = aligned_block(alignment, size);
+		ptr = as_tracked_block(alignment, size);
 	if (ptr) {
 		*out = ptr;
 		allocsample_internal_report_trackable("posix_memalign", size, offset, ptr, ip);

@@ -2,6 +2,7 @@
 #ifndef ALLOCSAMPLE_PRELOAD_H
 #define ALLOCSAMPLE_PRELOAD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "liballocsample/emit.h"
@@ -22,6 +23,14 @@
 /* True for NULL too, which the slow sides handle. */
 #define AS_MAYBE_TRACKED(ptr) \
 	__builtin_expect(((uintptr_t) (ptr) & (AS_TRACK_ALIGN - 1)) == 0, 0)
+
+/* A page-aligned block of at least `alignment` (a power of two) and
+ * AS_TRACK_MIN_BYTES, for a sample whose free is tracked; NULL when the
+ * next allocator refuses.  errno preserved either way.  Defined in
+ * tracked_block.c, as is its counterpart: a tracked block's release to the
+ * next allocator, once its SampledFree is emitted. */
+void *as_tracked_block(size_t alignment, size_t size) __attribute__((visibility("hidden")));
+void as_tracked_block_release(void *ptr) __attribute__((visibility("hidden")));
 
 /* The out-of-line side of free: SampledFree if `ptr` is tracked, then the
  * next free (which takes NULL too).  Defined in malloc.c. */
