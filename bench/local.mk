@@ -42,7 +42,7 @@ bench_unwind_walkers_la_LIBADD = src/libasstack.la -lgcc_s $(LIBUNWIND_LIBS) $(D
 # SAN_INPROCESS_FLAGS: libasstack carries UBSan in a sanitizer build.
 bench_unwind_walkers_la_LDFLAGS = $(SAN_INPROCESS_FLAGS) -module -avoid-version -rpath /nowhere
 
-EXTRA_DIST += bench/lib.sh bench/checkpoint-cost.sh bench/instructions.sh bench/isolation-cost.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
+EXTRA_DIST += bench/lib.sh bench/checkpoint-cost.sh bench/instructions.sh bench/record-sample.sh bench/isolation-cost.sh bench/walltime.sh bench/report.sh bench/record-cost.sh \
 	bench/stack-cost.sh bench/sample-cost.sh bench/attach.sh \
 	bench/peers.sh bench/peers/big-tu.cc bench/peers/sqlite-workload.sh bench/peers/stdlib-work.py \
 	bench/peers/tables.awk \
@@ -52,11 +52,13 @@ EXTRA_DIST += bench/lib.sh bench/checkpoint-cost.sh bench/instructions.sh bench/
 # As root: `make bench-instructions`, `make bench-walltime`,
 # `make bench-report`, `make bench-record`, `make bench-stack`,
 # `make bench-sample`, `make bench-isolation`, `make bench-attach`,
-# `make bench-checkpoints`, or all nine with `make bench`; `make bench-peers` (20 to 25 minutes) on its own.
+# `make bench-checkpoints`, `make bench-record-sample`, or all ten with `make bench`; `make bench-peers` (20 to 25 minutes) on its own.
 .PHONY: bench bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample \
-	bench-isolation bench-attach bench-checkpoints bench-peers
+	bench-isolation bench-attach bench-checkpoints bench-peers bench-record-sample
 bench: bench-instructions bench-walltime bench-report bench-record bench-stack bench-sample \
-	bench-isolation bench-attach bench-checkpoints
+	bench-isolation bench-attach bench-checkpoints bench-record-sample
+bench-record-sample: all
+	$(SHELL) $(srcdir)/bench/record-sample.sh '$(abs_top_builddir)'
 bench-checkpoints: all
 	$(SHELL) $(srcdir)/bench/checkpoint-cost.sh '$(abs_top_builddir)'
 bench-instructions: all
