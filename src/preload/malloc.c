@@ -22,6 +22,7 @@
  */
 #include <errno.h>
 #include <malloc.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,52 +227,85 @@ AS_EXPORT void *calloc(size_t nmemb, size_t size)
 }
 
 /*
- * Moves `old` (non-NULL) into a new block of `size` (> 0) bytes, page-aligned
- * if `aligned`: the contents up to the smaller of the two sizes, then `old`
- * released, its SampledFree first if it was tracked.  NULL, with the next
- * malloc's errno (unaligned) or none set (aligned), and `old` untouched, if
- * the new block cannot be had.
+ * Moves `old` (non-NULL, not tracked) into a tracked block of `size` (> 0)
+ * bytes: the contents up to the smaller of the two sizes, then `old`
+ * released.  NULL, with no errno set and `old` untouched, if the new block
+ * cannot be had.
  */
-static void *move_block(void *old, size_t size, bool aligned, const void *ip)
+static void *move_block(void *old, size_t size)
 {
-	void *moved = aligned ? as_tracked_block(AS_TRACK_ALIGN, size) : as_next.malloc(size);
+	void *moved = as_tracked_block(AS_TRACK_ALIGN, size);
 	size_t old_size;
 
 	if (!moved)
 		return NULL;
 	old_size = as_next.malloc_usable_size(old);
 	memcpy(moved, old, old_size < size ? old_size : size);
-	as_preload_free_slow(old, ip);
+	as_next.free(old);
 	return moved;
 }
 
 /*
+ * realloc of a tracked block (doc/sampling.md, "Free tracking"): its
+ * SampledFree first, since once the next realloc has released it another
+ * thread may be handed its address and sample it; then the next realloc,
+ * which grows or shrinks the block in place, or moves it (mremap for a
+ * mapped one), as it would without the shim, where copying by hand cost
+ * the whole block at every sampled resize of a growing buffer.  A new
+ * size that is sampled is tracked where the block now lies if that is
+ * page-aligned (in place, or mremap's), else the block is moved into a
+ * tracked one.  A request no allocator grants (above PTRDIFF_MAX) fails
+ * before the SampledFree, the block still tracked; any other failure
+ * leaves the program its block, untracked, after its SampledFree.
+ */
+static void *realloc_tracked(void *old, size_t size, bool sampled, bool track, uint64_t offset,
+			     const char *entry, const void *ip)
+{
+	void *ptr, *moved;
+
+	if (size > PTRDIFF_MAX)
+		return as_next.realloc(old, size);
+	allocsample_internal_sampled_free(old, ip);
+	ptr = as_next.realloc(old, size);
+	if (!ptr || !sampled)
+		return ptr;
+	if (track && AS_MAYBE_TRACKED(ptr)) {
+		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
+		return ptr;
+	}
+	if (track && (moved = as_tracked_block(AS_TRACK_ALIGN, size))) {
+		memcpy(moved, ptr, size);
+		as_next.free(ptr);
+		allocsample_internal_report_trackable(entry, size, offset, moved, ip);
+		return moved;
+	}
+	allocsample_internal_report_untyped(entry, size, offset, ptr, ip);
+	return ptr;
+}
+
+/*
  * realloc of a block whose trials were just accounted (sampled says how).
- * A tracked `old` is moved by hand, so that its SampledFree precedes its
- * release and a failure leaves it tracked; a sampled block is moved into a
- * page-aligned one when tracking is wanted.  Everything else is the next
+ * A tracked `old` goes to realloc_tracked (realloc(p, 0) included: the
+ * next realloc frees it, or gives a minimal block in its place, and the
+ * sampled block is gone either way); a sampled block is moved into a
+ * tracked one when tracking is wanted.  Everything else is the next
  * realloc's.
  */
 static void *realloc_accounted(void *old, size_t size, bool sampled, uint64_t offset,
 			       const char *entry, const void *ip)
 {
-	bool tracked_old = AS_MAYBE_TRACKED(old) && old && allocsample_internal_is_tracked(old);
 	bool track = sampled && allocsample_internal_track_wanted();
 	void *ptr = NULL;
 
-	if (tracked_old && size == 0) {
-		/* The next realloc frees it (glibc), or gives a minimal block
-		 * in its place: either way the sampled block is gone. */
-		allocsample_internal_sampled_free(old, ip);
-		return as_next.realloc(old, size);
-	}
+	if (AS_MAYBE_TRACKED(old) && old && allocsample_internal_is_tracked(old))
+		return realloc_tracked(old, size, sampled, track, offset, entry, ip);
 	if (track)
-		ptr = old ? move_block(old, size, true, ip) : as_tracked_block(AS_TRACK_ALIGN, size);
+		ptr = old ? move_block(old, size) : as_tracked_block(AS_TRACK_ALIGN, size);
 	if (ptr) {
 		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
 		return ptr;
 	}
-	ptr = tracked_old ? move_block(old, size, false, ip) : as_next.realloc(old, size);
+	ptr = as_next.realloc(old, size);
 	if (sampled && ptr)
 		allocsample_internal_report_untyped(entry, size, offset, ptr, ip);
 	return ptr;

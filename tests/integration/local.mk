@@ -72,6 +72,11 @@ tests_workloads_small_reuse_CFLAGS = $(TRACED_CFLAGS) -fno-builtin
 tests_workloads_small_reuse_LDFLAGS = $(TRACED_LINK_FLAGS)
 tests_workloads_small_reuse_LDADD = $(PTHREAD_LIBS)
 
+check_PROGRAMS += tests/workloads/realloc-grow
+tests_workloads_realloc_grow_CFLAGS = $(TRACED_CFLAGS) -fno-builtin
+tests_workloads_realloc_grow_LDFLAGS = $(TRACED_LINK_FLAGS)
+tests_workloads_realloc_grow_LDADD = $(PTHREAD_LIBS)
+
 check_PROGRAMS += tests/workloads/first-free
 tests_workloads_first_free_CFLAGS = $(TRACED_CFLAGS) -fno-builtin
 tests_workloads_first_free_LDFLAGS = $(TRACED_LINK_FLAGS)
@@ -81,7 +86,7 @@ INTEGRATION_TESTS = tests/integration/threads.sh tests/integration/cxx.sh \
 	tests/integration/typed.sh tests/integration/fork.sh tests/integration/errors.sh \
 	tests/integration/no-session.sh tests/integration/stacks.sh tests/integration/frees.sh \
 	tests/integration/free-faults.sh tests/integration/reused.sh tests/integration/first-free.sh \
-	tests/integration/small-reuse.sh
+	tests/integration/small-reuse.sh tests/integration/realloc-grow.sh
 TESTS += $(INTEGRATION_TESTS)
 EXTRA_DIST += $(INTEGRATION_TESTS) tests/integration/lib.sh
 # Headers of the programs above, whose one source is named after them.
