@@ -8,16 +8,16 @@
  * the head and tail back, some 500 instructions, and the block's free
  * merges them again; yet a small tracked block, once freed, waits in the
  * freeing thread's cache (glibc's tcache bin of 1017 to 1032-byte
- * requests, which few programs use), where an ordinary malloc of
- * AS_TRACK_MIN_BYTES finds it, at its page-aligned address, in some 20.
- * So each thread counts the small tracked blocks it released, and while
- * that count says one may be waiting, a small tracked block is first asked
- * of malloc, for that block's usable size: page-aligned, it is used as posix_memalign's would be (the
- * same size of chunk, the same usable size, the same checks on its free);
- * otherwise it goes straight back (a program's own block of that size
- * took the place) and posix_memalign is asked.  The allocator keeps every
- * block all along: nothing is held here, so a thread's exit, a fork or a
- * double free find the allocator's own state, as without the shim.
+ * requests, which few programs use), where an ordinary malloc of its
+ * usable size finds it, at its page-aligned address, in some 20.  So each
+ * thread counts the small tracked blocks it released, and while that
+ * count says one may be waiting, a small tracked block is first asked of
+ * malloc: page-aligned, it is used as posix_memalign's would be (the same
+ * size of chunk, the same usable size, the same checks on its free);
+ * otherwise it goes straight back (another block took the place) and
+ * posix_memalign is asked.  The allocator keeps every block all along:
+ * nothing is held here, so a thread's exit, a fork or a detach leave
+ * nothing behind.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -32,9 +32,10 @@
  * cache may still hold. */
 static __thread unsigned small_released __attribute__((tls_model("initial-exec")));
 
-/* The next allocator's usable size for a block of AS_TRACK_MIN_BYTES,
- * learned from the first one (atomic, relaxed: every thread learns the
- * same value); 0 until then. */
+/* The next allocator's usable size for a page-aligned block of
+ * AS_TRACK_MIN_BYTES, the smallest seen (atomic, relaxed: a hint, which
+ * every thread brings to the same value; glibc gives a few bytes more
+ * when the rest of a chunk was too small to split off); 0 until then. */
 static size_t small_usable;
 
 static bool page_aligned(const void *ptr)
@@ -68,11 +69,19 @@ void *as_tracked_block(size_t alignment, size_t size)
 
 	if (small && small_released > 0)
 		ptr = cached_small_block(usable);
-	if (!ptr && as_next.posix_memalign(&ptr, alignment > AS_TRACK_ALIGN ? alignment : AS_TRACK_ALIGN,
-					   small ? AS_TRACK_MIN_BYTES : size) != 0)
+	if (ptr) {
+		errno = saved_errno;
+		return ptr;
+	}
+	if (as_next.posix_memalign(&ptr, alignment > AS_TRACK_ALIGN ? alignment : AS_TRACK_ALIGN,
+				   small ? AS_TRACK_MIN_BYTES : size) != 0)
 		ptr = NULL;
-	if (ptr && small && usable == 0)
-		__atomic_store_n(&small_usable, as_next.malloc_usable_size(ptr), __ATOMIC_RELAXED);
+	if (ptr && small) {
+		size_t got = as_next.malloc_usable_size(ptr);
+
+		if (usable == 0 || got < usable)
+			__atomic_store_n(&small_usable, got, __ATOMIC_RELAXED);
+	}
 	errno = saved_errno;
 	return ptr;
 }
