@@ -227,12 +227,12 @@ AS_EXPORT void *calloc(size_t nmemb, size_t size)
 }
 
 /*
- * Moves `old` (non-NULL, not tracked) into a tracked block of `size` (> 0)
- * bytes: the contents up to the smaller of the two sizes, then `old`
- * released.  NULL, with no errno set and `old` untouched, if the new block
- * cannot be had.
+ * Moves `old` (non-NULL) into a tracked block of `size` (> 0) bytes: the
+ * contents up to the smaller of the two sizes, then `old` released, its
+ * SampledFree first if it was tracked.  NULL, with no errno set and `old`
+ * untouched, if the new block cannot be had.
  */
-static void *move_block(void *old, size_t size)
+static void *move_block(void *old, size_t size, const void *ip)
 {
 	void *moved = as_tracked_block(AS_TRACK_ALIGN, size);
 	size_t old_size;
@@ -241,30 +241,45 @@ static void *move_block(void *old, size_t size)
 		return NULL;
 	old_size = as_next.malloc_usable_size(old);
 	memcpy(moved, old, old_size < size ? old_size : size);
-	as_next.free(old);
+	as_preload_free_slow(old, ip);
 	return moved;
 }
 
+/* Below glibc's default mmap threshold: a block that grows is copied
+ * wherever it goes, unless it can grow in place. */
+#define MOVED_BY_HAND_BELOW (128 * 1024)
+
 /*
- * realloc of a tracked block (doc/sampling.md, "Free tracking"): its
- * SampledFree first, since once the next realloc has released it another
- * thread may be handed its address and sample it; then the next realloc,
- * which grows or shrinks the block in place, or moves it (mremap for a
- * mapped one), as it would without the shim, where copying by hand cost
- * the whole block at every sampled resize of a growing buffer.  A new
- * size that is sampled is tracked where the block now lies if that is
- * page-aligned (in place, or mremap's), else the block is moved into a
- * tracked one.  A request no allocator grants (above PTRDIFF_MAX) fails
- * before the SampledFree, the block still tracked; any other failure
- * leaves the program its block, untracked, after its SampledFree.
+ * realloc of a tracked block (doc/sampling.md, "Free tracking").  Its
+ * SampledFree comes first, since once the next realloc has released it
+ * another thread may be handed its address and sample it; then the next
+ * realloc resizes it as it would without the shim: in place, by mremap for
+ * a mapped block, or by moving it.  Copying by hand cost the whole block
+ * at every sampled resize of a large growing buffer.  A new size that is
+ * sampled is tracked where the block now lies if that is page-aligned (in
+ * place, or mremap's), else the block is moved into a tracked one, a
+ * second copy: so a block under MOVED_BY_HAND_BELOW that grows to a
+ * sampled size is moved by hand at once, one copy of a small block.  A
+ * request no allocator grants (above PTRDIFF_MAX) fails before the
+ * SampledFree, the block still tracked; any other failure of the next
+ * realloc leaves the program its block, untracked, after its SampledFree.
  */
 static void *realloc_tracked(void *old, size_t size, bool sampled, bool track, uint64_t offset,
 			     const char *entry, const void *ip)
 {
+	size_t old_size;
 	void *ptr, *moved;
 
 	if (size > PTRDIFF_MAX)
 		return as_next.realloc(old, size);
+	if (track) {
+		old_size = as_next.malloc_usable_size(old);
+		if (size > old_size && old_size < MOVED_BY_HAND_BELOW &&
+		    (moved = move_block(old, size, ip))) {
+			allocsample_internal_report_trackable(entry, size, offset, moved, ip);
+			return moved;
+		}
+	}
 	allocsample_internal_sampled_free(old, ip);
 	ptr = as_next.realloc(old, size);
 	if (!ptr || !sampled)
@@ -300,7 +315,7 @@ static void *realloc_accounted(void *old, size_t size, bool sampled, uint64_t of
 	if (AS_MAYBE_TRACKED(old) && old && allocsample_internal_is_tracked(old))
 		return realloc_tracked(old, size, sampled, track, offset, entry, ip);
 	if (track)
-		ptr = old ? move_block(old, size) : as_tracked_block(AS_TRACK_ALIGN, size);
+		ptr = old ? move_block(old, size, ip) : as_tracked_block(AS_TRACK_ALIGN, size);
 	if (ptr) {
 		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
 		return ptr;
