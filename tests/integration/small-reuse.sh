@@ -10,7 +10,7 @@
 # holds, every SampledFree ends one, none is left.  (About 70% of its
 # small samples are handed a block their thread released, 20% look and
 # find another block in its place; what that saves is measured, not tested:
-# doc/performance.md section 1, "A sample's own instructions".)
+# doc/performance.md section 1, "A recorded sample, part by part".)
 set -eu
 . "$AS_SRCDIR/tests/integration/lib.sh"
 harness_enter "$@"
