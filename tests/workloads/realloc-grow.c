@@ -88,6 +88,7 @@ int main(int argc, char **argv)
 	pthread_t threads[THREADS];
 	unsigned char *block, *marker;
 	void *volatile refused;
+	volatile size_t huge = SIZE_MAX - 4096;
 
 	if (argc != 2)
 		return 2;
@@ -98,14 +99,15 @@ int main(int argc, char **argv)
 	for (unsigned t = 0; t < THREADS; t++)
 		pthread_join(threads[t], NULL);
 
-	/* Kept in a volatile so that GCC's use-after-free warning, which
-	 * assumes the resize succeeded, keeps quiet. */
+	/* Kept in volatiles so that GCC's use-after-free warning, which
+	 * assumes the resize succeeded, keeps quiet, and its warning about
+	 * a size larger than any object. */
 	block = malloc(100);
 	if (!block)
 		die("malloc failed");
 	memset(block, 'x', 100);
 	refused = block;
-	if (realloc(refused, SIZE_MAX - 4096) != NULL)
+	if (realloc(refused, huge) != NULL)
 		die("a resize to SIZE_MAX - 4096 succeeded");
 	marker = malloc(100);
 	if (!marker)
