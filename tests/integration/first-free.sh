@@ -25,9 +25,7 @@ for mode in malloc typed; do
 	done
 done
 harness_session_end first
-babeltrace2 "$HARNESS_DIR/trace" 2>"$HARNESS_DIR/bt.err" >"$HARNESS_DIR/raw" ||
-	harness_fail "babeltrace2 cannot read the trace: $(cat "$HARNESS_DIR/bt.err")"
-grep -qi discarded "$HARNESS_DIR/bt.err" && fail "the tracer discarded events: $(cat "$HARNESS_DIR/bt.err")"
+integ_trace_text "$HARNESS_DIR/trace" "$HARNESS_DIR/raw"
 
 # One line per tracked sample and per SampledFree, in trace order:
 # A|F VPID VTID PTR (pointers in lower case).

@@ -17,9 +17,7 @@ workload="$INTEG_WORKLOADS/frees"
 # NAME VPID VTID PTR FREE_TRACKED TYPE COUNT ("-" where the event has none;
 # pointers in lower case).
 free_events() {
-	babeltrace2 "$1" 2>"$2.stderr" >"$2.raw" ||
-		harness_fail "babeltrace2 cannot read $1: $(cat "$2.stderr")"
-	grep -qi discarded "$2.stderr" && fail "the tracer discarded events: $(cat "$2.stderr")"
+	integ_trace_text "$1" "$2.raw"
 	awk 'function field(re, skip,   v) {
 		if (!match($0, re)) return "-"
 		return substr($0, RSTART + skip, RLENGTH - skip)

@@ -21,6 +21,18 @@ integ_trace() {
 	harness_read_events "$HARNESS_DIR/$integ_name" "$HARNESS_DIR/$integ_name.events"
 }
 
+# integ_trace_text TRACE OUT [OPTION...]: the trace as babeltrace2 prints it
+# (with the babeltrace2 OPTIONs) into OUT; stops the test if babeltrace2
+# cannot read it, a failed check if the tracer discarded events.
+integ_trace_text() {
+	integ_trace=$1 integ_out=$2
+	shift 2
+	babeltrace2 "$@" "$integ_trace" >"$integ_out" 2>"$integ_out.stderr" ||
+		harness_fail "babeltrace2 cannot read $integ_trace: $(cat "$integ_out.stderr")"
+	if grep -qi discarded "$integ_out.stderr"; then
+		fail "the tracer discarded events: $(cat "$integ_out.stderr")"
+	fi
+}
 
 # checkpoint_events TRACE OUT: the trace's allocsample events, one a line in
 # trace order, for the checks of the checkpoints (checkpoints.sh,
@@ -31,11 +43,7 @@ integ_trace() {
 # Stops the test if babeltrace2 cannot read the trace; a failed check if
 # the tracer discarded events.
 checkpoint_events() {
-	babeltrace2 --clock-cycles "$1" >"$2.text" 2>"$2.stderr" ||
-		harness_fail "babeltrace2 cannot read $1: $(cat "$2.stderr")"
-	if grep -qi discarded "$2.stderr"; then
-		fail "the tracer discarded events: $(cat "$2.stderr")"
-	fi
+	integ_trace_text "$1" "$2.text" --clock-cycles
 	awk "$HARNESS_AWK_FIELD"'
 		function stack(   at, rest) {
 			rest = substr($0, index($0, " stack = [") + 10)
@@ -61,6 +69,6 @@ checkpoint_events() {
 				line = line " stack=" stack()
 			print line " t=" substr($1, 2, length($1) - 2)
 		}' "$2.text" >"$2"
-	rm -f "$2.text"
+	rm -f "$2.text" "$2.text.stderr"
 	printf '      %s events in %s\n' "$(wc -l <"$2")" "$1"
 }

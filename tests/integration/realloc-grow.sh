@@ -21,9 +21,7 @@ for rate in 1 16384; do
 		fail "the workload failed at rate $rate: $(cat "$HARNESS_DIR/out.$rate" "$HARNESS_DIR/err.$rate")"
 done
 harness_session_end realloc-grow
-babeltrace2 "$HARNESS_DIR/trace" 2>"$HARNESS_DIR/bt.err" >"$HARNESS_DIR/raw" ||
-	harness_fail "babeltrace2 cannot read the trace: $(cat "$HARNESS_DIR/bt.err")"
-grep -qi discarded "$HARNESS_DIR/bt.err" && fail "the tracer discarded events: $(cat "$HARNESS_DIR/bt.err")"
+integ_trace_text "$HARNESS_DIR/trace" "$HARNESS_DIR/raw"
 
 # One line per event of the workload's processes, in trace order: A VPID
 # PTR FREE_TRACKED MAIN for a sample (MAIN 1 on the main thread, whose

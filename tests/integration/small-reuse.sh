@@ -21,9 +21,7 @@ LTTNG_UST_REGISTER_TIMEOUT=-1 ALLOCSAMPLE_RATE=2048 ALLOCSAMPLE_SEED=1 \
 	harness_preload "$INTEG_WORKLOADS/small-reuse" 6000 >"$HARNESS_DIR/out" 2>"$HARNESS_DIR/err" ||
 	fail "the workload failed: $(cat "$HARNESS_DIR/out" "$HARNESS_DIR/err")"
 harness_session_end small-reuse
-babeltrace2 "$HARNESS_DIR/trace" 2>"$HARNESS_DIR/bt.err" >"$HARNESS_DIR/raw" ||
-	harness_fail "babeltrace2 cannot read the trace: $(cat "$HARNESS_DIR/bt.err")"
-grep -qi discarded "$HARNESS_DIR/bt.err" && fail "the tracer discarded events: $(cat "$HARNESS_DIR/bt.err")"
+integ_trace_text "$HARNESS_DIR/trace" "$HARNESS_DIR/raw"
 
 # One line per event of the workload's process, in trace order: A PTR
 # FREE_TRACKED VTID for a sample on one of its two threads (the main
