@@ -25,10 +25,10 @@ integ_trace() {
 # (with the babeltrace2 OPTIONs) into OUT; stops the test if babeltrace2
 # cannot read it, a failed check if the tracer discarded events.
 integ_trace_text() {
-	integ_trace=$1 integ_out=$2
+	integ_text_trace=$1 integ_out=$2
 	shift 2
-	babeltrace2 "$@" "$integ_trace" >"$integ_out" 2>"$integ_out.stderr" ||
-		harness_fail "babeltrace2 cannot read $integ_trace: $(cat "$integ_out.stderr")"
+	babeltrace2 "$@" "$integ_text_trace" >"$integ_out" 2>"$integ_out.stderr" ||
+		harness_fail "babeltrace2 cannot read $integ_text_trace: $(cat "$integ_out.stderr")"
 	if grep -qi discarded "$integ_out.stderr"; then
 		fail "the tracer discarded events: $(cat "$integ_out.stderr")"
 	fi
