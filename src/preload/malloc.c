@@ -288,9 +288,7 @@ static void *realloc_tracked(void *old, size_t size, bool sampled, bool track, u
 		allocsample_internal_report_trackable(entry, size, offset, ptr, ip);
 		return ptr;
 	}
-	if (track && (moved = as_tracked_block(AS_TRACK_ALIGN, size))) {
-		memcpy(moved, ptr, size);
-		as_next.free(ptr);
+	if (track && (moved = move_block(ptr, size, ip))) {
 		allocsample_internal_report_trackable(entry, size, offset, moved, ip);
 		return moved;
 	}
