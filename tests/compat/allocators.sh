@@ -21,7 +21,8 @@ for allocator in jemalloc tcmalloc; do
 	tcmalloc) LD_PRELOAD=libtcmalloc.so.4 ;;
 	esac
 	export LD_PRELOAD
-	# The probe ends before gdb could attach: preloaded only.
+	# The probe waits for no gate and ends within milliseconds: preloaded
+	# only.
 	ALLOCSAMPLE_RATE=65536
 	[ "$COMPAT_MODE" = attach ] ||
 		compat_both "$allocator-probe" /usr/bin/python3 "$AS_SRCDIR/tests/compat/allocator-probe.py" "$allocator"

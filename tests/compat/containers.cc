@@ -1,9 +1,11 @@
 // containers.cc - eight threads exercise the standard containers and print deterministic checksums, for compat/cxx.sh.
 // usage: containers [ROUNDS]   (30 by default; more for a run long enough to attach to)
+// Its threads wait halfway until the standard input has ended (tests/lib/compat.sh, compat_gate).
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <deque>
+#include <future>
 #include <list>
 #include <map>
 #include <memory>
@@ -37,12 +39,14 @@ std::uint64_t mix(std::uint64_t hash, std::uint64_t value)
 // Every container grows, is searched and is torn down, so the allocator
 // sees the growth patterns real programs make; the checksum uses each
 // container's contents so that none of it can be optimised away.
-std::uint64_t work(unsigned index)
+std::uint64_t work(unsigned index, std::shared_future<void> halfway)
 {
 	Lcg random{index + 1};
 	std::uint64_t hash = 14695981039346656037ULL;
 
 	for (unsigned round = 0; round < rounds; round++) {
+		if (round == rounds / 2)
+			halfway.wait();
 		std::vector<std::uint64_t> numbers;
 		std::map<std::string, unsigned> ordered;
 		std::unordered_map<std::uint64_t, std::string> hashed;
@@ -87,9 +91,15 @@ int main(int argc, char **argv)
 		rounds = static_cast<unsigned>(std::stoul(argv[1]));
 	std::vector<std::uint64_t> results(threads);
 	std::vector<std::thread> workers;
+	std::promise<void> input_ended;
+	std::shared_future<void> halfway = input_ended.get_future().share();
 
 	for (unsigned i = 0; i < threads; i++)
-		workers.emplace_back([i, &results] { results[i] = work(i); });
+		workers.emplace_back([i, halfway, &results] { results[i] = work(i, halfway); });
+	char buffer[4096];
+	while (std::fread(buffer, 1, sizeof buffer, stdin) > 0)
+		continue;
+	input_ended.set_value();
 	for (auto &worker : workers)
 		worker.join();
 	for (unsigned i = 0; i < threads; i++)

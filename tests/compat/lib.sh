@@ -18,14 +18,17 @@
 
 if [ "$COMPAT_MODE" = attach ]; then
 	COMPAT_HOW="with the shim attached and detached"
-	# An attached run must last some tenths of a second: the scripts give
-	# their workloads COMPAT_LONGER times as much to do (their plain runs
-	# as much as the others), and leave out the runs that cannot be made
-	# longer (COMPAT_LONGER is a factor of rounds, not of data sizes).
+	# An attached run waits for its attach halfway (tests/lib/compat.sh,
+	# compat_gate); the half it does attached must outlast
+	# COMPAT_ATTACH_FOR, so that the shim is detached in the middle of
+	# the work: the scripts give their workloads COMPAT_LONGER times as
+	# much to do (their plain runs as much as the others; a factor of
+	# rounds, not of data sizes), and leave out the runs that do not wait
+	# for their gate.
 	COMPAT_LONGER=10
-	# workload.py's rounds: a second or more of CPython, where gdb needs
-	# some tenths of one to attach (jemalloc and tcmalloc make the 40
-	# rounds of a preloaded run end within half a second).
+	# workload.py's rounds: half a second or more of CPython for the
+	# attached half (jemalloc and tcmalloc make the 40 rounds of a
+	# preloaded run end within half a second).
 	COMPAT_PYTHON_ROUNDS=100
 else
 	COMPAT_HOW="with and without the shim"

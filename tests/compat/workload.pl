@@ -1,4 +1,5 @@
-# workload.pl - hashes, sorts and regular expressions over generated text, with deterministic output, for compat/perl.sh.
+# workload.pl - hashes, sorts and regular expressions over generated text, with deterministic output, for compat/perl.sh;
+# it waits halfway through the text until the standard input has ended (tests/lib/compat.sh, compat_gate).
 use strict;
 use warnings;
 use Digest::MD5 qw(md5_hex);
@@ -16,6 +17,10 @@ my %count;
 my %first_seen;
 my @lines;
 for my $line_number (1 .. 20000) {
+	if ($line_number == 10000) {
+		local $/;
+		my $input = <STDIN>;
+	}
 	my @words;
 	for (1 .. 3 + next_random() % 12) {
 		my $word = '';

@@ -1,5 +1,6 @@
 """workload.py [ROUNDS] - a threaded standard-library workload with deterministic output, for compat/python.sh:
-each of its threads does ROUNDS rounds (40 by default)."""
+each of its threads does ROUNDS rounds (40 by default), and waits halfway until the standard input has ended
+(tests/lib/compat.sh, compat_gate)."""
 import hashlib
 import json
 import re
@@ -26,10 +27,12 @@ def make_text(seed, words):
     return "".join(out)
 
 
-def work(index, rounds, results):
+def work(index, rounds, halfway, results):
     """Dicts, lists, JSON and regular expressions; the digest of it all goes to results[index]."""
     digest = hashlib.sha256()
     for round_ in range(rounds):
+        if round_ == rounds // 2:
+            halfway.wait()
         text = make_text(index * 1000 + round_, 4000)
         counts = {}
         for word in WORD.findall(text):
@@ -54,9 +57,12 @@ def work(index, rounds, results):
 def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else ROUNDS
     results = [None] * THREADS
-    threads = [threading.Thread(target=work, args=(i, rounds, results)) for i in range(THREADS)]
+    halfway = threading.Event()
+    threads = [threading.Thread(target=work, args=(i, rounds, halfway, results)) for i in range(THREADS)]
     for thread in threads:
         thread.start()
+    sys.stdin.buffer.read()
+    halfway.set()
     for thread in threads:
         thread.join()
     for index, result in enumerate(results):

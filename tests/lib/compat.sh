@@ -16,6 +16,12 @@
 # those of the attached span.  COMPAT_MODE is the mode of the runs that
 # are sampled, `shim` or `attach`.
 #
+# Every run reads its standard input through a gate (compat_gate) that an
+# attached run's attach opens: the programs of the attached runs wait on
+# it halfway through their work, so that none can end before gdb has
+# attached, however long gdb takes on a loaded machine, and the second
+# half of their work is done while the shim is attached.
+#
 # Usage: source it, `require` what the test runs, `harness_enter "$@"`,
 # `compat_begin NAME`, runs, `compat_end`, the checks and `finish`.
 
@@ -38,6 +44,9 @@ export LC_ALL TZ
 LTTNG_UST_REGISTER_TIMEOUT=-1
 export LTTNG_UST_REGISTER_TIMEOUT
 
+# What the runs read on their standard input (a script may change it
+# between runs, like the rate).
+COMPAT_INPUT=/dev/null
 COMPAT_RUNS=
 if [ "${ALLOCSAMPLE_TEST_ATTACH:-0}" = 1 ]; then
 	COMPAT_MODE=attach
@@ -68,13 +77,14 @@ compat_begin() {
 
 # compat_run LABEL MODE COMMAND...: runs COMMAND (under `timeout
 # $COMPAT_GUARD`, in $COMPAT_DIR/MODE, where the runs of one mode leave
-# files for each other) with standard input from /dev/null, keeping its
-# standard output, standard error, exit status and rate in
-# $COMPAT_DIR/LABEL.MODE.{out,err,status,rate}.  MODE is `plain`, `shim`
-# to preload the shim (before whatever LD_PRELOAD already holds), or
-# `attach` (compat_attach); the process's pid goes to LABEL.MODE.pid: `env`
-# sets LD_PRELOAD and execs the program in the same process, so nothing
-# else runs under the shim.  A run that times out is a failed check.
+# files for each other) with $COMPAT_INPUT on its standard input through
+# compat_gate, keeping its standard output, standard error, exit status
+# and rate in $COMPAT_DIR/LABEL.MODE.{out,err,status,rate}.  MODE is
+# `plain`, `shim` to preload the shim (before whatever LD_PRELOAD already
+# holds), or `attach` (compat_attach); the process's pid goes to
+# LABEL.MODE.pid: `env` sets LD_PRELOAD and execs the program in the same
+# process, so nothing else runs under the shim.  A run that times out is a
+# failed check.
 compat_run() {
 	compat_label=$1
 	compat_mode=$2
@@ -86,23 +96,17 @@ compat_run() {
 	shim) compat_preload="$AS_PRELOAD${LD_PRELOAD:+:$LD_PRELOAD}" ;;
 	*) harness_fail "compat_run: mode $compat_mode" ;;
 	esac
-	# An attached run that ended before gdb could attach is run again (the
-	# programs attached to leave nothing behind that a second run would
-	# find): at most three times.
-	for compat_try in 1 2 3; do
-		compat_status=0
-		rm -f "$compat_base.pid"
-		(
-			cd "$COMPAT_DIR/$compat_mode"
-			exec timeout "$COMPAT_GUARD" sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
-				"$compat_preload" "$compat_base.pid" "$@"
-		) <"/dev/null" >"$compat_base.out" 2>"$compat_base.err" &
-		compat_job=$!
-		[ "$compat_mode" != attach ] || compat_attach "$compat_base"
-		wait "$compat_job" || compat_status=$?
-		[ "$compat_mode" = attach ] && [ "$(head -n 1 "$compat_base.gdb")" = ended ] || break
-		printf '      %s: ended before the attach (try %s)\n' "$compat_label" "$compat_try"
-	done
+	rm -f "$compat_base.pid" "$compat_base.open"
+	[ "$compat_mode" = attach ] || : >"$compat_base.open"
+	compat_status=0
+	compat_gate "$compat_base.open" "$COMPAT_INPUT" | (
+		cd "$COMPAT_DIR/$compat_mode"
+		exec timeout "$COMPAT_GUARD" sh -c 'echo "$$" >"$1"; shift; exec env LD_PRELOAD="$0" "$@"' \
+			"$compat_preload" "$compat_base.pid" "$@"
+	) >"$compat_base.out" 2>"$compat_base.err" &
+	compat_job=$!
+	[ "$compat_mode" != attach ] || compat_attach "$compat_base"
+	wait "$compat_job" || compat_status=$?
 	echo "$compat_status" >"$compat_base.status"
 	echo "$ALLOCSAMPLE_RATE" >"$compat_base.rate"
 	[ "$compat_status" -ne 124 ] || fail "$compat_label ($compat_mode) still ran after $COMPAT_GUARD s: a deadlock?"
@@ -111,12 +115,25 @@ compat_run() {
 	fi
 }
 
+# compat_gate OPEN INPUT: writes the first half of the file INPUT, then,
+# once the file OPEN exists, the rest.  A program that reads its standard
+# input halfway through its work (tests/compat/workload.py) or as it goes
+# (sort, sqlite3) waits for OPEN there.
+compat_gate() {
+	compat_half=$(($(wc -c <"$2") / 2))
+	head -c "$compat_half" "$2"
+	while [ ! -e "$1" ]; do
+		sleep 0.01
+	done
+	tail -c "+$((compat_half + 1))" "$2"
+}
+
 # compat_attach BASE: once the run of BASE has started (its pid file
 # written: a deadlock guard of a minute), COMPAT_ATTACH_AFTER seconds later
-# the shim is attached to it, and COMPAT_ATTACH_FOR seconds later detached.
-# BASE.gdb gets a word for each: gdb's result (attached, detached, or
-# refused), or "ended" when the run had ended first; gdb's whole output
-# goes to BASE.gdb.log.
+# the shim is attached to it, its gate opened (compat_gate), and
+# COMPAT_ATTACH_FOR seconds later the shim detached.  BASE.gdb gets a word
+# for each: gdb's result (attached, detached, or refused), or "ended" when
+# the run had ended first; gdb's whole output goes to BASE.gdb.log.
 compat_attach() {
 	for _ in $(seq 6000); do
 		[ ! -s "$1.pid" ] || break
@@ -125,7 +142,7 @@ compat_attach() {
 	compat_pid=$(cat "$1.pid" 2>/dev/null || true)
 	: >"$1.gdb"
 	: >"$1.gdb.log"
-	[ -n "$compat_pid" ] || return 0
+	[ -n "$compat_pid" ] || { : >"$1.open"; return 0; }
 	sleep "$COMPAT_ATTACH_AFTER"
 	for compat_action in attach detach; do
 		compat_out=$(ALLOCSAMPLE_ATTACH_PID=$compat_pid ALLOCSAMPLE_ATTACH_ACTION=$compat_action \
@@ -138,7 +155,7 @@ compat_attach() {
 		kill -0 "$compat_pid" 2>/dev/null || [ "$compat_result" = attached ] ||
 			[ "$compat_result" = detached ] || compat_result=ended
 		echo "${compat_result:-none}" >>"$1.gdb"
-		[ "$compat_action" = detach ] || sleep "$COMPAT_ATTACH_FOR"
+		[ "$compat_action" = detach ] || { : >"$1.open"; sleep "$COMPAT_ATTACH_FOR"; }
 	done
 }
 
