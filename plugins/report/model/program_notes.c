@@ -16,17 +16,39 @@ bool asr_is_cpython(const char *name)
 	return name[strspn(name + strlen(prefix), "0123456789.") + strlen(prefix)] == '\0';
 }
 
-GPtrArray *asr_program_notes(const struct asr_summary *summary)
+bool asr_is_node(const char *name)
 {
-	GPtrArray *notes = g_ptr_array_new_with_free_func(g_free);
+	return name && (strcmp(name, "node") == 0 || strcmp(name, "nodejs") == 0);
+}
+
+/* A runtime whose objects the shim cannot see, and what its note says
+ * after "NAMES is|are RUNTIME: ", for one process and for several. */
+static const struct runtime {
+	bool (*is)(const char *name);
+	const char *runtime;
+	const char *one;
+	const char *several;
+} runtimes[] = {
+	{ asr_is_cpython, "CPython",
+	  "pymalloc serves its objects of up to 512 bytes from arenas of its own, which malloc never sees, so the figures leave them out; run it with " ASR_PYMALLOC_HINT " to see them (unless it ran so already).",
+	  "pymalloc serves their objects of up to 512 bytes from arenas of its own, which malloc never sees, so the figures leave them out; run them with " ASR_PYMALLOC_HINT " to see them (unless they ran so already)." },
+	{ asr_is_node, "Node.js",
+	  "V8 keeps its JavaScript objects in a heap of its own, mapped rather than malloc'd, so the figures leave them out and show its native memory (buffers, V8's and Node.js's C++, add-ons); " ASR_NODE_HINT " samples the JavaScript heap.",
+	  "V8 keeps their JavaScript objects in heaps of their own, mapped rather than malloc'd, so the figures leave them out and show their native memory (buffers, V8's and Node.js's C++, add-ons); " ASR_NODE_HINT " samples the JavaScript heap." },
+};
+
+/* The note on the processes of `summary` that run `r`, or NULL. */
+static char *runtime_note(const struct asr_summary *summary, const struct runtime *r)
+{
 	const GPtrArray *processes = summary->groups[ASR_KIND_PROCESS];
 	GString *named = g_string_new(NULL);
 	guint i, found = 0;
+	char *note = NULL;
 
 	for (i = 0; processes && i < processes->len; i++) {
 		const struct asr_group *g = g_ptr_array_index(processes, i);
 
-		if (!asr_is_cpython(g->process))
+		if (!r->is(g->process))
 			continue;
 		if (++found > NAMED_PROCESSES)
 			continue;
@@ -39,10 +61,22 @@ GPtrArray *asr_program_notes(const struct asr_summary *summary)
 	if (found > NAMED_PROCESSES)
 		g_string_append_printf(named, " and %u more", found - NAMED_PROCESSES);
 	if (found > 0)
-		g_ptr_array_add(notes, g_strdup_printf(
-			"%s %s CPython: pymalloc serves %s objects of up to 512 bytes from arenas of its own, which malloc never sees, so the figures leave them out; run %s with " ASR_PYMALLOC_HINT " to see them (unless %s so already).",
-			named->str, found > 1 ? "are" : "is", found > 1 ? "their" : "its",
-			found > 1 ? "them" : "it", found > 1 ? "they ran" : "it ran"));
+		note = g_strdup_printf("%s %s %s: %s", named->str, found > 1 ? "are" : "is", r->runtime,
+				       found > 1 ? r->several : r->one);
 	g_string_free(named, TRUE);
+	return note;
+}
+
+GPtrArray *asr_program_notes(const struct asr_summary *summary)
+{
+	GPtrArray *notes = g_ptr_array_new_with_free_func(g_free);
+	size_t i;
+
+	for (i = 0; i < G_N_ELEMENTS(runtimes); i++) {
+		char *note = runtime_note(summary, &runtimes[i]);
+
+		if (note)
+			g_ptr_array_add(notes, note);
+	}
 	return notes;
 }
