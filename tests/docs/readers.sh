@@ -136,4 +136,31 @@ EOF
 awk -f "$docs/shape.awk" "$work/shown" "$work/printed" >"$work/unmatched"
 check "shape: figures and units may differ, columns and source lines not ($(cat "$work/unmatched"))" \
 	[ "$(cut -f 1 "$work/unmatched" | paste -s -d ' ' -)" = "3 5" ]
+
+# The live columns, which a report prints only when some sample was live
+# at the end: a shown table without them matches a printed one with them
+# when its Total row has bytes live, not when it has none.
+sed "s/ TAB /$tab/g" >"$work/shown" <<'EOF'
+1 TAB   PROCESS      PID  TYPE         THREADS  SAMPLES  ESTIMATE  95% INTERVAL           NOTE
+2 TAB   wordindex  23425  calloc             3        5  1.80 MiB  [1.25 MiB, 2.64 MiB]
+3 TAB   wordindex  23425  postings           3      291  28.4 MiB  [25.0 MiB, 32.1 MiB]  *
+EOF
+# live_table LIVE: a printed table whose calloc row and Total have LIVE
+# bytes live at the end.
+live_table() {
+	cat <<EOF
+  PROCESS     PID  TYPE         THREADS  SAMPLES  ESTIMATE  95% INTERVAL           LIVE AT END  LIVE INTERVAL     NOTE
+  wordindex  6725  calloc             4        6  1.88 MiB  [1.61 MiB, 3.26 MiB]     $1  [89 B, 1.00 MiB]
+  wordindex  6725  postings           3      310  30.3 MiB  [26.7 MiB, 34.1 MiB]           0 B  [0 B, 722.5 KiB]
+  Total          1        4      421  42.4 MiB  [38.5 MiB, 47.1 MiB]    $1  [89 B, 1.00 MiB]
+EOF
+}
+live_table '100.2 KiB' >"$work/printed"
+awk -f "$docs/shape.awk" "$work/shown" "$work/printed" >"$work/unmatched"
+check "shape: a table shown without the live columns matches one printed with bytes live ($(cat "$work/unmatched"))" \
+	[ "$(cut -f 1 "$work/unmatched" | paste -s -d ' ' -)" = "3" ]
+live_table '0 B' >"$work/printed"
+awk -f "$docs/shape.awk" "$work/shown" "$work/printed" >"$work/unmatched"
+check "shape: but not one printed with them and nothing live ($(cat "$work/unmatched"))" \
+	[ "$(cut -f 1 "$work/unmatched" | paste -s -d ' ' -)" = "1 2 3" ]
 finish
