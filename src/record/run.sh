@@ -148,10 +148,22 @@ run_record() {
 
 # run_exec PROGRAM [ARGS...]: in a subshell, the program, with the shim
 # and the run's number, exec'd as exec runs it: a file, never a builtin.
+#
+# Each process waits in lttng-ust's constructor until the daemon has
+# registered it, up to LTTNG_UST_REGISTER_TIMEOUT: lttng-ust's default, 3
+# s, is short of what a loaded machine can take, and a process that goes
+# on unregistered starts unrecorded (its first samples only counted,
+# allocsample:SamplesUnrecorded), may end before the daemon has declared
+# its SampledFree events (no live figures, a pprof profile without the
+# inuse types, which no longer merges with the others) or its stream class
+# (a trace babeltrace2 cannot read).  The daemon has just answered this
+# script, so the wait is the registration's own; a minute bounds it should
+# the daemon hang.  The user's value wins.
 run_exec() {
 	LD_PRELOAD="$ld_preload${LD_PRELOAD:+:$LD_PRELOAD}"
 	ALLOCSAMPLE_RUN=$run
-	export LD_PRELOAD ALLOCSAMPLE_RUN
+	LTTNG_UST_REGISTER_TIMEOUT=${LTTNG_UST_REGISTER_TIMEOUT:-60000}
+	export LD_PRELOAD ALLOCSAMPLE_RUN LTTNG_UST_REGISTER_TIMEOUT
 	if [ -n "$rate" ]; then
 		ALLOCSAMPLE_RATE=$rate
 		export ALLOCSAMPLE_RATE

@@ -49,7 +49,7 @@ RECORD_PLAIN_TESTS = tests/record/install.sh tests/record/options.sh tests/recor
 	tests/record/overlap.sh tests/record/report-fails.sh tests/record/builtins.sh tests/record/no-process.sh \
 	tests/record/sigpipe.sh tests/record/stdout.sh tests/record/live-port.sh tests/record/stacks.sh \
 	tests/record/isolation.sh tests/record/killed.sh tests/record/full-disk.sh \
-	tests/record/events.sh tests/record/flight-recorder.sh
+	tests/record/events.sh tests/record/flight-recorder.sh tests/record/registration.sh
 PLAIN_TESTS += $(RECORD_PLAIN_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) $(RECORD_PLAIN_TESTS) tests/record/lib.sh
 # Headers of the programs above, whose one source is named after them.
